@@ -1,0 +1,94 @@
+"""tablefeast: exact rules engines for four food-themed tabletop games, on one shared kernel.
+
+Example:
+    >>> import tablefeast
+    >>> tablefeast.names()
+    ('schlacht_am_buffet',)
+    >>> sab = tablefeast.load("schlacht_am_buffet")
+    >>> state = sab.initial_state(sab.Config(players=4))
+    >>> sab.actors(state) == (tablefeast.CHANCE,)
+    True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    RecordError,
+    TablefeastError,
+)
+from tablefeast.kernel.play import GameResult, RandomAgent, play_game
+from tablefeast.kernel.record import Record
+from tablefeast.kernel.ruleset import Ruleset, apply_joint
+from tablefeast.kernel.serialize import dumps, loads
+
+__version__ = "0.1.0"
+
+GAMES: dict[str, str] = {
+    "schlacht_am_buffet": "tablefeast.games.schlacht_am_buffet",
+}
+"""Game name -> module implementing it."""
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "Distribution",
+    "GameOverError",
+    "GameResult",
+    "IllegalActionError",
+    "InvalidActionError",
+    "NotYourTurnError",
+    "RandomAgent",
+    "Record",
+    "RecordError",
+    "Ruleset",
+    "TablefeastError",
+    "apply_joint",
+    "dumps",
+    "load",
+    "loads",
+    "names",
+    "play_game",
+    "replay",
+]
+
+
+def names() -> tuple[str, ...]:
+    """The names of the games this library implements."""
+    return tuple(GAMES)
+
+
+def load(name: str) -> Ruleset:
+    """The game module called `name` (it satisfies the `Ruleset` contract).
+
+    Raises:
+        ValueError: no game has that name.
+    """
+    try:
+        module_name = GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+    module: Any = importlib.import_module(module_name)
+    return module  # type: ignore[no-any-return]
+
+
+def replay(record: Record) -> Any:
+    """The final state of a record's game, every move checked (see `tablefeast.kernel.record`).
+
+    Raises:
+        RecordError: unknown game, bad config, or a malformed or illegal move (quoted).
+    """
+    from tablefeast.kernel.record import replay as _replay
+
+    try:
+        game = load(record.game)
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+    return _replay(game, record)

@@ -1,0 +1,89 @@
+"""Schlacht am Buffet (Martin Wallace, Kosmos 2011) and its French edition, Sus au buffet.
+
+Mice race along a track; every step each racing mouse commits a card at the same time; the lone
+rearmost mouse drops out with the worst plate left, and the last two duel for the best one. The
+module is a complete `tablefeast.kernel.ruleset.Ruleset`.
+
+Example:
+    >>> import random
+    >>> import tablefeast.games.schlacht_am_buffet as sab
+    >>> from tablefeast.kernel.play import play_game, RandomAgent
+    >>> result = play_game(sab, sab.Config(players=4), [RandomAgent()] * 4, seed=1)
+    >>> sab.is_terminal(result.state), sum(result.state.supply)
+    (True, 0)
+"""
+
+from __future__ import annotations
+
+from tablefeast.games.schlacht_am_buffet.actions import (
+    Action,
+    DrawCard,
+    Exchange,
+    Play,
+    RevealPlate,
+)
+from tablefeast.games.schlacht_am_buffet.components import PLATES, Kind, Plate
+from tablefeast.games.schlacht_am_buffet.config import Config
+from tablefeast.games.schlacht_am_buffet.notation import (
+    action_from_id,
+    action_from_str,
+    action_to_id,
+    action_to_str,
+    num_distinct_actions,
+)
+from tablefeast.games.schlacht_am_buffet.rules import (
+    actors,
+    apply_action,
+    chance_distribution,
+    chance_outcomes,
+    is_terminal,
+    legal_actions,
+    scores,
+    why_not,
+    winners,
+)
+from tablefeast.games.schlacht_am_buffet.state import State, check_state, initial_state
+from tablefeast.games.schlacht_am_buffet.view import View, determinize, view
+
+NAME = "schlacht_am_buffet"
+ACTION_TYPES = (Play, Exchange, DrawCard, RevealPlate)
+
+__all__ = [
+    "ACTION_TYPES",
+    "NAME",
+    "PLATES",
+    "Action",
+    "Config",
+    "DrawCard",
+    "Exchange",
+    "Kind",
+    "Play",
+    "Plate",
+    "RevealPlate",
+    "State",
+    "View",
+    "action_from_id",
+    "action_from_str",
+    "action_to_id",
+    "action_to_str",
+    "actors",
+    "apply_action",
+    "chance_distribution",
+    "chance_outcomes",
+    "check_state",
+    "determinize",
+    "initial_state",
+    "is_terminal",
+    "legal_actions",
+    "num_distinct_actions",
+    "scores",
+    "view",
+    "why_not",
+    "winners",
+]
+
+# Serialization: tagged action union, and refuse tampered states on load.
+from tablefeast.kernel import serialize as _serialize  # noqa: E402
+
+_serialize.register_actions(Action)
+_serialize.register_validator(State, check_state)

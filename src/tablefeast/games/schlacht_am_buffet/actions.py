@@ -1,0 +1,91 @@
+"""The actions of Schlacht am Buffet: two seat actions, two chance outcomes.
+
+Actions are small frozen value objects; two equal actions are interchangeable. Constructing one
+that cannot exist in this game (a card value 12, say) raises `InvalidActionError`.
+
+Example:
+    >>> Exchange((-1, 9, 9)) == Exchange((9, -1, 9))
+    True
+    >>> Play(12)
+    Traceback (most recent call last):
+    ...
+    tablefeast.kernel.errors.InvalidActionError: there is no mouse card 12 (cards are -1 to 9)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tablefeast.games.schlacht_am_buffet.components import CARD_VALUES, HAND_SIZE, Plate
+from tablefeast.kernel.errors import InvalidActionError
+
+__all__ = ["Action", "DrawCard", "Exchange", "Play", "RevealPlate"]
+
+
+def _card(_: Any, __: Any, value: int) -> None:
+    if type(value) is not int or value not in CARD_VALUES:
+        raise InvalidActionError(f"there is no mouse card {value!r} (cards are -1 to 9)")
+
+
+def _canonical(cards: Any) -> tuple[int, ...]:
+    try:
+        return tuple(sorted(cards, reverse=True))
+    except TypeError as e:
+        raise InvalidActionError(f"exchange needs a list of card values, got {cards!r}") from e
+
+
+def _discard(_: Any, __: Any, cards: tuple[int, ...]) -> None:
+    for card in cards:
+        _card(None, None, card)
+    if len(cards) > HAND_SIZE:
+        raise InvalidActionError(f"a hand never holds more than {HAND_SIZE} cards")
+
+
+@attrs.frozen
+class Play:
+    """Commit a mouse card face down for this step (SAB-5)."""
+
+    card: int = attrs.field(validator=_card)
+
+
+@attrs.frozen
+class Exchange:
+    """The first mouse out discards these cards and draws as many (SAB-7).
+
+    `discard` is kept sorted highest first, so equal multisets are equal actions.
+    """
+
+    discard: tuple[int, ...] = attrs.field(default=(), converter=_canonical, validator=_discard)
+
+    @classmethod
+    def trusted(cls, discard: tuple[int, ...]) -> Exchange:
+        """An exchange of an already canonical, valid discard, skipping the checks (hot path)."""
+        action = _new(cls)
+        _set(action, "discard", discard)
+        return action
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+@attrs.frozen
+class DrawCard:
+    """Chance: this mouse card is drawn from the draw pile."""
+
+    card: int = attrs.field(validator=_card)
+
+
+@attrs.frozen
+class RevealPlate:
+    """Chance: this plate is revealed from the face-down supply (SAB-2)."""
+
+    plate: Plate = attrs.field(validator=attrs.validators.instance_of(Plate))
+
+
+Action = Play | Exchange | DrawCard | RevealPlate
+"""Any action of this game."""
+
+ACTION_TYPES = (Play, Exchange, DrawCard, RevealPlate)

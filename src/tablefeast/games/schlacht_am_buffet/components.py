@@ -1,0 +1,109 @@
+"""The physical components: 110 mouse cards, 36 plates, six kinds of dish.
+
+Mouse cards are plain ints (their value, -1..9). In counts tuples (hands, piles) card value ``v``
+sits at index ``v + 1``. Plates are value objects ordered by `Plate.rank`: 0 is the best plate
+(cheese 5), 35 the worst (salad -1), so a buffet is simply sorted by rank (SAB-3).
+
+Example:
+    >>> PLATES[0], PLATES[-1]
+    (Plate(value=5, kind=<Kind.CHEESE: 'cheese'>), Plate(value=-1, kind=<Kind.SALAD: 'salad'>))
+    >>> Plate(4, Kind.PIZZA).rank < Plate(4, Kind.SALAD).rank
+    True
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+__all__ = [
+    "CARD_COPIES",
+    "CARD_VALUES",
+    "DISPLAY_NAMES",
+    "HAND_SIZE",
+    "NUM_CARD_TYPES",
+    "PLATES",
+    "PLATE_VALUES",
+    "Kind",
+    "Plate",
+    "card_index",
+]
+
+
+class Kind(enum.Enum):
+    """The six dishes, best first (the ranking printed on the board, SAB-3)."""
+
+    CHEESE = "cheese"
+    SALAMI = "salami"  # SAB-19: "pomme de terre" in the French edition, same rank
+    SAUSAGE = "sausage"
+    PIZZA = "pizza"
+    CHICKEN = "chicken"
+    SALAD = "salad"
+
+
+KIND_ORDER: tuple[Kind, ...] = tuple(Kind)
+
+DISPLAY_NAMES: dict[str, dict[Kind, str]] = {
+    "en": {
+        Kind.CHEESE: "cheese",
+        Kind.SALAMI: "salami",
+        Kind.SAUSAGE: "sausage",
+        Kind.PIZZA: "pizza",
+        Kind.CHICKEN: "chicken leg",
+        Kind.SALAD: "salad",
+    },
+    "fr": {  # SAB-19
+        Kind.CHEESE: "fromage",
+        Kind.SALAMI: "pomme de terre",
+        Kind.SAUSAGE: "saucisse",
+        Kind.PIZZA: "pizza",
+        Kind.CHICKEN: "poulet",
+        Kind.SALAD: "salade",
+    },
+}
+"""Display names of the kinds per edition (SAB-19); the engine itself only uses `Kind`."""
+
+CARD_VALUES: tuple[int, ...] = tuple(range(-1, 10))
+"""The eleven mouse-card values."""
+NUM_CARD_TYPES = len(CARD_VALUES)
+CARD_COPIES = 10
+"""Ten copies of each value: 110 mouse cards."""
+HAND_SIZE = 9
+"""Cards dealt to, and refilled to, each player (SAB-1, SAB-12)."""
+PLATE_VALUES: tuple[int, ...] = (5, 4, 3, 2, 1, -1)
+"""Plate values, best first."""
+
+
+def card_index(value: int) -> int:
+    """Index of a card value in a counts tuple."""
+    return value + 1
+
+
+def _plate_rank(value: int, kind: Kind) -> int:
+    return PLATE_VALUES.index(value) * len(KIND_ORDER) + KIND_ORDER.index(kind)
+
+
+@attrs.frozen
+class Plate:
+    """A plate of food: a kind and a value. One of each (value, kind) pair exists."""
+
+    value: int = attrs.field(validator=attrs.validators.in_(PLATE_VALUES))
+    kind: Kind = attrs.field(validator=attrs.validators.instance_of(Kind))
+
+    @property
+    def rank(self) -> int:
+        """Position in buffet order: 0 is the best plate, 35 the worst (SAB-3)."""
+        return _RANKS[(self.value, self.kind)]
+
+    def display(self, edition: str = "en") -> str:
+        """The plate as a person reads it, in an edition's language (SAB-19)."""
+        return f"{DISPLAY_NAMES[edition][self.kind]} {self.value}"
+
+
+_RANKS: dict[tuple[int, Kind], int] = {
+    (v, k): _plate_rank(v, k) for v in PLATE_VALUES for k in KIND_ORDER
+}
+
+PLATES: tuple[Plate, ...] = tuple(Plate(v, k) for v in PLATE_VALUES for k in KIND_ORDER)
+"""All 36 plates in buffet order (best first): ``PLATES[p.rank] == p``."""

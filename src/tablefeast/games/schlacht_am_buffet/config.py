@@ -1,0 +1,58 @@
+"""Game options for Schlacht am Buffet / Sus au buffet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+__all__ = ["EDITIONS", "Config"]
+
+EDITIONS = ("en", "fr")
+"""`"en"`: the English (Kosmos) rules; `"fr"`: Sus au buffet (SAB-18, SAB-19)."""
+
+
+def _players(_: Any, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 6:
+        raise ValueError(f"Config.players must be an int from 3 to 6, got {value!r}")
+
+
+def _edition(_: Any, attribute: attrs.Attribute[str], value: str) -> None:
+    if value not in EDITIONS:
+        raise ValueError(f"Config.edition must be one of {EDITIONS}, got {value!r}")
+
+
+@attrs.frozen
+class Config:
+    """A game's setup.
+
+    Attributes:
+        players: 3 to 6.
+        edition: ``"en"`` (default) or ``"fr"``; changes the 3-player part 2 (SAB-18) and the
+            display names (SAB-19).
+        start_player: the seat holding the start player tile in round 1 (SAB-1).
+
+    Example:
+        >>> Config(players=4)
+        Config(players=4, edition='en', start_player=0)
+        >>> Config(players=7)
+        Traceback (most recent call last):
+        ...
+        ValueError: Config.players must be an int from 3 to 6, got 7
+    """
+
+    players: int = attrs.field(validator=_players)
+    edition: str = attrs.field(default="en", validator=_edition)
+    start_player: int = attrs.field(default=0)
+
+    @start_player.validator
+    def _check_start(self, attribute: attrs.Attribute[int], value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
+            raise ValueError(
+                f"Config.start_player must be a seat from 0 to {self.players - 1}, got {value!r}"
+            )
+
+    @property
+    def plates_per_round(self) -> int:
+        """Plates revealed each round: players - 1, or 5 with three players (SAB-2)."""
+        return 5 if self.players == 3 else self.players - 1

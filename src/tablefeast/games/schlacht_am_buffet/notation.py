@@ -1,0 +1,180 @@
+"""Move notation and the integer action encoding.
+
+Notation (exact round trip; kinds are always the engine's names, whatever the edition):
+``play 5``, ``play -1``, ``exchange 9 9 -1`` (cards discarded, highest first; bare ``exchange``
+keeps every card), and for chance ``card 7`` (a card drawn) and ``plate salami 4`` (a plate
+revealed).
+
+Integer ids: seat actions first, then chance outcomes.
+``play v`` is ``v + 1`` (0..10); an exchange is ``11 + rank`` of its discarded multiset among all
+multisets of at most 9 cards (167,960 of them); then ``card v`` and ``plate`` (by buffet rank).
+
+Example:
+    >>> a = action_from_str(None, 0, "exchange -1 9 9")
+    >>> action_to_str(a), action_from_id(None, 0, action_to_id(a)) == a
+    ('exchange 9 9 -1', True)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from tablefeast.games.schlacht_am_buffet.actions import (
+    Action,
+    DrawCard,
+    Exchange,
+    Play,
+    RevealPlate,
+)
+from tablefeast.games.schlacht_am_buffet.components import (
+    CARD_VALUES,
+    HAND_SIZE,
+    NUM_CARD_TYPES,
+    PLATES,
+    Kind,
+    Plate,
+)
+from tablefeast.kernel.errors import InvalidActionError
+
+__all__ = [
+    "action_from_id",
+    "action_from_str",
+    "action_to_id",
+    "action_to_str",
+    "num_distinct_actions",
+]
+
+_KINDS = {k.value: k for k in Kind}
+NUM_EXCHANGES = comb(HAND_SIZE + NUM_CARD_TYPES, NUM_CARD_TYPES)
+"""Multisets of at most 9 cards over 11 values: every possible exchange."""
+_EXCHANGE_BASE = NUM_CARD_TYPES
+_DRAW_BASE = _EXCHANGE_BASE + NUM_EXCHANGES
+_PLATE_BASE = _DRAW_BASE + NUM_CARD_TYPES
+_TOTAL = _PLATE_BASE + len(PLATES)
+
+
+def action_to_str(action: Action) -> str:
+    """The action in move notation.
+
+    Example:
+        >>> action_to_str(RevealPlate(Plate(4, Kind.SALAMI)))
+        'plate salami 4'
+    """
+    if isinstance(action, Play):
+        return f"play {action.card}"
+    if isinstance(action, Exchange):
+        return " ".join(["exchange", *map(str, action.discard)])
+    if isinstance(action, DrawCard):
+        return f"card {action.card}"
+    if isinstance(action, RevealPlate):
+        return f"plate {action.plate.kind.value} {action.plate.value}"
+    raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
+
+
+def _int(word: str, text: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise InvalidActionError(f"{text!r}: {word!r} is not a number") from None
+
+
+def action_from_str(state: Any, player: int, text: str) -> Action:
+    """Parse move notation. Legality is checked by `apply_action`, not here.
+
+    Raises:
+        InvalidActionError: the text is not a move of this game.
+    """
+    if not isinstance(text, str):
+        raise InvalidActionError(f"move text must be a string, got {text!r}")
+    words = text.split()
+    if not words:
+        raise InvalidActionError("empty move text")
+    verb, args = words[0], words[1:]
+    if verb == "play" and len(args) == 1:
+        return Play(_int(args[0], text))
+    if verb == "exchange":
+        return Exchange(tuple(_int(w, text) for w in args))
+    if verb == "card" and len(args) == 1:
+        return DrawCard(_int(args[0], text))
+    if verb == "plate" and len(args) == 2:
+        kind = _KINDS.get(args[0])
+        if kind is None:
+            raise InvalidActionError(f"{text!r}: unknown kind {args[0]!r} (one of {list(_KINDS)})")
+        value = _int(args[1], text)
+        try:
+            return RevealPlate(Plate(value, kind))
+        except ValueError:
+            raise InvalidActionError(f"{text!r}: there is no plate of value {value}") from None
+    raise InvalidActionError(
+        f"{text!r} is not a move: expected 'play V', 'exchange [V ...]', 'card V' or "
+        "'plate KIND V'"
+    )
+
+
+def num_distinct_actions(config: Any = None) -> int:
+    """Size of the integer encoding: 11 plays, every exchange, 11 card draws, 36 plates."""
+    return _TOTAL
+
+
+@lru_cache(maxsize=None)
+def _multisets(types: int, budget: int) -> int:
+    """Count vectors over `types` card types with sum at most `budget`."""
+    return comb(budget + types, types)
+
+
+def _exchange_rank(discard: tuple[int, ...]) -> int:
+    counts = [0] * NUM_CARD_TYPES
+    for card in discard:
+        counts[card + 1] += 1
+    rank, budget = 0, HAND_SIZE
+    for i, c in enumerate(counts):
+        remaining = NUM_CARD_TYPES - i - 1
+        for j in range(c):
+            rank += _multisets(remaining, budget - j)
+        budget -= c
+    return rank
+
+
+def _exchange_unrank(rank: int) -> Exchange:
+    counts, budget = [], HAND_SIZE
+    for i in range(NUM_CARD_TYPES):
+        remaining = NUM_CARD_TYPES - i - 1
+        c = 0
+        while rank >= _multisets(remaining, budget - c):
+            rank -= _multisets(remaining, budget - c)
+            c += 1
+        counts.append(c)
+        budget -= c
+    return Exchange(tuple(v for v, c in zip(CARD_VALUES, counts, strict=True) for _ in range(c)))
+
+
+def action_to_id(action: Action) -> int:
+    """The action's integer id (see the module docs for the layout)."""
+    if isinstance(action, Play):
+        return action.card + 1
+    if isinstance(action, Exchange):
+        return _EXCHANGE_BASE + _exchange_rank(action.discard)
+    if isinstance(action, DrawCard):
+        return _DRAW_BASE + action.card + 1
+    if isinstance(action, RevealPlate):
+        return _PLATE_BASE + action.plate.rank
+    raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
+
+
+def action_from_id(state: Any, player: int, action_id: int) -> Action:
+    """The action with this id.
+
+    Raises:
+        InvalidActionError: the id is outside ``range(num_distinct_actions())``.
+    """
+    if type(action_id) is not int or not 0 <= action_id < _TOTAL:
+        raise InvalidActionError(f"action id {action_id!r} is not in range(0, {_TOTAL})")
+    if action_id < _EXCHANGE_BASE:
+        return Play(action_id - 1)
+    if action_id < _DRAW_BASE:
+        return _exchange_unrank(action_id - _EXCHANGE_BASE)
+    if action_id < _PLATE_BASE:
+        return DrawCard(action_id - _DRAW_BASE - 1)
+    return RevealPlate(PLATES[action_id - _PLATE_BASE])

@@ -1,0 +1,459 @@
+"""Who acts, what is legal, and what an action does: the rules of Schlacht am Buffet.
+
+Every legality question has one answer, given by a ``_why_not_*`` function that returns the reason
+an action is illegal (or None); `legal_actions` and `apply_action` both use it, so they can never
+disagree. The two most frequent transitions (a card draw, a card commitment) build the next state
+directly; rarer ones (the end of a step, of a round) use `replace`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from tablefeast.games.schlacht_am_buffet.actions import (
+    ACTION_TYPES,
+    Action,
+    DrawCard,
+    Exchange,
+    Play,
+    RevealPlate,
+)
+from tablefeast.games.schlacht_am_buffet.components import (
+    CARD_VALUES,
+    HAND_SIZE,
+    NUM_CARD_TYPES,
+    PLATES,
+    Plate,
+)
+from tablefeast.games.schlacht_am_buffet.state import State
+from tablefeast.kernel import reveal
+from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_multiset
+from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
+from tablefeast.kernel.ruleset import check_turn
+from tablefeast.kernel.seats import left_of, next_among
+from tablefeast.kernel.values import replace
+
+__all__ = [
+    "actors",
+    "apply_action",
+    "chance_distribution",
+    "chance_outcomes",
+    "is_terminal",
+    "legal_actions",
+        "scores",
+    "top_plates",
+    "why_not",
+    "winners",
+]
+
+PLAYS: tuple[Play, ...] = tuple(Play(v) for v in CARD_VALUES)
+DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(v) for v in CARD_VALUES)
+
+
+# ---------------------------------------------------------------- who acts
+
+
+def actors(state: State) -> tuple[int, ...]:
+    """Seats to act now: the exchanger, or CHANCE for a draw or reveal, or every uncommitted racer."""
+    if state.game_over:
+        return ()
+    if state.exchanger is not None:
+        return (state.exchanger,)  # SAB-7: decided at once, before anything else
+    if state.pending_draws or state.to_reveal:
+        return (CHANCE,)
+    return reveal.pending(state.racing, state.commitments)  # SAB-5
+
+
+def is_terminal(state: State) -> bool:
+    """True once the game has ended (SAB-15)."""
+    return state.game_over
+
+
+# ---------------------------------------------------------------- chance
+
+
+REVEALS: tuple[RevealPlate, ...] = tuple(RevealPlate(p) for p in PLATES)
+
+
+
+
+
+def _rank(plate: Plate) -> int:
+    return plate.rank
+
+
+def chance_distribution(state: State) -> Distribution[Action]:
+    """The exact distribution of the current chance node (a card draw or a plate reveal).
+
+    Raises:
+        IllegalActionError: the state is not a chance node.
+    """
+    if state.exchanger is None and not state.game_over:
+        if state.pending_draws:
+            pile = state.draw_pile
+            return Distribution(DRAWS, pile, sum(pile))  # type: ignore[arg-type]
+        if state.to_reveal:
+            supply = state.supply  # SAB-2: every face-down plate equally likely
+            return Distribution(REVEALS, supply, sum(supply))  # type: ignore[arg-type]
+    raise IllegalActionError("not a chance node: " + _who(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """``(outcome, exact probability)`` pairs of the current chance node."""
+    return chance_distribution(state).probabilities()
+
+
+def _who(state: State) -> str:
+    acting = actors(state)
+    if not acting:
+        return "the game is over"
+    if acting == (CHANCE,):
+        return "chance acts now"
+    return "seats " + ", ".join(map(str, acting)) + " act now"
+
+
+# ---------------------------------------------------------------- legality ("why not?")
+
+
+def _why_not_play(hand: Counts, card: int) -> str | None:
+    if hand[card + 1] == 0:
+        return f"card {card} is not in this hand"
+    return None
+
+
+def _why_not_exchange(hand: Counts, discard: tuple[int, ...]) -> str | None:
+    wanted = [0] * NUM_CARD_TYPES
+    for card in discard:
+        wanted[card + 1] += 1
+    if not is_sub_multiset(tuple(wanted), hand):
+        return "an exchange may only discard cards from this hand (SAB-7)"
+    return None
+
+
+def _why_not_draw(state: State, card: int) -> str | None:
+    if not state.pending_draws:
+        return "no card is being drawn now; a plate is revealed"
+    if state.draw_pile[card + 1] == 0:
+        return f"card {card} is not in the draw pile"
+    return None
+
+
+def _why_not_reveal(state: State, plate: Plate) -> str | None:
+    if state.pending_draws or not state.to_reveal:
+        return "no plate is being revealed now; a card is drawn"
+    if not state.supply[plate.rank]:
+        return f"plate {plate.kind.value} {plate.value} is not in the face-down supply"
+    return None
+
+
+def _plays(hand: Counts) -> tuple[Play, ...]:
+    # Not cached: hands rarely repeat, and a churning cache costs more in garbage collection
+    # than this loop over eleven values.
+    return tuple([PLAYS[i] for i, v in enumerate(CARD_VALUES) if _why_not_play(hand, v) is None])
+
+
+def _exchanges(hand: Counts) -> tuple[Exchange, ...]:
+    """Every sub-multiset of the hand (SAB-7), generated directly: they are exactly the discards
+    `_why_not_exchange` accepts (a test checks this), and a hand has up to 512 of them."""
+    discards: list[tuple[int, ...]] = [()]
+    for value in reversed(CARD_VALUES):  # highest first: each discard comes out canonical
+        count = hand[value + 1]
+        if count:
+            runs = [(value,) * k for k in range(count + 1)]
+            discards = [d + run for d in discards for run in runs]
+    return tuple(map(Exchange.trusted, discards))
+
+
+def legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
+
+    Example:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> s = sab.initial_state(sab.Config(players=3))
+        >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
+        (11, ())
+    """
+    acting = actors(state)
+    if player not in acting:
+        return ()
+    if player == CHANCE:
+        return chance_distribution(state).outcomes
+    if state.exchanger == player:
+        return _exchanges(state.hands[player])
+    return _plays(state.hands[player])
+
+
+def why_not(state: State, player: int, action: object) -> str | None:
+    """Why `action` by `player` is not legal now, or None when it is.
+
+    Raises:
+        InvalidActionError: `action` is not an action of this game at all.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
+    acting = actors(state)
+    if player not in acting:
+        return _who(state)
+    if player == CHANCE:
+        if isinstance(action, DrawCard):
+            return _why_not_draw(state, action.card)
+        if isinstance(action, RevealPlate):
+            return _why_not_reveal(state, action.plate)
+        return "chance acts now, not a seat"
+    if state.exchanger == player:
+        if isinstance(action, Exchange):
+            return _why_not_exchange(state.hands[player], action.discard)
+        return "this seat dropped out first and must decide its exchange now (SAB-7)"
+    if isinstance(action, Play):
+        return _why_not_play(state.hands[player], action.card)
+    return "every racing mouse must commit a card now (SAB-5)"
+
+
+# ---------------------------------------------------------------- transitions
+
+
+def apply_action(state: State, player: int, action: Action) -> State:
+    """The state after `player` takes `action`; `state` itself is never changed.
+
+    Raises:
+        InvalidActionError: not an action of this game.
+        GameOverError: the game is over.
+        NotYourTurnError: `player` is not to act now.
+        IllegalActionError: the action is not legal now (the message says why).
+    """
+    check_turn(actors(state), player)
+    cls = type(action)
+    # Fast paths: the two most frequent actions, checked by their "why not" function.
+    if cls is Play and state.exchanger is None and player != CHANCE:
+        reason = _why_not_play(state.hands[player], action.card)  # type: ignore[union-attr]
+        if reason is None:
+            return _commit(state, player, action.card)  # type: ignore[union-attr]
+    elif cls is DrawCard and player == CHANCE and state.pending_draws:
+        reason = _why_not_draw(state, action.card)  # type: ignore[union-attr]
+        if reason is None:
+            return _draw(state, action.card)  # type: ignore[union-attr]
+    else:
+        reason = why_not(state, player, action)
+        if reason is None:
+            if cls is Exchange:
+                return _exchange(state, player, action.discard)  # type: ignore[union-attr]
+            return _reveal_plate(state, action.plate)  # type: ignore[union-attr]
+    raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+
+
+def _draw(state: State, card: int) -> State:
+    seat, owed = state.pending_draws[0]
+    hands = state.hands
+    hand = hands[seat]
+    i = card + 1
+    new_hand = (*hand[:i], hand[i] + 1, *hand[i + 1 :])
+    rest = state.pending_draws[1:]
+    pending = ((seat, owed - 1), *rest) if owed > 1 else rest
+    nxt = replace(
+        state,
+        hands=(*hands[:seat], new_hand, *hands[seat + 1 :]),
+        draw_pile=counts_remove(state.draw_pile, i),
+        pending_draws=pending,
+    )
+    return _settle(nxt) if pending and not any(nxt.draw_pile) else nxt
+
+
+def _commit(state: State, seat: int, card: int) -> State:
+    hands = state.hands
+    hand = hands[seat]
+    i = card + 1
+    new_hands = (*hands[:seat], (*hand[:i], hand[i] - 1, *hand[i + 1 :]), *hands[seat + 1 :])
+    commitments = reveal.commit(state.commitments, seat, card)
+    if reveal.all_committed(state.racing, commitments):
+        return _resolve_step(state, new_hands, commitments)  # type: ignore[arg-type]
+    return replace(state, hands=new_hands, commitments=commitments)
+
+
+def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[int, ...]) -> State:
+    """Reveal every committed card, move the mice, then apply SAB-6 / SAB-9 / SAB-17."""
+    players = state.config.players
+    positions = list(state.positions)
+    discard = list(state.discard)
+    for seat in state.racing:
+        positions[seat] += commitments[seat]  # SAB-4: plain integers, -1 from 0 is -1
+        discard[commitments[seat] + 1] += 1  # SAB-5: played cards go to the discard pile
+    won = list(state.plates_won)
+    buffet = state.buffet
+    racing = state.racing
+    start = state.start_player
+    exchanger = None
+    exchange_open = state.exchange_open
+    step = {
+        "hands": hands,
+        "discard": tuple(discard),
+        "positions": tuple(positions),
+        "commitments": reveal.empty(players),
+    }
+    if len(racing) >= 3:
+        rear = min(positions[s] for s in racing)
+        last = [s for s in racing if positions[s] == rear]
+        if len(last) == 1:  # SAB-6: a lone rearmost mouse drops out; a tie drops nobody
+            out = last[0]
+            won[out] += (buffet[-1],)  # SAB-3: the lowest plate is the last in buffet order
+            buffet = buffet[:-1]
+            racing = tuple(s for s in racing if s != out)
+            if exchange_open:  # SAB-7 (in part 2 of a 3-player round it is already closed)
+                exchanger, exchange_open = out, False
+            if start == out:  # SAB-8
+                start = next_among(out, racing, players)
+        nxt = replace(
+            state,
+            **step,
+            plates_won=tuple(won),
+            buffet=buffet,
+            racing=racing,
+            start_player=start,
+            exchanger=exchanger,
+            exchange_open=exchange_open,
+        )
+        return _next_step(nxt)
+    a, b = racing
+    if positions[a] == positions[b]:  # SAB-9: a tie repeats the step
+        return _next_step(replace(state, **step))
+    front, rear = (a, b) if positions[a] > positions[b] else (b, a)
+    if players == 3 and state.part == 1:
+        # SAB-17: every player gets a plate in part 1; the rear mouse takes the lower one.
+        won[rear] += (buffet[-1],)
+        won[front] += (buffet[-2],)
+        if start == rear:  # SAB-8
+            start = front
+        nxt = replace(
+            state, **step, plates_won=tuple(won), buffet=buffet[:-2], start_player=start
+        )
+        return _start_part_two(nxt)
+    won[front] += (buffet[-1],)  # SAB-9: the front mouse takes the best plate, the other nothing
+    nxt = replace(state, **step, plates_won=tuple(won), buffet=())
+    return _end_round(nxt, duel_winner=front)
+
+
+def _next_step(state: State) -> State:
+    """Before a step: a racing player with no cards draws 9 first (SAB-10)."""
+    empty = tuple((s, HAND_SIZE) for s in state.racing if not any(state.hands[s]))
+    if empty:
+        state = replace(state, pending_draws=state.pending_draws + empty)
+    return _settle(state)
+
+
+def _start_part_two(state: State) -> State:
+    """SAB-18: the two best plates, with the cards left in hand and no exchange."""
+    if state.config.edition == "en":
+        positions = (0,) * state.config.players  # SAB-18 en: mice back on start
+    else:
+        positions = state.positions  # SAB-18 fr / SAB-22: mice stay where they are
+    nxt = replace(
+        state,
+        part=2,
+        racing=tuple(range(state.config.players)),
+        positions=positions,
+        exchange_open=False,
+    )
+    return _next_step(nxt)
+
+
+def _end_round(state: State, duel_winner: int) -> State:
+    config = state.config
+    start = left_of(duel_winner, config.players)  # SAB-13
+    if sum(state.supply) < config.plates_per_round:  # SAB-15
+        return replace(state, start_player=start, game_over=True)  # SAB-21: no last refill
+    refill = tuple(
+        (seat, HAND_SIZE - sum(hand))  # SAB-12
+        for seat, hand in enumerate(state.hands)
+        if sum(hand) < HAND_SIZE
+    )
+    nxt = replace(
+        state,
+        start_player=start,
+        round=state.round + 1,
+        part=1,
+        positions=(0,) * config.players,
+        racing=tuple(range(config.players)),
+        exchange_open=True,
+        pending_draws=state.pending_draws + refill,
+        to_reveal=config.plates_per_round,  # SAB-2
+    )
+    return _settle(nxt)
+
+
+def _settle(state: State) -> State:
+    """SAB-11: before a draw from an empty pile, shuffle the discard pile in; with nothing to
+    shuffle, the owed draws lapse (the player draws what there is)."""
+    if state.exchanger is not None or not state.pending_draws or any(state.draw_pile):
+        return state
+    if any(state.discard):
+        return replace(
+            state,
+            draw_pile=counts_add(state.draw_pile, state.discard),
+            discard=(0,) * NUM_CARD_TYPES,
+        )
+    return replace(state, pending_draws=())
+
+
+def _exchange(state: State, seat: int, discard: tuple[int, ...]) -> State:
+    hand = list(state.hands[seat])
+    pile = list(state.discard)
+    for card in discard:  # SAB-7: discard, then draw as many
+        hand[card + 1] -= 1
+        pile[card + 1] += 1
+    hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
+    owed = ((seat, len(discard)),) if discard else ()
+    nxt = replace(
+        state,
+        hands=hands,
+        discard=tuple(pile),
+        exchanger=None,
+        pending_draws=owed + state.pending_draws,
+    )
+    return _settle(nxt)
+
+
+def _reveal_plate(state: State, plate: Plate) -> State:
+    buffet = tuple(sorted((*state.buffet, plate), key=_rank))  # SAB-3
+    return replace(
+        state,
+        supply=counts_remove(state.supply, plate.rank),
+        buffet=buffet,
+        to_reveal=state.to_reveal - 1,
+    )
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def top_plates(plates: tuple[Plate, ...]) -> tuple[Plate, ...]:
+    """The plate on top of each kind's stack: the last one received (SAB-14), best first."""
+    top: dict[object, Plate] = {}
+    for plate in plates:
+        top[plate.kind] = plate
+    return tuple(sorted(top.values(), key=_rank))
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's score: the sum of its top plates (SAB-14, SAB-16), at any time.
+
+    Example:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> scores(sab.initial_state(sab.Config(players=3)))
+        (0, 0, 0)
+    """
+    return tuple(sum(p.value for p in top_plates(won)) for won in state.plates_won)
+
+
+def _tie_key(state: State, seat: int, score: int) -> tuple[int, int]:
+    tops = top_plates(state.plates_won[seat])
+    best = -tops[0].rank if tops else -len(PLATES)  # no plate: worse than any plate
+    return score, best
+
+
+def winners(state: State) -> frozenset[int]:
+    """The winning seats once the game is over: highest score, then the best top plate (SAB-16)."""
+    if not state.game_over:
+        return frozenset()
+    keys = [_tie_key(state, seat, sc) for seat, sc in enumerate(scores(state))]
+    best = max(keys)
+    return frozenset(seat for seat, key in enumerate(keys) if key == best)
+

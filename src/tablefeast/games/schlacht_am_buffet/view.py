@@ -1,0 +1,135 @@
+"""What one seat may know, and determinization (resampling what it cannot see).
+
+Hidden: other seats' hands, other seats' committed cards, and the draw pile (its contents follow
+only as "whatever is not in my hand, the discard pile or on the table"). Public: positions, the
+buffet, every plate won, the discard pile, hand sizes, who has committed, and the plate supply's
+contents (every plate not yet revealed; only their order is unknown, and a multiset has none).
+
+Example:
+    >>> import random
+    >>> import tablefeast.games.schlacht_am_buffet as sab
+    >>> s = sab.initial_state(sab.Config(players=3))
+    >>> view(determinize(s, 0, random.Random(1)), 0) == view(s, 0)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from tablefeast.games.schlacht_am_buffet.components import NUM_CARD_TYPES, Plate
+from tablefeast.games.schlacht_am_buffet.config import Config
+from tablefeast.games.schlacht_am_buffet.rules import actors, scores
+from tablefeast.games.schlacht_am_buffet.state import State
+from tablefeast.kernel import reveal
+from tablefeast.kernel.deck import Counts, counts_from_cards, counts_to_cards
+from tablefeast.kernel.values import replace
+
+__all__ = ["View", "determinize", "view"]
+
+
+@attrs.frozen
+class View:
+    """One seat's (or a spectator's) knowledge of the game.
+
+    Attributes:
+        seat: whose view this is (None: a spectator).
+        config: the setup.
+        hand: this seat's cards as values, ascending (None for a spectator).
+        my_commitment: the card this seat committed this step, if any.
+        hand_sizes: every seat's number of cards.
+        committed: per seat, whether it has committed this step (not what).
+        draw_pile_size: cards in the draw pile.
+        discard: counts of the public discard pile (index ``value + 1``).
+        supply: plates still face down, as in `State` (their contents are deducible from what
+            has been revealed; their order is unknown).
+        buffet, plates_won, positions, racing, start_player, round, part, exchanger,
+        pending_draws, to_reveal, game_over: as in `State`.
+        actors: who acts now.
+        scores: running scores.
+    """
+
+    seat: int | None
+    config: Config
+    hand: tuple[int, ...] | None
+    my_commitment: int | None
+    hand_sizes: tuple[int, ...]
+    committed: tuple[bool, ...]
+    draw_pile_size: int
+    discard: Counts
+    supply: Counts
+    buffet: tuple[Plate, ...]
+    plates_won: tuple[tuple[Plate, ...], ...]
+    positions: tuple[int, ...]
+    racing: tuple[int, ...]
+    start_player: int
+    round: int
+    part: int
+    exchanger: int | None
+    pending_draws: tuple[tuple[int, int], ...]
+    to_reveal: int
+    game_over: bool
+    actors: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+def view(state: State, player: int | None) -> View:
+    """Exactly what `player` may know (`None`: a spectator, who sees no hand)."""
+    own = player is not None
+    return View(
+        seat=player,
+        config=state.config,
+        hand=counts_to_cards(state.hands[player]) if own else None,  # type: ignore[index]
+        my_commitment=state.commitments[player] if own else None,  # type: ignore[index]
+        hand_sizes=tuple(sum(h) for h in state.hands),
+        committed=reveal.committed_flags(state.commitments),
+        draw_pile_size=sum(state.draw_pile),
+        discard=state.discard,
+        supply=state.supply,
+        buffet=state.buffet,
+        plates_won=state.plates_won,
+        positions=state.positions,
+        racing=state.racing,
+        start_player=state.start_player,
+        round=state.round,
+        part=state.part,
+        exchanger=state.exchanger,
+        pending_draws=state.pending_draws,
+        to_reveal=state.to_reveal,
+        game_over=state.game_over,
+        actors=actors(state),
+        scores=scores(state),
+    )
+
+
+def determinize(state: State, player: int | None, rng: random.Random) -> State:
+    """A state `player` cannot tell from `state`: the cards it cannot see are redealt at random.
+
+    The unknown cards (draw pile, other hands, other committed cards) are pooled, shuffled with
+    `rng`, and dealt back in the same sizes: every consistent arrangement is equally likely.
+    """
+    others = [s for s in range(state.config.players) if s != player]
+    pool = list(counts_to_cards(state.draw_pile))
+    for s in others:
+        pool.extend(counts_to_cards(state.hands[s]))
+        committed = state.commitments[s]
+        if committed is not None:
+            pool.append(committed)
+    pool.sort()
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    commitments = list(state.commitments)
+    for s in others:
+        size = sum(state.hands[s])
+        hands[s] = counts_from_cards(pool[:size], NUM_CARD_TYPES)
+        del pool[:size]
+        if commitments[s] is not None:
+            commitments[s] = pool.pop()
+    return replace(
+        state,
+        hands=tuple(hands),
+        commitments=tuple(commitments),
+        draw_pile=counts_from_cards(pool, NUM_CARD_TYPES),
+    )

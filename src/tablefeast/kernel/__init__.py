@@ -1,0 +1,12 @@
+"""The shared kernel: everything the four games have in common, and nothing game-specific.
+
+- `ruleset`: the Ruleset contract and generic helpers (`apply_joint`, `check_turn`, ...).
+- `chance`: `CHANCE` and exact distributions.
+- `deck`: piles and multisets of cards.
+- `reveal`: simultaneous commit / reveal bookkeeping.
+- `seats`: seat arithmetic.
+- `errors`: the exception hierarchy.
+- `serialize`: JSON via cattrs.
+- `record`: game records and replay.
+- `play`: the seeded driver and the random agent.
+"""

@@ -1,0 +1,139 @@
+"""Chance nodes with exact probabilities.
+
+A chance node's distribution is held as positive integer *weights* over outcomes; the exact
+probability of an outcome is ``weight / total`` as a `fractions.Fraction`. Integer weights make the
+hot path cheap (sampling is one ``rng.randrange(total)``; no `Fraction` is built unless someone asks
+for probabilities) and keep everything exact and reproducible across platforms.
+
+Randomness never comes from a global generator: whoever samples passes a `random.Random`.
+
+Example:
+    >>> import random
+    >>> d = Distribution.of(("heads", "tails"), (1, 1))
+    >>> d.probabilities()
+    (('heads', Fraction(1, 2)), ('tails', Fraction(1, 2)))
+    >>> d.sample(random.Random(7)) in d.support
+    True
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from itertools import accumulate
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import Generic, TypeVar
+
+import attrs
+
+__all__ = [
+    "CHANCE",
+    "Distribution",
+    "counts_distribution",
+    "sample_exact",
+]
+
+CHANCE = -1
+"""The pseudo-seat that acts at chance nodes (`actors(state) == (CHANCE,)`)."""
+
+A = TypeVar("A")
+
+
+@lru_cache(maxsize=4096)
+def _fractions(weights: tuple[int, ...], total: int) -> tuple[Fraction, ...]:
+    return tuple(Fraction(w, total) for w in weights)
+
+
+@attrs.frozen
+class Distribution(Generic[A]):
+    """An exact finite distribution: `support[i]` has probability `weights[i] / total`.
+
+    A weight may be zero (that outcome is impossible now): a deck's draw distribution is then
+    just the deck's counts over its fixed list of card types, built in O(1) on every draw. The
+    constructor trusts its input (it is on the hot path of every chance node); build
+    distributions from untrusted data with `Distribution.of`, `uniform` or `from_probabilities`.
+
+    Attributes:
+        support: candidate outcomes, in a fixed order; all distinct.
+        weights: a non-negative integer weight per candidate.
+        total: the sum of `weights` (positive).
+    """
+
+    support: tuple[A, ...]
+    weights: tuple[int, ...]
+    total: int
+
+    @classmethod
+    def of(cls, outcomes: Sequence[A], weights: Sequence[int]) -> Distribution[A]:
+        """A checked distribution: one non-negative integer weight per outcome, total positive.
+
+        Raises:
+            ValueError: the weights do not fit the outcomes.
+        """
+        outcomes, weights = tuple(outcomes), tuple(weights)
+        if len(outcomes) != len(weights):
+            raise ValueError("a distribution needs exactly one weight per outcome")
+        if any(type(w) is not int or w < 0 for w in weights) or sum(weights) <= 0:
+            raise ValueError("weights must be non-negative integers with a positive sum")
+        return cls(outcomes, weights, sum(weights))
+
+    @property
+    def outcomes(self) -> tuple[A, ...]:
+        """The possible outcomes (positive weight), in support order."""
+        return tuple(a for a, w in zip(self.support, self.weights, strict=True) if w)
+
+    @classmethod
+    def uniform(cls, outcomes: Sequence[A]) -> Distribution[A]:
+        """Every outcome equally likely."""
+        return cls.of(outcomes, (1,) * len(outcomes))
+
+    @classmethod
+    def from_probabilities(cls, pairs: Sequence[tuple[A, Fraction]]) -> Distribution[A]:
+        """From exact probabilities (they must be positive and sum to 1); zero entries are dropped."""
+        kept = [(a, Fraction(p)) for a, p in pairs if p != 0]
+        if sum(p for _, p in kept) != 1 or any(p < 0 for _, p in kept):
+            raise ValueError("probabilities must be non-negative and sum to exactly 1")
+        denominator = math.lcm(*(p.denominator for _, p in kept))
+        weights = tuple(int(p * denominator) for _, p in kept)
+        return cls.of([a for a, _ in kept], weights)
+
+    def probabilities(self) -> tuple[tuple[A, Fraction], ...]:
+        """``(outcome, Fraction)`` pairs of the possible outcomes, summing to exactly 1."""
+        fractions = _fractions(self.weights, self.total)
+        return tuple((a, p) for a, p in zip(self.support, fractions, strict=True) if p)
+
+    def probability(self, outcome: A) -> Fraction:
+        """The exact probability of `outcome` (0 when it is not an outcome)."""
+        for a, w in zip(self.support, self.weights, strict=True):
+            if a == outcome:
+                return Fraction(w, self.total)
+        return Fraction(0)
+
+    def sample(self, rng: random.Random) -> A:
+        """Draw one outcome with exactly its probability, using only `rng`."""
+        # The first candidate whose running weight exceeds r; zero weights are never chosen.
+        return self.support[bisect_right(list(accumulate(self.weights)), rng.randrange(self.total))]
+
+
+def counts_distribution(universe: tuple[A, ...], counts: tuple[int, ...]) -> Distribution[A]:
+    """The distribution of drawing one card from a pile holding ``counts[i]`` of ``universe[i]``.
+
+    Example:
+        >>> counts_distribution(("a", "b", "c"), (2, 0, 1)).probabilities()
+        (('a', Fraction(2, 3)), ('c', Fraction(1, 3)))
+    """
+    return Distribution(universe, counts, sum(counts))
+
+
+def sample_exact(pairs: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
+    """Sample from ``(outcome, Fraction)`` pairs exactly (integer arithmetic, no floats).
+
+    Example:
+        >>> import random
+        >>> sample_exact([("x", Fraction(1))], random.Random(0))
+        'x'
+    """
+    return Distribution.from_probabilities(list(pairs)).sample(rng)

@@ -1,0 +1,133 @@
+"""Piles of cards: a multiset of unseen cards on top of a known, ordered bottom.
+
+Cards are small integers (indices into a game's card universe), and a multiset of cards is a
+*counts tuple*: ``counts[i]`` copies of card ``i``. A face-down pile whose order nobody knows is
+exactly such a multiset; drawing from it is a chance event whose outcomes are the card types with
+probability proportional to their counts. Cards put *under* a pile after it was shuffled are
+public and ordered (Mausgeflippt's mice); they are drawn, in order, once the unseen part is empty.
+
+Example:
+    >>> p = Pile.of_counts((2, 1))
+    >>> p.size, p.draw_distribution_weights()
+    (3, (2, 1))
+    >>> p.remove_unseen(0).put_under(1)
+    Pile(unseen=(1, 1), bottom=(1,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+__all__ = [
+    "Counts",
+    "Pile",
+    "counts_add",
+    "counts_from_cards",
+    "counts_remove",
+    "counts_sub",
+    "counts_to_cards",
+    "is_sub_multiset",
+]
+
+Counts = tuple[int, ...]
+"""A multiset of cards: ``counts[i]`` copies of card ``i``."""
+
+
+def counts_remove(counts: Counts, card: int, n: int = 1) -> Counts:
+    """`counts` with `n` copies of `card` taken out (the caller has checked there are enough)."""
+    return (*counts[:card], counts[card] - n, *counts[card + 1 :])
+
+
+def counts_add(a: Counts, b: Counts) -> Counts:
+    """The multiset union (sum) of two counts tuples of the same universe."""
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def counts_sub(a: Counts, b: Counts) -> Counts:
+    """`a` minus `b` (the caller has checked that `b` is a sub-multiset of `a`)."""
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def is_sub_multiset(small: Counts, big: Counts) -> bool:
+    """True when every card of `small` is in `big` at least as often."""
+    return all(x <= y for x, y in zip(small, big, strict=True))
+
+
+def counts_from_cards(cards: Iterable[int], universe_size: int) -> Counts:
+    """Counts of a sequence of card indices.
+
+    Example:
+        >>> counts_from_cards([2, 0, 2], 3)
+        (1, 0, 2)
+    """
+    c = [0] * universe_size
+    for card in cards:
+        c[card] += 1
+    return tuple(c)
+
+
+def counts_to_cards(counts: Counts) -> tuple[int, ...]:
+    """The card indices of a multiset, ascending.
+
+    Example:
+        >>> counts_to_cards((1, 0, 2))
+        (0, 2, 2)
+    """
+    return tuple(i for i, n in enumerate(counts) for _ in range(n))
+
+
+@attrs.frozen
+class Pile:
+    """A face-down pile: an unseen multiset drawn first, then a public ordered bottom.
+
+    Attributes:
+        unseen: counts of the cards whose order nobody knows (drawn first).
+        bottom: cards put under the pile since, in the order they will be drawn.
+    """
+
+    unseen: Counts
+    bottom: tuple[int, ...] = ()
+
+    @classmethod
+    def of_counts(cls, counts: Counts) -> Pile:
+        """A freshly shuffled pile holding `counts`."""
+        return cls(tuple(counts))
+
+    @property
+    def size(self) -> int:
+        """How many cards the pile holds."""
+        return sum(self.unseen) + len(self.bottom)
+
+    @property
+    def unseen_size(self) -> int:
+        """How many cards of the unseen part are left."""
+        return sum(self.unseen)
+
+    def next_is_known(self) -> bool:
+        """True when the next draw is not a chance event (unseen part empty, bottom not)."""
+        return not any(self.unseen) and bool(self.bottom)
+
+    def draw_distribution_weights(self) -> Counts:
+        """Weights of the next draw from the unseen part: the counts themselves."""
+        return self.unseen
+
+    def remove_unseen(self, card: int) -> Pile:
+        """The pile after `card` was drawn from its unseen part (the chance outcome)."""
+        return Pile(counts_remove(self.unseen, card), self.bottom)
+
+    def draw_known(self) -> tuple[int, Pile]:
+        """Take the top card of the known bottom (only when `next_is_known()`)."""
+        return self.bottom[0], Pile(self.unseen, self.bottom[1:])
+
+    def put_under(self, card: int) -> Pile:
+        """The pile with `card` put face down underneath, where everyone saw it go."""
+        return Pile(self.unseen, (*self.bottom, card))
+
+    def shuffled_in(self, counts: Counts) -> Pile:
+        """The pile with `counts` shuffled into it: everything becomes unseen again."""
+        merged = counts_add(self.unseen, counts)
+        for card in self.bottom:
+            merged = counts_remove(merged, card, -1)
+        return Pile(merged)

@@ -1,0 +1,109 @@
+"""Playing a game to the end with agents, reproducibly from a seed.
+
+Chance is sampled with ``random.Random(seed)``; each seat's agent gets its own generator derived
+from the seed, so a game depends on nothing but the seed and the agents. A seat with exactly one
+legal action plays it at once without asking its agent.
+
+Example:
+    >>> import tablefeast
+    >>> sab = tablefeast.load("schlacht_am_buffet")
+    >>> a = play_game(sab, sab.Config(players=3), [RandomAgent()] * 3, seed=5)
+    >>> b = play_game(sab, sab.Config(players=3), [RandomAgent()] * 3, seed=5)
+    >>> a.moves == b.moves and sab.is_terminal(a.state)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.record import Record, record_of
+from tablefeast.kernel.ruleset import Ruleset
+
+__all__ = ["Agent", "GameResult", "RandomAgent", "play_game"]
+
+
+class Agent(Protocol):
+    """Chooses an action from what one seat may know: its view and its legal actions."""
+
+    def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        """Return one of `legal`."""
+
+
+@attrs.frozen
+class RandomAgent:
+    """Plays a uniformly random legal action."""
+
+    def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        """A uniformly random element of `legal`."""
+        return legal[rng.randrange(len(legal))]
+
+
+@attrs.frozen
+class GameResult:
+    """A finished (or stopped) game: its final state and every move, in order."""
+
+    game: Ruleset
+    config: Any
+    state: Any
+    moves: tuple[tuple[int, Any], ...]
+
+    @property
+    def record(self) -> Record:
+        """The game as a record (config and moves in notation)."""
+        return record_of(self.game, self.config, self.moves)
+
+
+def agent_rng(seed: int | str, seat: int) -> random.Random:
+    """The generator seat `seat`'s agent uses in the game seeded `seed`."""
+    return random.Random(f"{seed}/seat/{seat}")
+
+
+def play_game(
+    game: Ruleset,
+    config: Any,
+    agents: Sequence[Agent],
+    seed: int | str = 0,
+    *,
+    on_move: Callable[[Any, int, Any], None] | None = None,
+    max_moves: int | None = None,
+) -> GameResult:
+    """Play from the initial state until the game ends (or `max_moves` moves were made).
+
+    Args:
+        game: the game module.
+        config: its Config.
+        agents: one agent per seat.
+        seed: seeds chance and, derived from it, each agent's generator.
+        on_move: called as ``on_move(state_before, seat, action)`` for every move.
+        max_moves: stop early after this many moves.
+    """
+    if len(agents) != config.players:
+        raise ValueError(f"{config.players} players need {config.players} agents, got {len(agents)}")
+    chance_rng = random.Random(seed)
+    rngs = [agent_rng(seed, seat) for seat in range(config.players)]
+    state = game.initial_state(config)
+    moves: list[tuple[int, Any]] = []
+    while max_moves is None or len(moves) < max_moves:
+        acting = game.actors(state)
+        if not acting:
+            break
+        seat = acting[0]
+        if seat == CHANCE:
+            action = game.chance_distribution(state).sample(chance_rng)
+        else:
+            legal = game.legal_actions(state, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                action = agents[seat].act(game, game.view(state, seat), legal, rngs[seat])
+        if on_move is not None:
+            on_move(state, seat, action)
+        state = game.apply_action(state, seat, action)
+        moves.append((seat, action))
+    return GameResult(game, config, state, tuple(moves))

@@ -1,0 +1,126 @@
+"""Game records: a config and the moves in notation, as JSON; replay checks every move.
+
+Format: ``{"game": NAME, "config": {...}, "moves": [[seat, "text"], ...]}`` with seat -1 for
+chance. ``"config"`` is exactly ``json.loads(tablefeast.dumps(config))``.
+
+Example:
+    >>> rec = Record.from_json('{"game": "schlacht_am_buffet", "config": {"players": 3}, '
+    ...                        '"moves": [[-1, "card 5"]]}')
+    >>> rec.moves
+    ((-1, 'card 5'),)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from tablefeast.kernel.errors import RecordError, TablefeastError
+from tablefeast.kernel.ruleset import Ruleset
+
+__all__ = ["Record", "iter_replay", "record_of", "replay"]
+
+
+@attrs.frozen(eq=True, hash=False)
+class Record:
+    """A game as data: which game, its config mapping, and every move in notation."""
+
+    game: str
+    config: dict[str, Any]
+    moves: tuple[tuple[int, str], ...]
+
+    def to_json(self) -> str:
+        """The record as JSON text, one move per line."""
+        head = json.dumps({"game": self.game, "config": self.config})[:-1]
+        moves = ",\n  ".join(json.dumps([seat, text]) for seat, text in self.moves)
+        return f'{head}, "moves": [\n  {moves}\n]}}\n' if moves else f'{head}, "moves": []}}\n'
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """Parse a record file's text.
+
+        Raises:
+            RecordError: not JSON, or not of the record format (the message says what is wrong).
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise RecordError(f"the record is not valid JSON: {e}") from None
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object with game, config and moves")
+        missing = {"game", "config", "moves"} - set(data)
+        if missing:
+            raise RecordError(f"the record lacks {', '.join(sorted(missing))}")
+        extra = set(data) - {"game", "config", "moves"}
+        if extra:
+            raise RecordError(f"the record has unknown keys {', '.join(sorted(extra))}")
+        if not isinstance(data["game"], str):
+            raise RecordError("the record's game must be a name")
+        if not isinstance(data["config"], dict):
+            raise RecordError("the record's config must be a JSON object")
+        if not isinstance(data["moves"], list):
+            raise RecordError("the record's moves must be a list")
+        moves = []
+        for i, move in enumerate(data["moves"], start=1):
+            if (
+                not isinstance(move, list)
+                or len(move) != 2
+                or type(move[0]) is not int
+                or not isinstance(move[1], str)
+            ):
+                raise RecordError(f"move {i} must be [seat, \"text\"], got {json.dumps(move)}")
+            moves.append((move[0], move[1]))
+        return cls(data["game"], data["config"], tuple(moves))
+
+
+def record_of(game: Ruleset, config: Any, moves: Sequence[tuple[int, Any]]) -> Record:
+    """The record of `moves` (seat, action) played from `config`'s initial state."""
+    from tablefeast.kernel.serialize import converter
+
+    return Record(
+        game.NAME,
+        converter.unstructure(config),
+        tuple((seat, game.action_to_str(action)) for seat, action in moves),
+    )
+
+
+def _config(game: Ruleset, record: Record) -> Any:
+    from tablefeast.kernel.serialize import structure
+
+    if record.game != game.NAME:
+        raise RecordError(f"the record is of {record.game!r}, not {game.NAME!r}")
+    try:
+        return structure(record.config, game.Config)
+    except RecordError as e:
+        raise RecordError(f"the record's config is refused: {e}") from None
+
+
+def iter_replay(game: Ruleset, record: Record) -> Iterator[tuple[int, int, Any, Any]]:
+    """Yield ``(move number, seat, action, state after)`` for every move, checking each.
+
+    Raises:
+        RecordError: a move is malformed or illegal; the message quotes it and says why.
+    """
+    state = game.initial_state(_config(game, record))
+    for number, (seat, text) in enumerate(record.moves, start=1):
+        try:
+            action = game.action_from_str(state, seat, text)
+            state = game.apply_action(state, seat, action)
+        except TablefeastError as e:
+            raise RecordError(f"move {number} [{seat}, {text!r}] is refused: {e}") from e
+        yield number, seat, action, state
+
+
+def replay(game: Ruleset, record: Record) -> Any:
+    """The state after every move of `record` (each checked).
+
+    Raises:
+        RecordError: the config or a move is bad.
+    """
+    state = game.initial_state(_config(game, record))
+    for _, _, _, state in iter_replay(game, record):
+        pass
+    return state

@@ -1,0 +1,45 @@
+"""Simultaneous commit / reveal bookkeeping.
+
+A simultaneous step is a per-seat tuple of commitments, ``None`` for "not yet committed". Each
+`apply_action` of a committing seat fills its slot; the last one triggers the game's reveal. Views
+show a seat its own commitment and, of the others, only *whether* they have committed, so commit
+order never leaks and never matters.
+
+Example:
+    >>> c = commit(empty(3), 2, "x")
+    >>> pending((0, 2), c), committed_flags(c), all_committed((0, 2), commit(c, 0, "y"))
+    ((0,), (False, False, True), True)
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+__all__ = ["all_committed", "commit", "committed_flags", "empty", "pending"]
+
+T = TypeVar("T")
+
+
+def empty(players: int) -> tuple[None, ...]:
+    """No seat has committed."""
+    return (None,) * players
+
+
+def commit(commitments: tuple[T | None, ...], seat: int, value: T) -> tuple[T | None, ...]:
+    """The commitments with `seat`'s slot filled (the caller has checked it was empty)."""
+    return (*commitments[:seat], value, *commitments[seat + 1 :])
+
+
+def pending(participants: tuple[int, ...], commitments: tuple[object, ...]) -> tuple[int, ...]:
+    """The participating seats that have not committed yet, ascending."""
+    return tuple(s for s in participants if commitments[s] is None)
+
+
+def all_committed(participants: tuple[int, ...], commitments: tuple[object, ...]) -> bool:
+    """True once every participating seat has committed."""
+    return all(commitments[s] is not None for s in participants)
+
+
+def committed_flags(commitments: tuple[object, ...]) -> tuple[bool, ...]:
+    """What everybody may see of a simultaneous step: who has committed, not what."""
+    return tuple(c is not None for c in commitments)

@@ -1,0 +1,139 @@
+"""The Ruleset contract every game module satisfies, and generic helpers built on it.
+
+A game is a module (``tablefeast.games.<name>``) with the functions below; `tablefeast.load(name)`
+returns it. The contract is a pure functional core: every function takes an immutable state and
+returns a new value; nothing mutates, nothing reads a global random generator.
+
+Example:
+    >>> import tablefeast
+    >>> game = tablefeast.load("schlacht_am_buffet")
+    >>> isinstance(game, Ruleset)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
+
+from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.errors import GameOverError, NotYourTurnError
+
+__all__ = [
+    "Ruleset",
+    "apply_joint",
+    "check_turn",
+    "legal_action_mask",
+    "sample_chance",
+]
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What a game module provides. States, actions and views are the game's own attrs classes.
+
+    Simultaneous steps: `actors` lists every seat still to commit; each `apply_action` records one
+    commitment (hidden in views); the last one reveals and resolves. Chance nodes: `actors` is
+    ``(CHANCE,)`` and `chance_distribution` / `chance_outcomes` give the exact outcomes.
+    """
+
+    NAME: str
+    Config: type[Any]
+
+    def initial_state(self, config: Any) -> Any:
+        """The state before anything happened (possibly a chance node: the shuffle and deal)."""
+
+    def actors(self, state: Any) -> tuple[int, ...]:
+        """Seats that must act now, ascending; ``(CHANCE,)`` at a chance node; ``()`` when over."""
+
+    def legal_actions(self, state: Any, player: int) -> tuple[Any, ...]:
+        """The legal actions of `player`, in a deterministic order (for CHANCE: the outcomes)."""
+
+    def chance_distribution(self, state: Any) -> Distribution[Any]:
+        """The exact distribution of the chance node, as integer weights."""
+
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
+        """``(outcome, probability)`` pairs of the chance node; probabilities sum to 1."""
+
+    def apply_action(self, state: Any, player: int, action: Any) -> Any:
+        """Check legality, then return the next state; the input is never changed."""
+
+    def is_terminal(self, state: Any) -> bool:
+        """True when the game is over."""
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        """Each seat's score (running totals before the end)."""
+
+    def winners(self, state: Any) -> frozenset[int]:
+        """The winning seats once the game is over (empty before)."""
+
+    def view(self, state: Any, player: int | None) -> Any:
+        """Exactly what `player` may know (`None`: a spectator)."""
+
+    def determinize(self, state: Any, player: int, rng: random.Random) -> Any:
+        """A state `player` cannot tell from `state`, hidden parts resampled consistently."""
+
+    def action_to_str(self, action: Any) -> str:
+        """The action in the game's move notation."""
+
+    def action_from_str(self, state: Any, player: int, text: str) -> Any:
+        """Parse move notation (raises `InvalidActionError` on malformed text)."""
+
+    def num_distinct_actions(self, config: Any) -> int:
+        """Size of the fixed integer action encoding (player actions, then chance outcomes)."""
+
+    def action_to_id(self, action: Any) -> int:
+        """The action's integer id."""
+
+    def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
+        """The action with that id (raises `InvalidActionError` for an id out of range)."""
+
+
+def check_turn(actors: tuple[int, ...], player: int) -> None:
+    """Raise the right error unless `player` is among `actors`.
+
+    Raises:
+        GameOverError: nobody may act any more.
+        NotYourTurnError: `player` is not to act now.
+    """
+    if player in actors:
+        return
+    if not actors:
+        raise GameOverError("the game is over: no seat may act")
+    who = "chance" if player == CHANCE else f"seat {player}"
+    expected = "chance" if actors == (CHANCE,) else "seats " + ", ".join(map(str, actors))
+    raise NotYourTurnError(f"{who} may not act now; waiting for {expected}")
+
+
+def apply_joint(ruleset: Ruleset, state: Any, actions: Mapping[int, Any]) -> Any:
+    """Apply one commitment per seat of a simultaneous step, in ascending seat order.
+
+    The result does not depend on the order (the contract guarantees it); this helper is a
+    convenience for callers that hold every seat's choice at once.
+
+    Raises:
+        NotYourTurnError: `actions` does not name exactly the seats that must act.
+    """
+    expected = ruleset.actors(state)
+    if set(actions) != set(expected):
+        raise NotYourTurnError(
+            f"a joint action needs exactly seats {sorted(expected)}, got {sorted(actions)}"
+        )
+    for seat in sorted(actions):
+        state = ruleset.apply_action(state, seat, actions[seat])
+    return state
+
+
+def legal_action_mask(ruleset: Ruleset, state: Any, player: int) -> tuple[bool, ...]:
+    """A boolean per action id: which ids are legal for `player` now."""
+    mask = [False] * ruleset.num_distinct_actions(state.config)
+    for action in ruleset.legal_actions(state, player):
+        mask[ruleset.action_to_id(action)] = True
+    return tuple(mask)
+
+
+def sample_chance(ruleset: Ruleset, state: Any, rng: random.Random) -> Any:
+    """Sample the chance node's outcome exactly with `rng`."""
+    return ruleset.chance_distribution(state).sample(rng)
