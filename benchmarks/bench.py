@@ -59,9 +59,8 @@ def bench_tablefeast(name: str, players: int, games: int, seed: int = 0) -> tupl
 
 def bench_openspiel(spec: str, games: int, seed: int = 0) -> tuple[float, float] | None:
     try:
-        import pyspiel
-
         import open_spiel.python.games  # noqa: F401  (registers the Python games)
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game(spec)

@@ -26,6 +26,7 @@ from tablefeast.kernel.errors import (
 )
 from tablefeast.kernel.play import GameResult, RandomAgent, play_game
 from tablefeast.kernel.record import Record
+from tablefeast.kernel.record import replay as _replay
 from tablefeast.kernel.ruleset import Ruleset, apply_joint
 from tablefeast.kernel.serialize import dumps, loads
 
@@ -85,8 +86,6 @@ def replay(record: Record) -> Any:
     Raises:
         RecordError: unknown game, bad config, or a malformed or illegal move (quoted).
     """
-    from tablefeast.kernel.record import replay as _replay
-
     try:
         game = load(record.game)
     except ValueError as e:

@@ -19,12 +19,12 @@ Example:
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
-from itertools import accumulate
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
 from typing import Generic, TypeVar
 
 import attrs
@@ -92,7 +92,7 @@ class Distribution(Generic[A]):
 
     @classmethod
     def from_probabilities(cls, pairs: Sequence[tuple[A, Fraction]]) -> Distribution[A]:
-        """From exact probabilities (they must be positive and sum to 1); zero entries are dropped."""
+        """From exact probabilities (non-negative, summing to 1); zero entries are dropped."""
         kept = [(a, Fraction(p)) for a, p in pairs if p != 0]
         if sum(p for _, p in kept) != 1 or any(p < 0 for _, p in kept):
             raise ValueError("probabilities must be non-negative and sum to exactly 1")

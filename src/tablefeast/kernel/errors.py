@@ -10,8 +10,8 @@ returns nothing.
 
 Example:
     >>> from tablefeast.kernel.errors import IllegalActionError, NotYourTurnError
-    >>> issubclass(NotYourTurnError, IllegalActionError) and issubclass(NotYourTurnError, ValueError)
-    True
+    >>> issubclass(NotYourTurnError, IllegalActionError), issubclass(NotYourTurnError, ValueError)
+    (True, True)
 """
 
 from __future__ import annotations

@@ -84,7 +84,7 @@ def play_game(
         max_moves: stop early after this many moves.
     """
     if len(agents) != config.players:
-        raise ValueError(f"{config.players} players need {config.players} agents, got {len(agents)}")
+        raise ValueError(f"{config.players} players need as many agents, got {len(agents)}")
     chance_rng = random.Random(seed)
     rngs = [agent_rng(seed, seat) for seat in range(config.players)]
     state = game.initial_state(config)

@@ -20,6 +20,7 @@ import attrs
 
 from tablefeast.kernel.errors import RecordError, TablefeastError
 from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.serialize import converter, structure
 
 __all__ = ["Record", "iter_replay", "record_of", "replay"]
 
@@ -78,8 +79,6 @@ class Record:
 
 def record_of(game: Ruleset, config: Any, moves: Sequence[tuple[int, Any]]) -> Record:
     """The record of `moves` (seat, action) played from `config`'s initial state."""
-    from tablefeast.kernel.serialize import converter
-
     return Record(
         game.NAME,
         converter.unstructure(config),
@@ -88,8 +87,6 @@ def record_of(game: Ruleset, config: Any, moves: Sequence[tuple[int, Any]]) -> R
 
 
 def _config(game: Ruleset, record: Record) -> Any:
-    from tablefeast.kernel.serialize import structure
-
     if record.game != game.NAME:
         raise RecordError(f"the record is of {record.game!r}, not {game.NAME!r}")
     try:
@@ -121,6 +118,6 @@ def replay(game: Ruleset, record: Record) -> Any:
         RecordError: the config or a move is bad.
     """
     state = game.initial_state(_config(game, record))
-    for _, _, _, state in iter_replay(game, record):
-        pass
+    for _, _, _, after in iter_replay(game, record):
+        state = after
     return state

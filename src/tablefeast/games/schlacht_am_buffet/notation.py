@@ -17,7 +17,7 @@ Example:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import comb
 from typing import Any
 
@@ -118,7 +118,7 @@ def num_distinct_actions(config: Any = None) -> int:
     return _TOTAL
 
 
-@lru_cache(maxsize=None)
+@cache
 def _multisets(types: int, budget: int) -> int:
     """Count vectors over `types` card types with sum at most `budget`."""
     return comb(budget + types, types)

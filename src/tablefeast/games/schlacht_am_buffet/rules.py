@@ -9,6 +9,7 @@ directly; rarer ones (the end of a step, of a round) use `replace`.
 from __future__ import annotations
 
 from fractions import Fraction
+
 from tablefeast.games.schlacht_am_buffet.actions import (
     ACTION_TYPES,
     Action,
@@ -54,7 +55,7 @@ DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(v) for v in CARD_VALUES)
 
 
 def actors(state: State) -> tuple[int, ...]:
-    """Seats to act now: the exchanger, or CHANCE for a draw or reveal, or every uncommitted racer."""
+    """Seats to act now: the exchanger, else CHANCE (a draw or reveal), else uncommitted racers."""
     if state.game_over:
         return ()
     if state.exchanger is not None:
@@ -91,10 +92,10 @@ def chance_distribution(state: State) -> Distribution[Action]:
     if state.exchanger is None and not state.game_over:
         if state.pending_draws:
             pile = state.draw_pile
-            return Distribution(DRAWS, pile, sum(pile))  # type: ignore[arg-type]
+            return Distribution(DRAWS, pile, sum(pile))
         if state.to_reveal:
             supply = state.supply  # SAB-2: every face-down plate equally likely
-            return Distribution(REVEALS, supply, sum(supply))  # type: ignore[arg-type]
+            return Distribution(REVEALS, supply, sum(supply))
     raise IllegalActionError("not a chance node: " + _who(state))
 
 
@@ -297,7 +298,7 @@ def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[in
             won[out] += (buffet[-1],)  # SAB-3: the lowest plate is the last in buffet order
             buffet = buffet[:-1]
             racing = tuple(s for s in racing if s != out)
-            if exchange_open:  # SAB-7 (in part 2 of a 3-player round it is already closed)
+            if exchange_open:  # SAB-7, SAB-24 (closed in part 2 of a 3-player round)
                 exchanger, exchange_open = out, False
             if start == out:  # SAB-8
                 start = next_among(out, racing, players)
@@ -341,10 +342,9 @@ def _next_step(state: State) -> State:
 
 def _start_part_two(state: State) -> State:
     """SAB-18: the two best plates, with the cards left in hand and no exchange."""
-    if state.config.edition == "en":
-        positions = (0,) * state.config.players  # SAB-18 en: mice back on start
-    else:
-        positions = state.positions  # SAB-18 fr / SAB-22: mice stay where they are
+    # SAB-18: "en" puts the mice back on start; "fr" leaves them where they are (SAB-22).
+    english = state.config.edition == "en"
+    positions = (0,) * state.config.players if english else state.positions
     nxt = replace(
         state,
         part=2,
@@ -361,7 +361,7 @@ def _end_round(state: State, duel_winner: int) -> State:
     if sum(state.supply) < config.plates_per_round:  # SAB-15
         return replace(state, start_player=start, game_over=True)  # SAB-21: no last refill
     refill = tuple(
-        (seat, HAND_SIZE - sum(hand))  # SAB-12
+        (seat, HAND_SIZE - sum(hand))  # SAB-12, in seat order (SAB-23)
         for seat, hand in enumerate(state.hands)
         if sum(hand) < HAND_SIZE
     )
@@ -400,7 +400,7 @@ def _exchange(state: State, seat: int, discard: tuple[int, ...]) -> State:
         hand[card + 1] -= 1
         pile[card + 1] += 1
     hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
-    owed = ((seat, len(discard)),) if discard else ()
+    owed = ((seat, len(discard)),) if discard else ()  # SAB-23: before any SAB-10 draw
     nxt = replace(
         state,
         hands=hands,
@@ -440,6 +440,7 @@ def scores(state: State) -> tuple[int, ...]:
         >>> scores(sab.initial_state(sab.Config(players=3)))
         (0, 0, 0)
     """
+    # SAB-20: the rule (the sum), not the rulebook's misprinted example total.
     return tuple(sum(p.value for p in top_plates(won)) for won in state.plates_won)
 
 

@@ -97,7 +97,7 @@ def initial_state(config: Config) -> State:
         part=1,
         exchange_open=True,
         exchanger=None,
-        pending_draws=tuple((seat, HAND_SIZE) for seat in range(n)),  # SAB-1
+        pending_draws=tuple((seat, HAND_SIZE) for seat in range(n)),  # SAB-1, SAB-23
         to_reveal=config.plates_per_round,  # SAB-2
         game_over=False,
     )
@@ -129,12 +129,12 @@ def check_state(state: State) -> list[str]:
             return problems
         for i, c in enumerate(counts):
             counted[i] += c
-    for c in state.commitments:
-        if c is not None:
-            if not -1 <= c <= 9:
-                problems.append(f"committed card {c} does not exist")
+    for committed in state.commitments:
+        if committed is not None:
+            if not -1 <= committed <= 9:
+                problems.append(f"committed card {committed} does not exist")
             else:
-                counted[c + 1] += 1
+                counted[committed + 1] += 1
     if counted != [CARD_COPIES] * NUM_CARD_TYPES:
         problems.append("mouse cards are not conserved: 10 of each value -1..9 must exist")
     if len(state.supply) != len(PLATES) or any(c not in (0, 1) for c in state.supply):
