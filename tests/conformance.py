@@ -80,7 +80,9 @@ def check_action_round_trips(game: Ruleset, state: Any, seat: int, action: Any) 
     assert loaded == action
 
 
-def check_views(game: Ruleset, state: Any, rng: random.Random) -> bool:
+def check_views(
+    game: Ruleset, state: Any, rng: random.Random, invariants: Callable[[Any], None]
+) -> bool:
     """`view(determinize(s, p), p) == view(s, p)` for every seat and the spectator.
 
     Returns whether some determinization changed the state (hidden information was resampled).
@@ -88,6 +90,8 @@ def check_views(game: Ruleset, state: Any, rng: random.Random) -> bool:
     changed = False
     for seat in (*range(state.config.players), None):
         sampled = game.determinize(state, seat, rng)  # type: ignore[arg-type]
+        invariants(sampled)  # a determinized state is a real state: everything conserved
+        check_state_contract(game, sampled)
         assert game.view(sampled, seat) == game.view(state, seat), f"view of {seat} leaks"
         assert game.actors(sampled) == game.actors(state)
         changed = changed or sampled != state
@@ -135,7 +139,7 @@ def check_random_game(spec: GameSpec, config: Any, seed: int, *, deep_every: int
             assert tablefeast.loads(before, type(state)) == state, "state JSON round trip"
             view = game.view(state, 0)
             assert tablefeast.loads(tablefeast.dumps(view), type(view)) == view
-            resampled = check_views(game, state, rng) or resampled
+            resampled = check_views(game, state, rng, spec.invariants) or resampled
             check_commit_order(game, state, rng)
         acting = game.actors(state)
         if not acting:

@@ -1,4 +1,4 @@
-"""Building Schlacht am Buffet positions for ruling tests, with every card and plate accounted for."""
+"""Schlacht am Buffet positions for ruling tests, with every card and plate accounted for."""
 
 from __future__ import annotations
 
@@ -69,9 +69,7 @@ def table(
         supply=tuple(supply),
         positions=tuple(positions) if positions is not None else (0,) * players,
         racing=tuple(racing) if racing is not None else tuple(range(players)),
-        pending_draws=(),
-        to_reveal=0,
-        **fields,
+        **{"pending_draws": (), "to_reveal": 0, **fields},
     )
     problems = sab.check_state(built)
     assert not problems, problems

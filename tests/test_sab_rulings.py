@@ -1,4 +1,4 @@
-"""One test (at least) per Schlacht am Buffet ruling, named after it, plus the rulebook's examples."""
+"""At least one test per Schlacht am Buffet ruling, named after it; the rulebook's examples."""
 
 from __future__ import annotations
 
@@ -60,15 +60,20 @@ def test_sab_3_plate_ranking_matches_the_board() -> None:
 
 
 def test_sab_4_minus_one_from_start_goes_behind_it_and_past_forty_keeps_counting() -> None:
-    state = table(4, hands={0: [-1, 5], 1: [9, 5], 2: [9, 5], 3: [9, 5]},
-                  positions=(0, 36, 36, 36), buffet=["cheese 5", "salami 5", "sausage 5"])
+    state = table(
+        4,
+        hands={0: [-1, 5], 1: [9, 5], 2: [9, 5], 3: [9, 5]},
+        positions=(0, 36, 36, 36),
+        buffet=["cheese 5", "salami 5", "sausage 5"],
+    )
     after = commit_all(state, {0: -1, 1: 9, 2: 9, 3: 9})
     assert after.positions == (-1, 45, 45, 45)
 
 
 def test_sab_5_commitments_are_hidden_until_all_revealed_and_go_to_discard() -> None:
-    state = table(4, hands={s: [s, 5] for s in range(4)},
-                  buffet=["cheese 5", "salami 5", "sausage 5"])
+    state = table(
+        4, hands={s: [s, 5] for s in range(4)}, buffet=["cheese 5", "salami 5", "sausage 5"]
+    )
     state = sab.apply_action(state, 2, sab.Play(2))
     assert sab.actors(state) == (0, 1, 3)
     other = sab.view(state, 0)
@@ -82,8 +87,9 @@ def test_sab_5_commitments_are_hidden_until_all_revealed_and_go_to_discard() -> 
 
 
 def test_sab_6_lone_rearmost_mouse_drops_out_with_the_lowest_plate() -> None:
-    state = table(4, hands={s: [s, 5] for s in range(4)},
-                  buffet=["cheese 5", "salami 3", "salad -1"])
+    state = table(
+        4, hands={s: [s, 5] for s in range(4)}, buffet=["cheese 5", "salami 3", "salad -1"]
+    )
     state = commit_all(state, {0: 0, 1: 1, 2: 2, 3: 3})
     assert state.racing == (1, 2, 3)
     assert state.plates_won[0] == (plate("salad -1"),)
@@ -91,8 +97,11 @@ def test_sab_6_lone_rearmost_mouse_drops_out_with_the_lowest_plate() -> None:
 
 
 def test_sab_6_a_tie_at_the_rear_drops_nobody() -> None:
-    state = table(4, hands={s: [v, 5] for s, v in enumerate([1, 1, 2, 3])},
-                  buffet=["cheese 5", "salami 3", "salad -1"])
+    state = table(
+        4,
+        hands={s: [v, 5] for s, v in enumerate([1, 1, 2, 3])},
+        buffet=["cheese 5", "salami 3", "salad -1"],
+    )
     state = commit_all(state, {0: 1, 1: 1, 2: 2, 3: 3})
     assert state.racing == (0, 1, 2, 3)
     assert len(state.buffet) == 3 and state.exchanger is None
@@ -100,8 +109,11 @@ def test_sab_6_a_tie_at_the_rear_drops_nobody() -> None:
 
 
 def test_sab_7_first_mouse_out_may_exchange_any_number_of_cards() -> None:
-    state = table(4, hands={0: [0, 7, 7, 9], 1: [1, 5], 2: [2, 5], 3: [3, 5]},
-                  buffet=["cheese 5", "salami 3", "salad -1"])
+    state = table(
+        4,
+        hands={0: [0, 7, 7, 9], 1: [1, 5], 2: [2, 5], 3: [3, 5]},
+        buffet=["cheese 5", "salami 3", "salad -1"],
+    )
     state = commit_all(state, {0: 0, 1: 1, 2: 2, 3: 3})
     assert sab.actors(state) == (0,)
     options = sab.legal_actions(state, 0)
@@ -128,8 +140,11 @@ def test_sab_7_only_the_first_mouse_out_exchanges() -> None:
 
 
 def test_sab_7_exchange_is_illegal_with_cards_not_in_hand() -> None:
-    state = table(4, hands={0: [0, 7], 1: [1, 5], 2: [2, 5], 3: [3, 5]},
-                  buffet=["cheese 5", "salami 3", "salad -1"])
+    state = table(
+        4,
+        hands={0: [0, 7], 1: [1, 5], 2: [2, 5], 3: [3, 5]},
+        buffet=["cheese 5", "salami 3", "salad -1"],
+    )
     state = commit_all(state, {0: 0, 1: 1, 2: 2, 3: 3})
     with pytest.raises(tablefeast.IllegalActionError, match="SAB-7"):
         sab.apply_action(state, 0, sab.Exchange((9,)))
@@ -137,20 +152,34 @@ def test_sab_7_exchange_is_illegal_with_cards_not_in_hand() -> None:
 
 
 def test_sab_8_start_player_tile_passes_clockwise_when_its_holder_drops_out() -> None:
-    state = table(4, hands={s: [v, 5] for s, v in enumerate([5, 5, 0, 5])}, start_player=2,
-                  buffet=["cheese 5", "salami 3", "salad -1"])
+    state = table(
+        4,
+        hands={s: [v, 5] for s, v in enumerate([5, 5, 0, 5])},
+        start_player=2,
+        buffet=["cheese 5", "salami 3", "salad -1"],
+    )
     state = commit_all(state, {0: 5, 1: 5, 2: 0, 3: 5})
     assert state.racing == (0, 1, 3)
     assert state.start_player == 3
-    state2 = table(4, hands={s: [v, 5] for s, v in enumerate([5, 5, 5, 0])}, start_player=3,
-                   buffet=["cheese 5", "salami 3", "salad -1"])
+    state2 = table(
+        4,
+        hands={s: [v, 5] for s, v in enumerate([5, 5, 5, 0])},
+        start_player=3,
+        buffet=["cheese 5", "salami 3", "salad -1"],
+    )
     assert commit_all(state2, {0: 5, 1: 5, 2: 5, 3: 0}).start_player == 0  # wraps around
 
 
 def test_sab_9_duel_front_mouse_takes_the_plate_and_a_tie_repeats() -> None:
-    state = table(4, hands={1: [4, 6, 5], 3: [4, 2, 5]}, racing=(1, 3), positions=(0, 3, 0, 3),
-                  buffet=["cheese 5"], plates_won={0: ["salad -1"], 2: ["salami 3"]},
-                  exchange_open=False)
+    state = table(
+        4,
+        hands={1: [4, 6, 5], 3: [4, 2, 5]},
+        racing=(1, 3),
+        positions=(0, 3, 0, 3),
+        buffet=["cheese 5"],
+        plates_won={0: ["salad -1"], 2: ["salami 3"]},
+        exchange_open=False,
+    )
     tied = commit_all(state, {1: 4, 3: 4})
     assert tied.racing == (1, 3) and tied.buffet == (plate("cheese 5"),)
     done = commit_all(tied, {1: 6, 3: 2})
@@ -159,9 +188,15 @@ def test_sab_9_duel_front_mouse_takes_the_plate_and_a_tie_repeats() -> None:
 
 
 def test_sab_10_a_racer_with_no_cards_draws_nine_first() -> None:
-    state = table(4, hands={1: [4], 3: [4, 5]}, racing=(1, 3), positions=(0, 3, 0, 3),
-                  buffet=["cheese 5"], plates_won={0: ["salad -1"], 2: ["salami 3"]},
-                  exchange_open=False)
+    state = table(
+        4,
+        hands={1: [4], 3: [4, 5]},
+        racing=(1, 3),
+        positions=(0, 3, 0, 3),
+        buffet=["cheese 5"],
+        plates_won={0: ["salad -1"], 2: ["salami 3"]},
+        exchange_open=False,
+    )
     state = commit_all(state, {1: 4, 3: 4})  # a tie; seat 1's hand is now empty
     assert sab.actors(state) == (CHANCE,)
     assert state.pending_draws == ((1, 9),)
@@ -184,9 +219,16 @@ def test_sab_11_empty_draw_pile_takes_the_shuffled_discard_pile() -> None:
 
 
 def test_sab_11_with_both_piles_empty_the_player_draws_nothing() -> None:
-    state = table(4, hands={1: [4], 3: [4, 5]}, racing=(1, 3), positions=(0, 3, 0, 3),
-                  buffet=["cheese 5"], plates_won={0: ["salad -1"], 2: ["salami 3"]},
-                  exchange_open=False, draw_pile=[])
+    state = table(
+        4,
+        hands={1: [4], 3: [4, 5]},
+        racing=(1, 3),
+        positions=(0, 3, 0, 3),
+        buffet=["cheese 5"],
+        plates_won={0: ["salad -1"], 2: ["salami 3"]},
+        exchange_open=False,
+        draw_pile=[],
+    )
     state = replace(state, discard=(0,) * 11)
     # Put the rest of the cards out of play into seat 0's hand (it is not racing).
     rest = [v for v in range(-1, 10) for _ in range(10)]
@@ -202,9 +244,15 @@ def test_sab_11_with_both_piles_empty_the_player_draws_nothing() -> None:
 
 
 def test_sab_12_end_of_round_refills_to_nine_and_returns_mice_to_start() -> None:
-    state = table(4, hands={0: [1], 1: [6, 5], 2: [2, 2, 2], 3: [4, 2, 5]}, racing=(1, 3),
-                  positions=(2, 7, 4, 3), buffet=["cheese 5"],
-                  plates_won={0: ["salad -1"], 2: ["salami 3"]}, exchange_open=False)
+    state = table(
+        4,
+        hands={0: [1], 1: [6, 5], 2: [2, 2, 2], 3: [4, 2, 5]},
+        racing=(1, 3),
+        positions=(2, 7, 4, 3),
+        buffet=["cheese 5"],
+        plates_won={0: ["salad -1"], 2: ["salami 3"]},
+        exchange_open=False,
+    )
     state = commit_all(state, {1: 6, 3: 2})
     assert state.round == 2
     assert state.pending_draws == ((0, 8), (1, 8), (2, 6), (3, 7))
@@ -214,15 +262,24 @@ def test_sab_12_end_of_round_refills_to_nine_and_returns_mice_to_start() -> None
 
 
 def test_sab_13_next_start_player_is_left_of_the_duel_winner() -> None:
-    state = table(4, hands={1: [6, 2], 3: [2, 6]}, racing=(1, 3), positions=(0, 3, 0, 3),
-                  buffet=["cheese 5"], plates_won={0: ["salad -1"], 2: ["salami 3"]},
-                  exchange_open=False, start_player=1)
+    state = table(
+        4,
+        hands={1: [6, 2], 3: [2, 6]},
+        racing=(1, 3),
+        positions=(0, 3, 0, 3),
+        buffet=["cheese 5"],
+        plates_won={0: ["salad -1"], 2: ["salami 3"]},
+        exchange_open=False,
+        start_player=1,
+    )
     assert commit_all(state, {1: 2, 3: 6}).start_player == 0  # seat 3 won; its left is 0
     assert commit_all(state, {1: 6, 3: 2}).start_player == 2
 
 
 def test_sab_14_a_new_plate_of_a_kind_covers_the_old_one() -> None:
-    state = table(4, plates_won={0: ["pizza 5", "cheese 1", "pizza -1"], 1: ["salad -1", "salad 4"]})
+    state = table(
+        4, plates_won={0: ["pizza 5", "cheese 1", "pizza -1"], 1: ["salad -1", "salad 4"]}
+    )
     assert sab.scores(state)[:2] == (0, 4)  # pizza -1 covers pizza 5; salad 4 covers salad -1
 
 
@@ -235,20 +292,28 @@ def test_sab_15_number_of_rounds(players: int, rounds: int) -> None:
 
 
 def test_sab_16_tie_goes_to_the_better_best_plate_then_is_shared() -> None:
-    state = table(3, plates_won={0: ["salami 5"], 1: ["cheese 3", "pizza 2"], 2: []},
-                  game_over=True, racing=())
+    state = table(
+        3,
+        plates_won={0: ["salami 5"], 1: ["cheese 3", "pizza 2"], 2: []},
+        game_over=True,
+        racing=(),
+    )
     assert sab.scores(state) == (5, 5, 0)
     assert sab.winners(state) == {0}  # 5 beats 3 as best plate
-    state = table(3, plates_won={0: ["salami 4"], 1: ["cheese 4"], 2: ["salad 4"]},
-                  game_over=True, racing=())
+    state = table(
+        3, plates_won={0: ["salami 4"], 1: ["cheese 4"], 2: ["salad 4"]}, game_over=True, racing=()
+    )
     assert sab.winners(state) == {1}  # equal values: the kind ranking decides
     nobody = table(3, game_over=True, racing=())
     assert sab.winners(nobody) == {0, 1, 2}  # no plates at all: a shared win
 
 
 def test_sab_17_three_players_part_one_everybody_gets_a_plate() -> None:
-    state = table(3, hands={0: [0, 3, 5], 1: [4, 2, 5], 2: [6, 1, 5]},
-                  buffet=["cheese 5", "salami 4", "pizza 2", "salad 2", "chicken 1"])
+    state = table(
+        3,
+        hands={0: [0, 3, 5], 1: [4, 2, 5], 2: [6, 1, 5]},
+        buffet=["cheese 5", "salami 4", "pizza 2", "salad 2", "chicken 1"],
+    )
     state = commit_all(state, {0: 0, 1: 4, 2: 6})
     assert state.plates_won[0] == (plate("chicken 1"),) and state.exchanger == 0
     state = sab.apply_action(state, 0, sab.Exchange(()))
@@ -260,8 +325,12 @@ def test_sab_17_three_players_part_one_everybody_gets_a_plate() -> None:
 
 @pytest.mark.parametrize("edition", ["en", "fr"])
 def test_sab_18_three_players_part_two_per_edition(edition: str) -> None:
-    state = table(3, hands={0: [0, 3, 5], 1: [4, 2, 5], 2: [6, 1, 5]}, edition=edition,
-                  buffet=["cheese 5", "salami 4", "pizza 2", "salad 2", "chicken 1"])
+    state = table(
+        3,
+        hands={0: [0, 3, 5], 1: [4, 2, 5], 2: [6, 1, 5]},
+        edition=edition,
+        buffet=["cheese 5", "salami 4", "pizza 2", "salad 2", "chicken 1"],
+    )
     state = commit_all(state, {0: 0, 1: 4, 2: 6})
     state = sab.apply_action(state, 0, sab.Exchange(()))
     state = commit_all(state, {1: 2, 2: 1})
@@ -278,9 +347,14 @@ def test_sab_18_three_players_part_two_per_edition(edition: str) -> None:
 
 
 def test_sab_18_part_two_duel_then_refill() -> None:
-    state = table(3, hands={0: [1], 1: [9, 2], 2: [3, 3]}, part=2, exchange_open=False,
-                  buffet=["cheese 5", "salami 4"],
-                  plates_won={0: ["chicken 1"], 1: ["salad 2"], 2: ["pizza 2"]})
+    state = table(
+        3,
+        hands={0: [1], 1: [9, 2], 2: [3, 3]},
+        part=2,
+        exchange_open=False,
+        buffet=["cheese 5", "salami 4"],
+        plates_won={0: ["chicken 1"], 1: ["salad 2"], 2: ["pizza 2"]},
+    )
     state = commit_all(state, {0: 1, 1: 9, 2: 3})
     assert state.plates_won[0][-1] == plate("salami 4") and state.racing == (1, 2)
     state = commit_all(state, {1: 2, 2: 3})  # 11 vs 6: seat 1 wins the best plate
@@ -296,7 +370,9 @@ def test_sab_19_french_names_only_change_the_display() -> None:
     action = sab.action_from_str(None, CHANCE, "plate salami 4")
     assert sab.action_to_str(action) == "plate salami 4"
     fr = sab.initial_state(sab.Config(players=4, edition="fr"))
-    assert sab.legal_actions(fr, CHANCE) == sab.legal_actions(sab.initial_state(sab.Config(4)), CHANCE)
+    assert sab.legal_actions(fr, CHANCE) == sab.legal_actions(
+        sab.initial_state(sab.Config(4)), CHANCE
+    )
 
 
 def test_sab_20_rulebook_scoring_example_scores_the_sum_of_top_plates() -> None:
@@ -317,9 +393,13 @@ def test_sab_21_no_refill_after_the_last_round() -> None:
 
 
 def test_sab_22_french_part_two_mice_stay_where_their_race_ended() -> None:
-    state = table(3, hands={0: [0, 3, 5], 1: [4, 2, 5], 2: [6, 1, 5]}, edition="fr",
-                  positions=(10, 10, 10),
-                  buffet=["cheese 5", "salami 4", "pizza 2", "salad 2", "chicken 1"])
+    state = table(
+        3,
+        hands={0: [0, 3, 5], 1: [4, 2, 5], 2: [6, 1, 5]},
+        edition="fr",
+        positions=(10, 10, 10),
+        buffet=["cheese 5", "salami 4", "pizza 2", "salad 2", "chicken 1"],
+    )
     state = commit_all(state, {0: 0, 1: 4, 2: 6})
     state = sab.apply_action(state, 0, sab.Exchange(()))
     state = commit_all(state, {1: 2, 2: 1})
@@ -336,8 +416,11 @@ def test_sab_23_chance_order_deal_by_seat_and_exchange_draws_first() -> None:
     assert seats == [0] * 9 + [1] * 9 + [2] * 9
     assert state.to_reveal == 5  # the buffet comes after the deal
     # An exchange's draws come before a racer's SAB-10 draw.
-    state = table(4, hands={0: [0, 7], 1: [1], 2: [2, 5], 3: [3, 5]},
-                  buffet=["cheese 5", "salami 3", "salad -1"])
+    state = table(
+        4,
+        hands={0: [0, 7], 1: [1], 2: [2, 5], 3: [3, 5]},
+        buffet=["cheese 5", "salami 3", "salad -1"],
+    )
     state = commit_all(state, {0: 0, 1: 1, 2: 2, 3: 3})
     assert state.pending_draws == ((1, 9),) and sab.actors(state) == (0,)
     state = sab.apply_action(state, 0, sab.Exchange((7,)))
@@ -345,8 +428,11 @@ def test_sab_23_chance_order_deal_by_seat_and_exchange_draws_first() -> None:
 
 
 def test_sab_24_exchange_with_an_empty_hand_is_still_a_decision() -> None:
-    state = table(4, hands={0: [0], 1: [1, 5], 2: [2, 5], 3: [3, 5]},
-                  buffet=["cheese 5", "salami 3", "salad -1"])
+    state = table(
+        4,
+        hands={0: [0], 1: [1, 5], 2: [2, 5], 3: [3, 5]},
+        buffet=["cheese 5", "salami 3", "salad -1"],
+    )
     state = commit_all(state, {0: 0, 1: 1, 2: 2, 3: 3})
     assert sab.actors(state) == (0,)
     assert sab.legal_actions(state, 0) == (sab.Exchange(()),)

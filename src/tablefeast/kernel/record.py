@@ -72,7 +72,7 @@ class Record:
                 or type(move[0]) is not int
                 or not isinstance(move[1], str)
             ):
-                raise RecordError(f"move {i} must be [seat, \"text\"], got {json.dumps(move)}")
+                raise RecordError(f'move {i} must be [seat, "text"], got {json.dumps(move)}')
             moves.append((move[0], move[1]))
         return cls(data["game"], data["config"], tuple(moves))
 

@@ -25,6 +25,7 @@ from typing import Any, TypeVar, get_args
 import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
+from cattrs.v import format_exception
 
 from tablefeast.kernel.errors import RecordError
 
@@ -78,6 +79,13 @@ def dumps(obj: Any) -> str:
     return json.dumps(data)
 
 
+def _describe(exc: BaseException, type_: type | None) -> str:
+    # Our validators explain themselves (ValueError naming the field); keep their words.
+    if isinstance(exc, ValueError) and not isinstance(exc, cattrs.BaseValidationError):
+        return str(exc)
+    return format_exception(exc, type_)
+
+
 def structure(data: Any, cls: type[T] | Any) -> T:
     """Structure already-parsed JSON data as a `cls`.
 
@@ -87,7 +95,7 @@ def structure(data: Any, cls: type[T] | Any) -> T:
     try:
         value: T = converter.structure(data, cls)
     except cattrs.BaseValidationError as e:
-        detail = "; ".join(cattrs.transform_error(e))
+        detail = "; ".join(cattrs.transform_error(e, format_exception=_describe))
         raise RecordError(f"not a valid {getattr(cls, '__name__', cls)}: {detail}") from None
     except (ValueError, TypeError, KeyError, AttributeError) as e:
         raise RecordError(f"not a valid {getattr(cls, '__name__', cls)}: {e}") from None

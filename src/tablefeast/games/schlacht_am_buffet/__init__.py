@@ -43,6 +43,7 @@ from tablefeast.games.schlacht_am_buffet.rules import (
     winners,
 )
 from tablefeast.games.schlacht_am_buffet.state import State, check_state, initial_state
+from tablefeast.games.schlacht_am_buffet.text import render
 from tablefeast.games.schlacht_am_buffet.view import View, determinize, view
 
 NAME = "schlacht_am_buffet"
@@ -76,6 +77,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "num_distinct_actions",
+    "render",
     "scores",
     "view",
     "why_not",

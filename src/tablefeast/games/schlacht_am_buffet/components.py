@@ -28,6 +28,7 @@ __all__ = [
     "Kind",
     "Plate",
     "card_index",
+    "hand_values",
 ]
 
 
@@ -78,6 +79,16 @@ PLATE_VALUES: tuple[int, ...] = (5, 4, 3, 2, 1, -1)
 def card_index(value: int) -> int:
     """Index of a card value in a counts tuple."""
     return value + 1
+
+
+def hand_values(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The card values a counts tuple holds, ascending.
+
+    Example:
+        >>> hand_values((1, 0, 2) + (0,) * 8)
+        (-1, 1, 1)
+    """
+    return tuple(v for v, n in zip(CARD_VALUES, counts, strict=True) for _ in range(n))
 
 
 def _plate_rank(value: int, kind: Kind) -> int:

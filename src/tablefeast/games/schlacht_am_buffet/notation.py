@@ -108,8 +108,7 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
         except ValueError:
             raise InvalidActionError(f"{text!r}: there is no plate of value {value}") from None
     raise InvalidActionError(
-        f"{text!r} is not a move: expected 'play V', 'exchange [V ...]', 'card V' or "
-        "'plate KIND V'"
+        f"{text!r} is not a move: expected 'play V', 'exchange [V ...]', 'card V' or 'plate KIND V'"
     )
 
 

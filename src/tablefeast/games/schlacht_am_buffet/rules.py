@@ -41,7 +41,7 @@ __all__ = [
     "chance_outcomes",
     "is_terminal",
     "legal_actions",
-        "scores",
+    "scores",
     "top_plates",
     "why_not",
     "winners",
@@ -74,9 +74,6 @@ def is_terminal(state: State) -> bool:
 
 
 REVEALS: tuple[RevealPlate, ...] = tuple(RevealPlate(p) for p in PLATES)
-
-
-
 
 
 def _rank(plate: Plate) -> int:
@@ -323,9 +320,7 @@ def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[in
         won[front] += (buffet[-2],)
         if start == rear:  # SAB-8
             start = front
-        nxt = replace(
-            state, **step, plates_won=tuple(won), buffet=buffet[:-2], start_player=start
-        )
+        nxt = replace(state, **step, plates_won=tuple(won), buffet=buffet[:-2], start_player=start)
         return _start_part_two(nxt)
     won[front] += (buffet[-1],)  # SAB-9: the front mouse takes the best plate, the other nothing
     nxt = replace(state, **step, plates_won=tuple(won), buffet=())
@@ -457,4 +452,3 @@ def winners(state: State) -> frozenset[int]:
     keys = [_tie_key(state, seat, sc) for seat, sc in enumerate(scores(state))]
     best = max(keys)
     return frozenset(seat for seat, key in enumerate(keys) if key == best)
-

@@ -146,9 +146,7 @@ def check_state(state: State) -> list[str]:
         problems.append("plates are not conserved: each of the 36 plates must be in one place")
     if list(state.buffet) != sorted(state.buffet, key=lambda p: p.rank):
         problems.append("the buffet is not in buffet order (SAB-3)")
-    if any(s not in seats for s in state.racing) or list(state.racing) != sorted(
-        set(state.racing)
-    ):
+    if any(s not in seats for s in state.racing) or list(state.racing) != sorted(set(state.racing)):
         problems.append(f"racing seats {state.racing} are not distinct ascending seats")
     for seat in seats:
         if state.commitments[seat] is not None and seat not in state.racing:

@@ -19,7 +19,12 @@ import random
 
 import attrs
 
-from tablefeast.games.schlacht_am_buffet.components import NUM_CARD_TYPES, Plate
+from tablefeast.games.schlacht_am_buffet.components import (
+    NUM_CARD_TYPES,
+    Plate,
+    card_index,
+    hand_values,
+)
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.rules import actors, scores
 from tablefeast.games.schlacht_am_buffet.state import State
@@ -45,8 +50,17 @@ class View:
         discard: counts of the public discard pile (index ``value + 1``).
         supply: plates still face down, as in `State` (their contents are deducible from what
             has been revealed; their order is unknown).
-        buffet, plates_won, positions, racing, start_player, round, part, exchanger,
-        pending_draws, to_reveal, game_over: as in `State`.
+        buffet: as in `State`.
+        plates_won: as in `State`.
+        positions: as in `State`.
+        racing: as in `State`.
+        start_player: as in `State`.
+        round: as in `State`.
+        part: as in `State`.
+        exchanger: as in `State`.
+        pending_draws: as in `State`.
+        to_reveal: as in `State`.
+        game_over: as in `State`.
         actors: who acts now.
         scores: running scores.
     """
@@ -81,7 +95,7 @@ def view(state: State, player: int | None) -> View:
     return View(
         seat=player,
         config=state.config,
-        hand=counts_to_cards(state.hands[player]) if own else None,  # type: ignore[index]
+        hand=hand_values(state.hands[player]) if own else None,  # type: ignore[index]
         my_commitment=state.commitments[player] if own else None,  # type: ignore[index]
         hand_sizes=tuple(sum(h) for h in state.hands),
         committed=reveal.committed_flags(state.commitments),
@@ -111,12 +125,12 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
     `rng`, and dealt back in the same sizes: every consistent arrangement is equally likely.
     """
     others = [s for s in range(state.config.players) if s != player]
-    pool = list(counts_to_cards(state.draw_pile))
+    pool = list(counts_to_cards(state.draw_pile))  # counts indices (value + 1) throughout
     for s in others:
         pool.extend(counts_to_cards(state.hands[s]))
         committed = state.commitments[s]
         if committed is not None:
-            pool.append(committed)
+            pool.append(card_index(committed))
     pool.sort()
     rng.shuffle(pool)
     hands = list(state.hands)
@@ -126,7 +140,7 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
         hands[s] = counts_from_cards(pool[:size], NUM_CARD_TYPES)
         del pool[:size]
         if commitments[s] is not None:
-            commitments[s] = pool.pop()
+            commitments[s] = pool.pop() - 1  # back from counts index to card value
     return replace(
         state,
         hands=tuple(hands),

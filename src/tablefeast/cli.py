@@ -1,0 +1,193 @@
+"""The `tablefeast` command: list, play, replay and rules.
+
+Exit status: 0 on success, 1 for a bad record or move (the message quotes it), 2 for a usage
+error (unknown game, bad option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+import tablefeast
+from tablefeast.kernel.errors import InvalidActionError, RecordError
+from tablefeast.kernel.play import Agent, RandomAgent, play_game
+from tablefeast.kernel.record import Record
+from tablefeast.kernel.ruleset import Ruleset
+
+__all__ = ["HumanAgent", "main"]
+
+
+@attrs.define
+class HumanAgent:
+    """A person at the keyboard: sees their own view, types a move in notation."""
+
+    stdin: TextIO = sys.stdin
+    stdout: TextIO = sys.stdout
+
+    def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: Any) -> Any:
+        """Show the view and the legal moves; ask until a legal move is typed."""
+        render = getattr(game, "render", repr)
+        print("\n" + render(view), file=self.stdout)
+        print("Legal: " + " | ".join(game.action_to_str(a) for a in legal[:40]), file=self.stdout)
+        while True:
+            print(f"seat {view.seat}> ", end="", file=self.stdout, flush=True)
+            line = self.stdin.readline()
+            if not line:
+                raise SystemExit("no more input: game abandoned")
+            try:
+                action = game.action_from_str(None, view.seat, line.strip())
+            except InvalidActionError as e:
+                print(f"malformed: {e}", file=self.stdout)
+                continue
+            if action in legal:
+                return action
+            print(f"illegal now: {line.strip()!r} is not among the legal moves", file=self.stdout)
+
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "human": HumanAgent}
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        return key, int(value)
+    except ValueError:
+        return key, value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tablefeast", description="Exact rules engines for food-themed tabletop games."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the games")
+    play = sub.add_parser("play", help="play a game with agents (and people), printing it")
+    play.add_argument("game")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument(
+        "--agents",
+        default="random",
+        help="comma-separated, one per seat or one for all: " + ", ".join(AGENTS),
+    )
+    play.add_argument(
+        "-o",
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a Config option, e.g. -o edition=fr",
+    )
+    play.add_argument("--record", type=Path, help="write the game record (JSON) here")
+    replay = sub.add_parser("replay", help="check a game record move by move")
+    replay.add_argument("file", type=Path)
+    rules = sub.add_parser("rules", help="print a game's rulings")
+    rules.add_argument("game")
+    return parser
+
+
+def _load(name: str) -> Ruleset:
+    try:
+        return tablefeast.load(name)
+    except ValueError as e:
+        raise SystemExit(f"tablefeast: error: {e}") from None
+
+
+def _cmd_list(out: TextIO) -> int:
+    for name in tablefeast.names():
+        doc = (_load(name).__doc__ or "").strip().splitlines()
+        print(f"{name:24} {doc[0] if doc else ''}", file=out)
+    return 0
+
+
+def _cmd_rules(name: str, out: TextIO) -> int:
+    game = _load(name)
+    package = game.__name__  # type: ignore[attr-defined]
+    print(resources.files(package).joinpath("rulings.md").read_text(encoding="utf-8"), file=out)
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    game = _load(args.game)
+    try:
+        config = game.Config(players=args.players, **dict(args.option))
+    except (TypeError, ValueError) as e:
+        raise SystemExit(f"tablefeast: error: bad config: {e}") from None
+    names = args.agents.split(",")
+    if len(names) == 1:
+        names *= config.players
+    if len(names) != config.players or any(n not in AGENTS for n in names):
+        raise SystemExit(
+            f"tablefeast: error: --agents needs 1 or {config.players} of {', '.join(AGENTS)}"
+        )
+    agents = [AGENTS[n]() for n in names]
+    people = "human" in names
+
+    def show(state: Any, seat: int, action: Any) -> None:
+        if not people:  # a person at the table must not see other seats' hidden moves
+            who = "chance" if seat == tablefeast.CHANCE else f"seat {seat}"
+            print(f"{who}: {game.action_to_str(action)}", file=out)
+
+    result = play_game(game, config, agents, seed=args.seed, on_move=show)
+    render = getattr(game, "render", None)
+    if render is not None:
+        print("\n" + render(game.view(result.state, None)), file=out)
+    scores = game.scores(result.state)
+    print(f"\nFinal scores: {', '.join(f'seat {s}: {v}' for s, v in enumerate(scores))}", file=out)
+    print(
+        f"Winners: {', '.join(f'seat {s}' for s in sorted(game.winners(result.state)))}", file=out
+    )
+    if args.record is not None:
+        args.record.write_text(result.record.to_json(), encoding="utf-8")
+        print(f"Record written to {args.record}", file=out)
+    return 0
+
+
+def _cmd_replay(path: Path, out: TextIO, err: TextIO) -> int:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"tablefeast: error: cannot read {path}: {e}", file=err)
+        return 1
+    try:
+        record = Record.from_json(text)
+        state = tablefeast.replay(record)
+    except RecordError as e:
+        print(f"tablefeast: error: {path}: {e}", file=err)
+        return 1
+    game = tablefeast.load(record.game)
+    print(f"{len(record.moves)} moves of {record.game}, every one legal.", file=out)
+    scores = game.scores(state)
+    print(f"Scores: {', '.join(f'seat {s}: {v}' for s, v in enumerate(scores))}", file=out)
+    if game.is_terminal(state):
+        print(f"Winners: {', '.join(f'seat {s}' for s in sorted(game.winners(state)))}", file=out)
+    else:
+        print("The game is not finished.", file=out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    out = out or sys.stdout
+    args = _parser().parse_args(argv)
+    if args.command == "list":
+        return _cmd_list(out)
+    if args.command == "rules":
+        return _cmd_rules(args.game, out)
+    if args.command == "play":
+        return _cmd_play(args, out)
+    return _cmd_replay(args.file, out, sys.stderr)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

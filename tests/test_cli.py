@@ -1,0 +1,121 @@
+"""The command line, run in-process and once as a real console script."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tablefeast.cli import HumanAgent, main
+
+
+def run(*argv: str) -> str:
+    out = io.StringIO()
+    assert main(list(argv), out=out) == 0
+    return out.getvalue()
+
+
+def test_list_names_every_game() -> None:
+    assert "schlacht_am_buffet" in run("list")
+
+
+def test_rules_prints_every_ruling() -> None:
+    text = run("rules", "schlacht_am_buffet")
+    for n in range(1, 25):
+        assert f"SAB-{n} " in text
+
+
+def test_play_prints_the_game_and_writes_a_record_that_replays(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    text = run(
+        "play",
+        "schlacht_am_buffet",
+        "--players",
+        "3",
+        "--seed",
+        "7",
+        "-o",
+        "edition=fr",
+        "--record",
+        str(record),
+    )
+    assert "chance: card" in text and "seat 0: play" in text and "Winners: seat" in text
+    assert "pomme de terre" in text or "fromage" in text or "salade" in text
+    data = json.loads(record.read_text())
+    assert data["config"] == {"players": 3, "edition": "fr", "start_player": 0}
+    assert "every one legal" in run("replay", str(record))
+
+
+def test_play_is_reproducible() -> None:
+    args = ("play", "schlacht_am_buffet", "--players", "4", "--seed", "3")
+    assert run(*args) == run(*args)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "schlacht_am_buffet", "--players", "9"], "Config.players"),
+        (["play", "schlacht_am_buffet", "--agents", "random,genius"], "--agents needs"),
+        (["play", "schlacht_am_buffet", "-o", "colour=red"], "bad config"),
+    ],
+)
+def test_usage_errors_exit_with_a_message(argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit, match=message):
+        main(argv, out=io.StringIO())
+
+
+def test_replay_of_an_illegal_move_exits_1_and_quotes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    run("play", "schlacht_am_buffet", "--players", "4", "--record", str(record))
+    data = json.loads(record.read_text())
+    data["moves"][50][1] = "play 42"
+    record.write_text(json.dumps(data))
+    assert main(["replay", str(record)], out=io.StringIO()) == 1
+    err = capsys.readouterr().err
+    assert "move 51" in err and "'play 42'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_of_a_file_that_is_not_json_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("this is not json")
+    assert main(["replay", str(bad)], out=io.StringIO()) == 1
+    err = capsys.readouterr().err
+    assert "not valid JSON" in err and len(err.strip().splitlines()) == 1
+    assert main(["replay", str(tmp_path / "missing.json")], out=io.StringIO()) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_person_can_take_a_seat() -> None:
+    import random
+
+    import tablefeast.games.schlacht_am_buffet as sab
+    from tests.sab_helpers import table
+
+    state = table(4, hands={0: [3, 5]}, buffet=["cheese 5"])
+    stdin = io.StringIO("play 9\nhello\nplay 5\n")
+    stdout = io.StringIO()
+    agent = HumanAgent(stdin=stdin, stdout=stdout)
+    action = agent.act(sab, sab.view(state, 0), sab.legal_actions(state, 0), random.Random(0))
+    assert action == sab.Play(5)
+    shown = stdout.getvalue()
+    assert "Your hand: 3 5" in shown and "illegal now: 'play 9'" in shown and "malformed" in shown
+
+
+def test_console_script_is_installed() -> None:
+    exe = shutil.which("tablefeast")
+    assert exe is not None, "the tablefeast console script is not on PATH"
+    done = subprocess.run([exe, "list"], capture_output=True, text=True, check=True)
+    assert "schlacht_am_buffet" in done.stdout
+    bad = subprocess.run(
+        [exe, "replay", "/nonexistent/x.json"], check=False, capture_output=True, text=True
+    )
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
