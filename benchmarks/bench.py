@@ -5,7 +5,7 @@ goofspiel (C++) and python_liars_poker (pure Python) when open-spiel is installe
 are comparable within one run on one machine.
 
     python benchmarks/bench.py                 # every game, 3-6 players, OpenSpiel peers
-    python benchmarks/bench.py --games 200 --players 4
+    python benchmarks/bench.py --games 200 --rounds 7 --players 4
     python benchmarks/bench.py --profile       # cProfile of the 4-player loop
 """
 
@@ -15,6 +15,7 @@ import argparse
 import cProfile
 import pstats
 import random
+import statistics
 import time
 from typing import Any
 
@@ -44,26 +45,33 @@ def playout(game: Any, config: Any, rng: random.Random) -> int:
         decisions += 1
 
 
-def bench_tablefeast(name: str, players: int, games: int, seed: int = 0) -> tuple[float, float]:
+Measurement = tuple[float, float, float]  # us per decision, games per second, decisions per game
+
+
+def bench_tablefeast(name: str, players: int, games: int, seed: int = 0) -> Measurement:
     game = tablefeast.load(name)
     config = game.Config(players=players)
     rng = random.Random(seed)
-    playout(game, config, rng)  # warm caches the way a long run would
+    playout(game, config, rng)  # warm up the way a long run would
     decisions = 0
     start = time.perf_counter()
     for _ in range(games):
         decisions += playout(game, config, rng)
     elapsed = time.perf_counter() - start
-    return elapsed / decisions * 1e6, games / elapsed
+    return elapsed / decisions * 1e6, games / elapsed, decisions / games
 
 
-def bench_openspiel(spec: str, games: int, seed: int = 0) -> tuple[float, float] | None:
+def openspiel_game(spec: str) -> Any:
+    """The OpenSpiel game, or None when open-spiel is not installed."""
     try:
         import open_spiel.python.games  # noqa: F401  (registers the Python games)
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game(spec)
+    return pyspiel.load_game(spec)
+
+
+def bench_openspiel(game: Any, games: int, seed: int = 0) -> Measurement:
     rng = random.Random(seed)
     decisions = 0
     start = time.perf_counter()
@@ -86,12 +94,16 @@ def bench_openspiel(spec: str, games: int, seed: int = 0) -> tuple[float, float]
                 state.apply_action(legal[rng.randrange(len(legal))])
                 decisions += 1
     elapsed = time.perf_counter() - start
-    return elapsed / decisions * 1e6, games / elapsed
+    return elapsed / decisions * 1e6, games / elapsed, decisions / games
+
+
+PEERS = ("goofspiel(num_cards=13,players=4)", "python_liars_poker")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=100, help="games per engine per round")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5, 6])
     parser.add_argument("--game", nargs="*", default=list(tablefeast.names()))
     parser.add_argument("--profile", action="store_true")
@@ -106,17 +118,36 @@ def main() -> None:
         )
         pstats.Stats("/tmp/tablefeast.prof").sort_stats("tottime").print_stats(25)
         return
-    print(f"{'engine':45} {'us/decision':>12} {'games/s':>10}")
+    # Engines run interleaved, round after round, so that a noisy machine slows all of them
+    # alike; the best round is the machine's true speed, the median shows the spread.
+    engines: dict[str, Any] = {}
     for name in args.game:
         for players in args.players:
-            us, gps = bench_tablefeast(name, players, args.games)
-            print(f"{name + f' ({players}p)':45} {us:12.2f} {gps:10.1f}")
-    for spec in ("goofspiel(num_cards=13,players=4)", "python_liars_poker"):
-        result = bench_openspiel(spec, args.games)
-        if result is None:
-            print(f"{'openspiel ' + spec:45} {'(open-spiel not installed)':>23}")
-        else:
-            print(f"{'openspiel ' + spec:45} {result[0]:12.2f} {result[1]:10.1f}")
+            engines[f"{name} ({players}p)"] = (bench_tablefeast, (name, players))
+    for spec in PEERS:
+        peer = openspiel_game(spec)
+        if peer is not None:
+            engines[f"openspiel {spec}"] = (bench_openspiel, (peer,))
+    results: dict[str, list[Measurement]] = {label: [] for label in engines}
+    for round_number in range(args.rounds):
+        for label, (bench, params) in engines.items():
+            results[label].append(bench(*params, args.games, seed=round_number))
+    print(f"{args.rounds} rounds of {args.games} games each; us per decision (best, median)")
+    print(f"{'engine':42} {'best':>8} {'median':>8} {'games/s':>9} {'dec/game':>9}")
+    for label, runs in results.items():
+        us = sorted(r[0] for r in runs)
+        print(
+            f"{label:42} {us[0]:8.2f} {statistics.median(us):8.2f} "
+            f"{max(r[1] for r in runs):9.1f} {runs[0][2]:9.1f}"
+        )
+    goof = results.get(f"openspiel {PEERS[0]}")
+    if goof:
+        best = min(r[0] for r in goof)
+        for label, runs in results.items():
+            if not label.startswith("openspiel"):
+                print(f"{label:42} {min(r[0] for r in runs) / best:6.2f}x goofspiel")
+    else:
+        print("(open-spiel is not installed: pip install open_spiel for the peer numbers)")
 
 
 if __name__ == "__main__":

@@ -119,6 +119,21 @@ def check_commit_order(game: Ruleset, state: Any, rng: random.Random) -> None:
     assert tablefeast.apply_joint(game, state, choice) == a
 
 
+def check_legality_agrees(game: Ruleset, state: Any, candidates: list[Any]) -> None:
+    """For every seat (and chance) and every candidate action: `apply_action` succeeds exactly
+    when `legal_actions` lists the action, and otherwise raises an IllegalActionError."""
+    for seat in (*range(state.config.players), CHANCE):
+        legal = set(game.legal_actions(state, seat))
+        for action in candidates:
+            try:
+                game.apply_action(state, seat, action)
+            except tablefeast.IllegalActionError as e:
+                assert action not in legal, f"legal {action!r} of {seat} refused: {e}"
+                assert str(e), "an illegal action's error says why"
+            else:
+                assert action in legal, f"{action!r} by {seat} accepted but not listed as legal"
+
+
 def check_random_game(spec: GameSpec, config: Any, seed: int, *, deep_every: int = 7) -> Any:
     """Play one random game, checking everything after every move; returns the final state.
 
@@ -129,6 +144,7 @@ def check_random_game(spec: GameSpec, config: Any, seed: int, *, deep_every: int
     rng = random.Random(seed)
     state = game.initial_state(config)
     moves: list[tuple[int, Any]] = []
+    seen: dict[Any, None] = {}  # actions met so far, as candidates for the legality check
     resampled = False
     while True:
         spec.invariants(state)
@@ -149,6 +165,9 @@ def check_random_game(spec: GameSpec, config: Any, seed: int, *, deep_every: int
         if deep:
             for action in legal[:40]:
                 check_action_round_trips(game, state, seat, action)
+            seen.update(dict.fromkeys(legal[:20]))
+            pool = list(seen)
+            check_legality_agrees(game, state, rng.sample(pool, min(len(pool), 25)))
         if seat == CHANCE:
             action = game.chance_distribution(state).sample(rng)
         else:

@@ -52,7 +52,7 @@ def test_wrong_kind_of_action_is_illegal_not_malformed(racing: sab.State) -> Non
     dealing = sab.initial_state(sab.Config(players=4))
     with pytest.raises(tablefeast.IllegalActionError, match="plate"):
         sab.apply_action(dealing, CHANCE, sab.RevealPlate(sab.PLATES[0]))
-    empty_pile = table(4, hands={0: [1]}, draw_pile=[2], pending_draws=((0, 1),))
+    empty_pile = table(4, hands={0: [1]}, draw_pile=[2], pending_draws=(0,))
     with pytest.raises(tablefeast.IllegalActionError, match="card 3 is not in the draw pile"):
         sab.apply_action(empty_pile, CHANCE, sab.DrawCard(3))
 

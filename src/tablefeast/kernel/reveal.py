@@ -32,12 +32,12 @@ def commit(commitments: tuple[T | None, ...], seat: int, value: T) -> tuple[T | 
 
 def pending(participants: tuple[int, ...], commitments: tuple[object, ...]) -> tuple[int, ...]:
     """The participating seats that have not committed yet, ascending."""
-    return tuple(s for s in participants if commitments[s] is None)
+    return tuple([s for s in participants if commitments[s] is None])
 
 
 def all_committed(participants: tuple[int, ...], commitments: tuple[object, ...]) -> bool:
     """True once every participating seat has committed."""
-    return all(commitments[s] is not None for s in participants)
+    return None not in map(commitments.__getitem__, participants)
 
 
 def committed_flags(commitments: tuple[object, ...]) -> tuple[bool, ...]:

@@ -17,6 +17,7 @@ from tablefeast.games.schlacht_am_buffet.actions import (
     Exchange,
     Play,
     RevealPlate,
+    trusted_exchanges,
 )
 from tablefeast.games.schlacht_am_buffet.components import (
     CARD_VALUES,
@@ -52,6 +53,23 @@ DRAWS: tuple[DrawCard, ...] = tuple(DrawCard(v) for v in CARD_VALUES)
 
 
 # ---------------------------------------------------------------- who acts
+
+
+def _may_commit(state: State, player: int) -> bool:
+    """True when `player` is one of the racers still to commit this step (SAB-5).
+
+    The same test as `actors` for one seat, without building the tuple: `legal_actions` and
+    the commitment fast path of `apply_action` both use it.
+    """
+    return (
+        player >= 0
+        and state.exchanger is None
+        and not state.pending_draws
+        and not state.to_reveal
+        and not state.game_over
+        and player in state.racing
+        and state.commitments[player] is None
+    )
 
 
 def actors(state: State) -> tuple[int, ...]:
@@ -144,10 +162,19 @@ def _why_not_reveal(state: State, plate: Plate) -> str | None:
     return None
 
 
+_PLAYS_BY_PRESENCE: dict[tuple[bool, ...], tuple[Play, ...]] = {}
+
+
 def _plays(hand: Counts) -> tuple[Play, ...]:
-    # Not cached: hands rarely repeat, and a churning cache costs more in garbage collection
-    # than this loop over eleven values.
-    return tuple([PLAYS[i] for i, v in enumerate(CARD_VALUES) if _why_not_play(hand, v) is None])
+    # Whether a card may be played depends only on which values the hand holds, so the answer
+    # is memoized by that presence pattern (at most 2**11 entries, never evicted: caching by
+    # the hand itself would churn and cost more in garbage collection than it saves).
+    presence = tuple(map(bool, hand))
+    plays = _PLAYS_BY_PRESENCE.get(presence)
+    if plays is None:
+        plays = tuple(PLAYS[i] for i, v in enumerate(CARD_VALUES) if _why_not_play(hand, v) is None)
+        _PLAYS_BY_PRESENCE[presence] = plays
+    return plays
 
 
 def _exchanges(hand: Counts) -> tuple[Exchange, ...]:
@@ -159,7 +186,9 @@ def _exchanges(hand: Counts) -> tuple[Exchange, ...]:
         if count:
             runs = [(value,) * k for k in range(count + 1)]
             discards = [d + run for d in discards for run in runs]
-    return tuple(map(Exchange.trusted, discards))
+    # Built afresh each time: interning them would keep tens of thousands of long-lived
+    # objects for the garbage collector to walk, which costs more than building them.
+    return trusted_exchanges(discards)
 
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
@@ -171,14 +200,13 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
         (11, ())
     """
-    acting = actors(state)
-    if player not in acting:
+    if _may_commit(state, player):
+        return _plays(state.hands[player])
+    if player not in actors(state):
         return ()
     if player == CHANCE:
         return chance_distribution(state).outcomes
-    if state.exchanger == player:
-        return _exchanges(state.hands[player])
-    return _plays(state.hands[player])
+    return _exchanges(state.hands[player])  # the only other seat decision (SAB-7)
 
 
 def why_not(state: State, player: int, action: object) -> str | None:
@@ -219,34 +247,34 @@ def apply_action(state: State, player: int, action: Action) -> State:
         NotYourTurnError: `player` is not to act now.
         IllegalActionError: the action is not legal now (the message says why).
     """
-    check_turn(actors(state), player)
     cls = type(action)
-    # Fast paths: the two most frequent actions, checked by their "why not" function.
-    if cls is Play and state.exchanger is None and player != CHANCE:
+    # Fast paths for the two most frequent actions: a commitment during a step and a card draw.
+    if cls is Play and _may_commit(state, player):
         reason = _why_not_play(state.hands[player], action.card)  # type: ignore[union-attr]
         if reason is None:
             return _commit(state, player, action.card)  # type: ignore[union-attr]
-    elif cls is DrawCard and player == CHANCE and state.pending_draws:
+        raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+    check_turn(actors(state), player)
+    if cls is DrawCard and state.pending_draws:  # chance is acting (check_turn) and draws
         reason = _why_not_draw(state, action.card)  # type: ignore[union-attr]
         if reason is None:
             return _draw(state, action.card)  # type: ignore[union-attr]
     else:
         reason = why_not(state, player, action)
-        if reason is None:
-            if cls is Exchange:
-                return _exchange(state, player, action.discard)  # type: ignore[union-attr]
+        if reason is None and cls is Exchange:
+            return _exchange(state, player, action.discard)  # type: ignore[union-attr]
+        if reason is None and cls is RevealPlate:
             return _reveal_plate(state, action.plate)  # type: ignore[union-attr]
     raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
 
 
 def _draw(state: State, card: int) -> State:
-    seat, owed = state.pending_draws[0]
+    seat = state.pending_draws[0]
     hands = state.hands
     hand = hands[seat]
     i = card + 1
     new_hand = (*hand[:i], hand[i] + 1, *hand[i + 1 :])
-    rest = state.pending_draws[1:]
-    pending = ((seat, owed - 1), *rest) if owed > 1 else rest
+    pending = state.pending_draws[1:]
     nxt = replace(
         state,
         hands=(*hands[:seat], new_hand, *hands[seat + 1 :]),
@@ -329,7 +357,7 @@ def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[in
 
 def _next_step(state: State) -> State:
     """Before a step: a racing player with no cards draws 9 first (SAB-10)."""
-    empty = tuple((s, HAND_SIZE) for s in state.racing if not any(state.hands[s]))
+    empty = tuple(s for s in state.racing if not any(state.hands[s]) for _ in range(HAND_SIZE))
     if empty:
         state = replace(state, pending_draws=state.pending_draws + empty)
     return _settle(state)
@@ -356,9 +384,9 @@ def _end_round(state: State, duel_winner: int) -> State:
     if sum(state.supply) < config.plates_per_round:  # SAB-15
         return replace(state, start_player=start, game_over=True)  # SAB-21: no last refill
     refill = tuple(
-        (seat, HAND_SIZE - sum(hand))  # SAB-12, in seat order (SAB-23)
+        seat  # SAB-12, in seat order (SAB-23)
         for seat, hand in enumerate(state.hands)
-        if sum(hand) < HAND_SIZE
+        for _ in range(HAND_SIZE - sum(hand))
     )
     nxt = replace(
         state,
@@ -395,7 +423,7 @@ def _exchange(state: State, seat: int, discard: tuple[int, ...]) -> State:
         hand[card + 1] -= 1
         pile[card + 1] += 1
     hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
-    owed = ((seat, len(discard)),) if discard else ()  # SAB-23: before any SAB-10 draw
+    owed = (seat,) * len(discard)  # SAB-23: before any SAB-10 draw
     nxt = replace(
         state,
         hands=hands,

@@ -6,8 +6,8 @@ commitment of every mouse still racing.
 
 Example:
     >>> s = initial_state(Config(players=4))
-    >>> s.pending_draws, s.to_reveal
-    (((0, 9), (1, 9), (2, 9), (3, 9)), 3)
+    >>> s.pending_draws == (0,) * 9 + (1,) * 9 + (2,) * 9 + (3,) * 9, s.to_reveal
+    (True, 3)
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class State:
         part: 1, or 2 for the second part of a 3-player round (SAB-17, SAB-18).
         exchange_open: the next mouse to drop out may still exchange cards (SAB-7).
         exchanger: the seat now deciding its exchange, or None.
-        pending_draws: card draws still owed, in order: ``(seat, how many)`` pairs.
+        pending_draws: card draws still owed, in order: the seat of each card to draw.
         to_reveal: plates still to reveal for this round's buffet.
         game_over: the game has ended (SAB-15).
     """
@@ -70,7 +70,7 @@ class State:
     part: int
     exchange_open: bool
     exchanger: int | None
-    pending_draws: tuple[tuple[int, int], ...]
+    pending_draws: tuple[int, ...]
     to_reveal: int
     game_over: bool
 
@@ -97,7 +97,7 @@ def initial_state(config: Config) -> State:
         part=1,
         exchange_open=True,
         exchanger=None,
-        pending_draws=tuple((seat, HAND_SIZE) for seat in range(n)),  # SAB-1, SAB-23
+        pending_draws=tuple(seat for seat in range(n) for _ in range(HAND_SIZE)),  # SAB-1, SAB-23
         to_reveal=config.plates_per_round,  # SAB-2
         game_over=False,
     )
@@ -155,7 +155,7 @@ def check_state(state: State) -> list[str]:
         problems.append(f"start player {state.start_player} is not a seat")
     if state.exchanger is not None and state.exchanger not in seats:
         problems.append(f"exchanger {state.exchanger} is not a seat")
-    if any(seat not in seats or k <= 0 for seat, k in state.pending_draws):
+    if any(seat not in seats for seat in state.pending_draws):
         problems.append(f"pending draws {state.pending_draws} are malformed")
     if state.part not in (1, 2) or (state.part == 2 and n != 3):
         problems.append(f"part {state.part} is impossible with {n} players")

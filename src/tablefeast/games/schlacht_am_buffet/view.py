@@ -82,7 +82,7 @@ class View:
     round: int
     part: int
     exchanger: int | None
-    pending_draws: tuple[tuple[int, int], ...]
+    pending_draws: tuple[int, ...]
     to_reveal: int
     game_over: bool
     actors: tuple[int, ...]
