@@ -114,8 +114,15 @@ class Distribution(Generic[A]):
 
     def sample(self, rng: random.Random) -> A:
         """Draw one outcome with exactly its probability, using only `rng`."""
-        # The first candidate whose running weight exceeds r; zero weights are never chosen.
-        return self.support[bisect_right(list(accumulate(self.weights)), rng.randrange(self.total))]
+        # r uniform in range(total), exactly as rng.randrange(total) draws it (same bits, same
+        # rejection), without its argument checks; then the first candidate whose running
+        # weight exceeds r. Zero weights are never chosen.
+        total = self.total
+        bits = total.bit_length()
+        r = rng.getrandbits(bits)
+        while r >= total:
+            r = rng.getrandbits(bits)
+        return self.support[bisect_right(list(accumulate(self.weights)), r)]
 
 
 def counts_distribution(universe: tuple[A, ...], counts: tuple[int, ...]) -> Distribution[A]:

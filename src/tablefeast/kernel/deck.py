@@ -25,6 +25,7 @@ __all__ = [
     "Pile",
     "counts_add",
     "counts_from_cards",
+    "counts_put",
     "counts_remove",
     "counts_sub",
     "counts_to_cards",
@@ -37,7 +38,16 @@ Counts = tuple[int, ...]
 
 def counts_remove(counts: Counts, card: int, n: int = 1) -> Counts:
     """`counts` with `n` copies of `card` taken out (the caller has checked there are enough)."""
-    return (*counts[:card], counts[card] - n, *counts[card + 1 :])
+    changed = list(counts)  # copy-change-freeze: the cheapest way to change one entry
+    changed[card] -= n
+    return tuple(changed)
+
+
+def counts_put(counts: Counts, card: int, n: int = 1) -> Counts:
+    """`counts` with `n` more copies of `card`."""
+    changed = list(counts)
+    changed[card] += n
+    return tuple(changed)
 
 
 def counts_add(a: Counts, b: Counts) -> Counts:

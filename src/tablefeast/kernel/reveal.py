@@ -27,12 +27,18 @@ def empty(players: int) -> tuple[None, ...]:
 
 def commit(commitments: tuple[T | None, ...], seat: int, value: T) -> tuple[T | None, ...]:
     """The commitments with `seat`'s slot filled (the caller has checked it was empty)."""
-    return (*commitments[:seat], value, *commitments[seat + 1 :])
+    changed = list(commitments)
+    changed[seat] = value
+    return tuple(changed)
 
 
 def pending(participants: tuple[int, ...], commitments: tuple[object, ...]) -> tuple[int, ...]:
     """The participating seats that have not committed yet, ascending."""
-    return tuple([s for s in participants if commitments[s] is None])
+    waiting = []  # a plain loop: cheaper than a comprehension for a handful of seats
+    for seat in participants:
+        if commitments[seat] is None:
+            waiting.append(seat)
+    return tuple(waiting)
 
 
 def all_committed(participants: tuple[int, ...], commitments: tuple[object, ...]) -> bool:

@@ -60,17 +60,20 @@ class Exchange:
     discard: tuple[int, ...] = attrs.field(default=(), converter=_canonical, validator=_discard)
 
 
-def trusted_exchanges(discards: list[tuple[int, ...]]) -> tuple[Exchange, ...]:
-    """Exchanges of already canonical, valid discards, built without the checks (hot path:
-    a hand has up to 512 possible exchanges)."""
+def trusted_exchanges(
+    highs: tuple[tuple[int, ...], ...], lows: tuple[tuple[int, ...], ...]
+) -> tuple[Exchange, ...]:
+    """An exchange for every ``high + low`` discard (each already canonical and valid), built
+    without the checks: this is a hot path, a hand has up to 512 possible exchanges."""
     new = object.__new__
     set_discard = _DISCARD_SLOT.__set__
-    built = []
-    for discard in discards:
-        action = new(Exchange)
-        set_discard(action, discard)
-        built.append(action)
-    return tuple(built)
+    return tuple(
+        [
+            set_discard(action := new(Exchange), high + low) or action
+            for high in highs
+            for low in lows
+        ]
+    )
 
 
 _DISCARD_SLOT = Exchange.__dict__["discard"]

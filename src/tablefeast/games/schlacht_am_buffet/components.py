@@ -101,20 +101,17 @@ class Plate:
 
     value: int = attrs.field(validator=attrs.validators.in_(PLATE_VALUES))
     kind: Kind = attrs.field(validator=attrs.validators.instance_of(Kind))
+    rank: int = attrs.field(init=False, eq=False, repr=False)
+    """Position in buffet order: 0 is the best plate, 35 the worst (SAB-3). Derived from value
+    and kind, and stored because buffets are kept sorted by it."""
 
-    @property
-    def rank(self) -> int:
-        """Position in buffet order: 0 is the best plate, 35 the worst (SAB-3)."""
-        return _RANKS[(self.value, self.kind)]
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "rank", _plate_rank(self.value, self.kind))
 
     def display(self, edition: str = "en") -> str:
         """The plate as a person reads it, in an edition's language (SAB-19)."""
         return f"{DISPLAY_NAMES[edition][self.kind]} {self.value}"
 
-
-_RANKS: dict[tuple[int, Kind], int] = {
-    (v, k): _plate_rank(v, k) for v in PLATE_VALUES for k in KIND_ORDER
-}
 
 PLATES: tuple[Plate, ...] = tuple(Plate(v, k) for v in PLATE_VALUES for k in KIND_ORDER)
 """All 36 plates in buffet order (best first): ``PLATES[p.rank] == p``."""

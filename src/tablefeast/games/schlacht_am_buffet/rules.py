@@ -8,7 +8,9 @@ directly; rarer ones (the end of a step, of a round) use `replace`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from fractions import Fraction
+from functools import cache
 
 from tablefeast.games.schlacht_am_buffet.actions import (
     ACTION_TYPES,
@@ -29,11 +31,11 @@ from tablefeast.games.schlacht_am_buffet.components import (
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
-from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_multiset
+from tablefeast.kernel.deck import Counts, counts_add, counts_put, counts_remove, is_sub_multiset
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.ruleset import check_turn
 from tablefeast.kernel.seats import left_of, next_among
-from tablefeast.kernel.values import replace
+from tablefeast.kernel.values import from_fields, replace
 
 __all__ = [
     "actors",
@@ -179,16 +181,24 @@ def _plays(hand: Counts) -> tuple[Play, ...]:
 
 def _exchanges(hand: Counts) -> tuple[Exchange, ...]:
     """Every sub-multiset of the hand (SAB-7), generated directly: they are exactly the discards
-    `_why_not_exchange` accepts (a test checks this), and a hand has up to 512 of them."""
-    discards: list[tuple[int, ...]] = [()]
-    for value in reversed(CARD_VALUES):  # highest first: each discard comes out canonical
-        count = hand[value + 1]
-        if count:
-            runs = [(value,) * k for k in range(count + 1)]
-            discards = [d + run for d in discards for run in runs]
-    # Built afresh each time: interning them would keep tens of thousands of long-lived
-    # objects for the garbage collector to walk, which costs more than building them.
-    return trusted_exchanges(discards)
+    `_why_not_exchange` accepts (a test checks this), and a hand has up to 512 of them.
+
+    Each discard is (what it takes of the values 4..9) + (what it takes of -1..3), highest
+    first, so it comes out canonical. The two halves repeat across hands far more than whole
+    hands do, so their sub-multisets are memoized (a few thousand patterns, never evicted).
+    """
+    return trusted_exchanges(_sub_multisets(hand[5:], 4), _sub_multisets(hand[:5], -1))
+
+
+@cache
+def _sub_multisets(counts: Counts, lowest: int) -> tuple[tuple[int, ...], ...]:
+    """All sub-multisets of `counts` (values ``lowest``, ``lowest + 1``, ...), highest first."""
+    subs: list[tuple[int, ...]] = [()]
+    for offset in reversed(range(len(counts))):
+        if counts[offset]:
+            runs = [(lowest + offset,) * k for k in range(counts[offset] + 1)]
+            subs = [sub + run for sub in subs for run in runs]
+    return tuple(subs)
 
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
@@ -254,112 +264,125 @@ def apply_action(state: State, player: int, action: Action) -> State:
         if reason is None:
             return _commit(state, player, action.card)  # type: ignore[union-attr]
         raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+    if player == CHANCE and state.exchanger is None and not state.game_over:
+        # `actors` is (CHANCE,) exactly when a card is drawn or a plate revealed.
+        if cls is DrawCard and state.pending_draws:
+            reason = _why_not_draw(state, action.card)  # type: ignore[union-attr]
+            if reason is None:
+                return _draw(state, action.card)  # type: ignore[union-attr]
+            raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+        if cls is RevealPlate and not state.pending_draws and state.to_reveal:
+            reason = _why_not_reveal(state, action.plate)  # type: ignore[union-attr]
+            if reason is None:
+                return _reveal_plate(state, action.plate)  # type: ignore[union-attr]
+            raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
     check_turn(actors(state), player)
-    if cls is DrawCard and state.pending_draws:  # chance is acting (check_turn) and draws
-        reason = _why_not_draw(state, action.card)  # type: ignore[union-attr]
-        if reason is None:
-            return _draw(state, action.card)  # type: ignore[union-attr]
-    else:
-        reason = why_not(state, player, action)
-        if reason is None and cls is Exchange:
-            return _exchange(state, player, action.discard)  # type: ignore[union-attr]
-        if reason is None and cls is RevealPlate:
-            return _reveal_plate(state, action.plate)  # type: ignore[union-attr]
+    reason = why_not(state, player, action)
+    if reason is None and cls is Exchange:
+        return _exchange(state, player, action.discard)  # type: ignore[union-attr]
     raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
 
 
 def _draw(state: State, card: int) -> State:
     seat = state.pending_draws[0]
-    hands = state.hands
-    hand = hands[seat]
-    i = card + 1
-    new_hand = (*hand[:i], hand[i] + 1, *hand[i + 1 :])
+    hands = list(state.hands)
+    hands[seat] = counts_put(hands[seat], card + 1)
+    pile = counts_remove(state.draw_pile, card + 1)
     pending = state.pending_draws[1:]
-    nxt = replace(
-        state,
-        hands=(*hands[:seat], new_hand, *hands[seat + 1 :]),
-        draw_pile=counts_remove(state.draw_pile, i),
-        pending_draws=pending,
-    )
-    return _settle(nxt) if pending and not any(nxt.draw_pile) else nxt
+    fields = state.__dict__.copy()  # a hot path: build the next state directly
+    fields["hands"] = tuple(hands)
+    fields["draw_pile"] = pile
+    fields["pending_draws"] = pending
+    nxt = from_fields(State, fields)
+    return _settle(nxt) if pending and not any(pile) else nxt
 
 
 def _commit(state: State, seat: int, card: int) -> State:
-    hands = state.hands
-    hand = hands[seat]
-    i = card + 1
-    new_hands = (*hands[:seat], (*hand[:i], hand[i] - 1, *hand[i + 1 :]), *hands[seat + 1 :])
+    hands = list(state.hands)
+    hands[seat] = counts_remove(hands[seat], card + 1)
+    new_hands = tuple(hands)
     commitments = reveal.commit(state.commitments, seat, card)
     if reveal.all_committed(state.racing, commitments):
         return _resolve_step(state, new_hands, commitments)  # type: ignore[arg-type]
-    return replace(state, hands=new_hands, commitments=commitments)
+    fields = state.__dict__.copy()  # a hot path: build the next state directly
+    fields["hands"] = new_hands
+    fields["commitments"] = commitments
+    return from_fields(State, fields)
 
 
 def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[int, ...]) -> State:
     """Reveal every committed card, move the mice, then apply SAB-6 / SAB-9 / SAB-17."""
-    players = state.config.players
+    racing = state.racing
     positions = list(state.positions)
     discard = list(state.discard)
-    for seat in state.racing:
-        positions[seat] += commitments[seat]  # SAB-4: plain integers, -1 from 0 is -1
-        discard[commitments[seat] + 1] += 1  # SAB-5: played cards go to the discard pile
-    won = list(state.plates_won)
-    buffet = state.buffet
-    racing = state.racing
-    start = state.start_player
-    exchanger = None
-    exchange_open = state.exchange_open
-    step = {
-        "hands": hands,
-        "discard": tuple(discard),
-        "positions": tuple(positions),
-        "commitments": reveal.empty(players),
-    }
+    for seat in racing:
+        card = commitments[seat]
+        positions[seat] += card  # SAB-4: plain integers, -1 from 0 is -1
+        discard[card + 1] += 1  # SAB-5: played cards go to the discard pile
+    moved = replace(
+        state,
+        hands=hands,
+        discard=tuple(discard),
+        positions=tuple(positions),
+        commitments=reveal.empty(state.config.players),
+    )
     if len(racing) >= 3:
-        rear = min(positions[s] for s in racing)
-        last = [s for s in racing if positions[s] == rear]
+        rear = min(map(positions.__getitem__, racing))
+        last = [seat for seat in racing if positions[seat] == rear]
         if len(last) == 1:  # SAB-6: a lone rearmost mouse drops out; a tie drops nobody
-            out = last[0]
-            won[out] += (buffet[-1],)  # SAB-3: the lowest plate is the last in buffet order
-            buffet = buffet[:-1]
-            racing = tuple(s for s in racing if s != out)
-            if exchange_open:  # SAB-7, SAB-24 (closed in part 2 of a 3-player round)
-                exchanger, exchange_open = out, False
-            if start == out:  # SAB-8
-                start = next_among(out, racing, players)
-        nxt = replace(
-            state,
-            **step,
-            plates_won=tuple(won),
-            buffet=buffet,
-            racing=racing,
-            start_player=start,
-            exchanger=exchanger,
-            exchange_open=exchange_open,
-        )
-        return _next_step(nxt)
+            return _next_step(_drop_out(moved, last[0]))
+        return _next_step(moved)
     a, b = racing
     if positions[a] == positions[b]:  # SAB-9: a tie repeats the step
-        return _next_step(replace(state, **step))
-    front, rear = (a, b) if positions[a] > positions[b] else (b, a)
-    if players == 3 and state.part == 1:
-        # SAB-17: every player gets a plate in part 1; the rear mouse takes the lower one.
-        won[rear] += (buffet[-1],)
-        won[front] += (buffet[-2],)
-        if start == rear:  # SAB-8
-            start = front
-        nxt = replace(state, **step, plates_won=tuple(won), buffet=buffet[:-2], start_player=start)
-        return _start_part_two(nxt)
-    won[front] += (buffet[-1],)  # SAB-9: the front mouse takes the best plate, the other nothing
-    nxt = replace(state, **step, plates_won=tuple(won), buffet=())
-    return _end_round(nxt, duel_winner=front)
+        return _next_step(moved)
+    front, rear_seat = (a, b) if positions[a] > positions[b] else (b, a)
+    if state.config.players == 3 and state.part == 1:
+        # SAB-17: everybody gets a plate in part 1; the rear mouse takes the lower one.
+        return _start_part_two(_take_plates(moved, {rear_seat: 1, front: 2}, moved_out=rear_seat))
+    # SAB-9: the front mouse takes the best plate, the other gets nothing.
+    return _end_round(_take_plates(moved, {front: 1}, moved_out=None), duel_winner=front)
+
+
+def _drop_out(state: State, out: int) -> State:
+    """The lone rearmost mouse leaves the race with the lowest plate (SAB-3, SAB-6)."""
+    racing = tuple([seat for seat in state.racing if seat != out])
+    start = state.start_player
+    if start == out:  # SAB-8
+        start = next_among(out, racing, state.config.players)
+    won = list(state.plates_won)
+    won[out] += (state.buffet[-1],)  # SAB-3: the lowest plate is the last in buffet order
+    exchange_open = state.exchange_open
+    return replace(
+        state,
+        plates_won=tuple(won),
+        buffet=state.buffet[:-1],
+        racing=racing,
+        start_player=start,
+        # SAB-7, SAB-24: the first mouse out decides an exchange (closed in 3-player part 2).
+        exchanger=out if exchange_open else None,
+        exchange_open=False,
+    )
+
+
+def _take_plates(state: State, takes: dict[int, int], moved_out: int | None) -> State:
+    """End of a race: each seat in `takes` takes the plate that far from the buffet's end."""
+    won = list(state.plates_won)
+    buffet = state.buffet
+    for seat, from_end in takes.items():
+        won[seat] += (buffet[-from_end],)
+    start = state.start_player
+    if moved_out is not None and start == moved_out:  # SAB-8
+        start = next_among(moved_out, state.racing, state.config.players)
+    return replace(state, plates_won=tuple(won), buffet=buffet[: -len(takes)], start_player=start)
 
 
 def _next_step(state: State) -> State:
     """Before a step: a racing player with no cards draws 9 first (SAB-10)."""
-    empty = tuple(s for s in state.racing if not any(state.hands[s]) for _ in range(HAND_SIZE))
+    hands = state.hands
+    empty = [seat for seat in state.racing if not any(hands[seat])]
     if empty:
-        state = replace(state, pending_draws=state.pending_draws + empty)
+        owed = tuple(seat for seat in empty for _ in range(HAND_SIZE))
+        state = replace(state, pending_draws=state.pending_draws + owed)
     return _settle(state)
 
 
@@ -435,11 +458,12 @@ def _exchange(state: State, seat: int, discard: tuple[int, ...]) -> State:
 
 
 def _reveal_plate(state: State, plate: Plate) -> State:
-    buffet = tuple(sorted((*state.buffet, plate), key=_rank))  # SAB-3
+    buffet = list(state.buffet)
+    buffet.insert(bisect_left([p.rank for p in buffet], plate.rank), plate)  # SAB-3: in order
     return replace(
         state,
         supply=counts_remove(state.supply, plate.rank),
-        buffet=buffet,
+        buffet=tuple(buffet),
         to_reveal=state.to_reveal - 1,
     )
 
