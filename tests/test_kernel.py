@@ -52,6 +52,11 @@ def test_distribution_rejects_bad_weights() -> None:
         Distribution.from_probabilities([("a", Fraction(1, 2))])
 
 
+def test_an_empty_distribution_refuses_to_sample() -> None:
+    with pytest.raises(ValueError, match="sum to zero"):
+        Distribution(("a",), (0,), 0).sample(random.Random(0))
+
+
 def test_from_probabilities_and_sample_exact() -> None:
     d = Distribution.from_probabilities([("a", Fraction(1, 3)), ("b", Fraction(2, 3))])
     assert d.weights == (1, 2)
@@ -130,7 +135,7 @@ def test_apply_joint_needs_exactly_the_actors() -> None:
 def test_legal_action_mask_marks_exactly_the_legal_ids() -> None:
     from tests.sab_helpers import table
 
-    state = table(4, hands={0: [1, 1, 9]}, buffet=["cheese 5"])
+    state = table(4, hands={0: [1, 1, 9]}, buffet=["cheese 5", "salami 4", "pizza 3"])
     mask = legal_action_mask(sab, state, 0)
     assert len(mask) == sab.num_distinct_actions(state.config)
     assert [i for i, ok in enumerate(mask) if ok] == [2, 10]

@@ -31,11 +31,30 @@ def test_wrong_seat_is_not_your_turn(racing: sab.State) -> None:
     committed = sab.apply_action(racing, 1, sab.Play(1))
     with pytest.raises(tablefeast.NotYourTurnError, match="seat 1 may not act now"):
         sab.apply_action(committed, 1, sab.Play(5))  # already committed this step
-    with pytest.raises(tablefeast.NotYourTurnError, match="seat 7"):
-        sab.apply_action(racing, 7, sab.Play(5))
     with pytest.raises(tablefeast.NotYourTurnError, match="chance may not act"):
         sab.apply_action(racing, CHANCE, sab.DrawCard(5))
     unchanged(racing, snapshot)
+
+
+@pytest.mark.parametrize("seat", [7, -2, 1.0, True, "1", None])
+def test_something_that_is_not_a_seat_is_malformed(racing: sab.State, seat: object) -> None:
+    snapshot = tablefeast.dumps(racing)
+    with pytest.raises(tablefeast.InvalidSeatError, match="is not a seat"):
+        sab.apply_action(racing, seat, sab.Play(1))  # type: ignore[arg-type]
+    with pytest.raises(tablefeast.InvalidSeatError):
+        sab.legal_actions(racing, seat)  # type: ignore[arg-type]
+    with pytest.raises(tablefeast.InvalidSeatError):
+        sab.why_not(racing, seat, sab.Play(1))  # type: ignore[arg-type]
+    unchanged(racing, snapshot)
+
+
+@pytest.mark.parametrize("seat", [CHANCE, -2, 4, True, 1.0, "0"])
+def test_a_view_is_only_for_a_seat_or_a_spectator(racing: sab.State, seat: object) -> None:
+    # A chance pseudo-seat of -1 must not index the hands tuple from the end (seat 3's hand).
+    with pytest.raises(tablefeast.InvalidSeatError):
+        sab.view(racing, seat)  # type: ignore[arg-type]
+    with pytest.raises(tablefeast.InvalidSeatError):
+        sab.determinize(racing, seat, random.Random(0))  # type: ignore[arg-type]
 
 
 def test_card_not_in_hand_is_illegal_with_the_reason(racing: sab.State) -> None:
@@ -52,7 +71,7 @@ def test_wrong_kind_of_action_is_illegal_not_malformed(racing: sab.State) -> Non
     dealing = sab.initial_state(sab.Config(players=4))
     with pytest.raises(tablefeast.IllegalActionError, match="plate"):
         sab.apply_action(dealing, CHANCE, sab.RevealPlate(sab.PLATES[0]))
-    empty_pile = table(4, hands={0: [1]}, draw_pile=[2], pending_draws=(0,))
+    empty_pile = table(4, hands={0: [1]}, draw_pile=[2], pending_draws=(0,), to_reveal=3)
     with pytest.raises(tablefeast.IllegalActionError, match="card 3 is not in the draw pile"):
         sab.apply_action(empty_pile, CHANCE, sab.DrawCard(3))
 
@@ -77,6 +96,14 @@ def test_not_an_action_of_this_game_is_malformed(racing: sab.State) -> None:
         sab.Exchange((1, "x"))  # type: ignore[arg-type]
     with pytest.raises(tablefeast.InvalidActionError, match="no mouse card 12"):
         sab.Exchange((1, 12))
+    with pytest.raises(tablefeast.InvalidActionError, match="never holds more than 9"):
+        sab.Exchange(range(10**9))  # only ten cards are ever read
+    with pytest.raises(tablefeast.InvalidActionError, match="needs a Plate"):
+        sab.RevealPlate("x")  # type: ignore[arg-type]
+    with pytest.raises(tablefeast.InvalidActionError, match="no mouse card"):
+        sab.Play(True)
+    with pytest.raises(ValueError, match="no plate of value True"):
+        sab.Plate(True, sab.Kind.CHEESE)  # type: ignore[arg-type]
     with pytest.raises(tablefeast.InvalidActionError):
         sab.action_from_id(racing, 0, -1)
     with pytest.raises(tablefeast.InvalidActionError):
@@ -95,6 +122,12 @@ def test_not_an_action_of_this_game_is_malformed(racing: sab.State) -> None:
         ("plate cheese 0", "no plate of value 0"),
         ("exchange 1 2 3 4 5 6 7 8 9 9", "never holds more than 9"),
         ("card 1 2", "is not a move"),
+        ("play +5", "not a number as the notation writes it"),
+        ("play 05", "not a number as the notation writes it"),
+        ("play \u0665", "not a number as the notation writes it"),
+        ("play  5", "single spaces"),
+        (" play 5", "single spaces"),
+        ("play 5\n", "single spaces"),
     ],
 )
 def test_malformed_move_text(racing: sab.State, text: str, message: str) -> None:
@@ -133,9 +166,48 @@ def test_tampered_state_json_is_refused() -> None:
         tablefeast.loads(json.dumps(wrong_type), sab.State)
     with pytest.raises(tablefeast.RecordError, match="not valid JSON"):
         tablefeast.loads("{nope", sab.State)
+    for field, value, message in [
+        ("racing", [0], "at least two"),
+        ("racing", [], "at least two"),
+        ("buffet", [], "plates on the buffet"),
+        ("exchanger", 1, "has not dropped out"),
+        ("draw_pile", [0] * 11, "draw pile is empty"),
+    ]:
+        broken = dict(data, **{field: value})
+        if field == "draw_pile":  # keep the cards conserved: move the pile to the discard
+            broken["discard"] = data["draw_pile"]
+            broken["pending_draws"] = [0]
+            broken["to_reveal"] = 3
+            broken["buffet"] = []
+            broken["supply"] = [1] * 36
+        with pytest.raises(tablefeast.RecordError, match=message):
+            tablefeast.loads(json.dumps(broken), sab.State)
     bad_config = dict(data, config={"players": 9, "edition": "en", "start_player": 0})
     with pytest.raises(tablefeast.RecordError, match="players must be an int from 3 to 6"):
         tablefeast.loads(json.dumps(bad_config), sab.State)
+
+
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        ('{"type": "Play", "card": true}', sab.Action),
+        ('{"type": "Play", "card": 5.7}', sab.Action),
+        ('{"type": "Exchange", "discard": "99"}', sab.Action),
+        ('{"type": "Play", "card": 5}', sab.Exchange),
+        ('{"players": 3.9}', sab.Config),
+        ('{"players": "4"}', sab.Config),
+        ('{"players": 4, "start_player": true}', sab.Config),
+        ('{"players": 4, "edition": 1}', sab.Config),
+        ("[" * 100_000, sab.Config),
+    ],
+)
+def test_loads_refuses_values_of_the_wrong_json_type(text: str, cls: object) -> None:
+    with pytest.raises(tablefeast.RecordError):
+        tablefeast.loads(text, cls)
+
+
+def test_a_single_action_class_loads_its_own_json() -> None:
+    assert tablefeast.loads(tablefeast.dumps(sab.Play(5)), sab.Play) == sab.Play(5)
 
 
 def test_bad_record_files() -> None:
@@ -155,10 +227,16 @@ def test_bad_record_files() -> None:
         ('{"game": "schlacht_am_buffet", "config": {}, "moves": [[0]]}', r"move 1 must be"),
         ('{"game": 3, "config": {}, "moves": []}', "game must be a name"),
         ("not json", "not valid JSON"),
+        ("[" * 100_000, "not valid JSON"),
     ]:
         with pytest.raises(tablefeast.RecordError, match=message):
             Record.from_json(text)
     unknown = Record("chess", {}, ())
+    with pytest.raises(tablefeast.RecordError, match="not valid JSON"):
+        Record.from_json(None)  # type: ignore[arg-type]
+    coerced = Record(good.game, {"players": "4", "start_player": True}, ())
+    with pytest.raises(tablefeast.RecordError, match="config"):
+        tablefeast.replay(coerced)
     with pytest.raises(tablefeast.RecordError, match="unknown game 'chess'"):
         tablefeast.replay(unknown)
     bad_config = Record(good.game, {"players": 2}, ())

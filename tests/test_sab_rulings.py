@@ -78,8 +78,14 @@ def test_sab_5_commitments_are_hidden_until_all_revealed_and_go_to_discard() -> 
     assert sab.actors(state) == (0, 1, 3)
     other = sab.view(state, 0)
     assert other.committed == (False, False, True, False)
-    assert other.my_commitment is None and "2" not in repr(other.hand)
+    assert other.my_commitment is None
     assert sab.view(state, 2).my_commitment == 2
+    # Seat 0's view is the same whichever card seat 2 committed.
+    hands = list(state.hands)
+    hands[2] = cards([2])
+    swapped = replace(state, commitments=(None, None, 5, None), hands=tuple(hands))
+    assert sab.check_state(swapped) == []
+    assert sab.view(swapped, 0) == other and sab.view(swapped, 2) != sab.view(state, 2)
     state = commit_all(state, {0: 0, 1: 1, 3: 3})
     assert state.positions == (0, 1, 2, 3)
     assert state.discard == cards([0, 1, 2, 3])
@@ -278,7 +284,9 @@ def test_sab_13_next_start_player_is_left_of_the_duel_winner() -> None:
 
 def test_sab_14_a_new_plate_of_a_kind_covers_the_old_one() -> None:
     state = table(
-        4, plates_won={0: ["pizza 5", "cheese 1", "pizza -1"], 1: ["salad -1", "salad 4"]}
+        4,
+        plates_won={0: ["pizza 5", "cheese 1", "pizza -1"], 1: ["salad -1", "salad 4"]},
+        buffet=["sausage 5", "sausage 4", "sausage 3"],
     )
     assert sab.scores(state)[:2] == (0, 4)  # pizza -1 covers pizza 5; salad 4 covers salad -1
 
@@ -369,16 +377,19 @@ def test_sab_19_french_names_only_change_the_display() -> None:
     assert Plate(4, Kind.SALAMI).display("en") == "salami 4"
     action = sab.action_from_str(None, CHANCE, "plate salami 4")
     assert sab.action_to_str(action) == "plate salami 4"
-    fr = sab.initial_state(sab.Config(players=4, edition="fr"))
-    assert sab.legal_actions(fr, CHANCE) == sab.legal_actions(
-        sab.initial_state(sab.Config(4)), CHANCE
-    )
+    # Revealing plates: the same outcomes, written the same way, in both editions.
+    fr = replace(sab.initial_state(sab.Config(players=4, edition="fr")), pending_draws=())
+    en = replace(sab.initial_state(sab.Config(players=4)), pending_draws=())
+    assert isinstance(sab.legal_actions(fr, CHANCE)[0], sab.RevealPlate)
+    assert sab.legal_actions(fr, CHANCE) == sab.legal_actions(en, CHANCE)
+    texts = [sab.action_to_str(a) for a in sab.legal_actions(fr, CHANCE)]
+    assert "plate salami 4" in texts and not any("pomme" in t for t in texts)
 
 
 def test_sab_20_rulebook_scoring_example_scores_the_sum_of_top_plates() -> None:
     # Top dishes 4, 2, 5 (chicken leg), -1, 1 with earlier chicken and salad plates covered.
     won = ["chicken 2", "salad 3", "cheese 4", "salami 2", "chicken 5", "pizza -1", "salad 1"]
-    state = table(4, plates_won={0: won})
+    state = table(4, plates_won={0: won}, buffet=["sausage 5", "sausage 4", "sausage 3"])
     assert sab.scores(state)[0] == 4 + 2 + 5 - 1 + 1 == 11  # not the misprinted 10
     from tablefeast.games.schlacht_am_buffet.rules import top_plates
 

@@ -118,6 +118,8 @@ class Distribution(Generic[A]):
         # rejection), without its argument checks; then the first candidate whose running
         # weight exceeds r. Zero weights are never chosen.
         total = self.total
+        if total <= 0:
+            raise ValueError("cannot sample a distribution whose weights sum to zero")
         bits = total.bit_length()
         r = rng.getrandbits(bits)
         while r >= total:

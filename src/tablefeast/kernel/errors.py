@@ -20,6 +20,7 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidSeatError",
     "NotYourTurnError",
     "RecordError",
     "TablefeastError",
@@ -32,6 +33,11 @@ class TablefeastError(Exception):
 
 class InvalidActionError(TablefeastError, ValueError):
     """Malformed: not an action of this game, unparsable move text or an unknown action id."""
+
+
+class InvalidSeatError(InvalidActionError):
+    """Malformed: the seat is not a seat of this game (not an int, out of range, or CHANCE
+    where a player's seat is needed)."""
 
 
 class IllegalActionError(TablefeastError, ValueError):

@@ -48,7 +48,7 @@ class Record:
         """
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError, RecursionError) as e:
             raise RecordError(f"the record is not valid JSON: {e}") from None
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object with game, config and moves")

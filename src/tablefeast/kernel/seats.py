@@ -5,13 +5,41 @@ Example:
     (0, (2, 3, 0, 1))
     >>> next_among(1, (0, 3), 4)
     3
+    >>> check_viewer(-1, 4)
+    Traceback (most recent call last):
+    ...
+    tablefeast.kernel.errors.InvalidSeatError: -1 is not a seat: seats are 0 to 3, or None
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["clockwise_from", "left_of", "next_among"]
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.errors import InvalidSeatError
+
+__all__ = ["check_actor_seat", "check_viewer", "clockwise_from", "left_of", "next_among"]
+
+
+def check_actor_seat(seat: object, players: int) -> None:
+    """Refuse anything that cannot act: only seats ``0..players-1`` and CHANCE can.
+
+    Raises:
+        InvalidSeatError: `seat` is not an int (bools are refused too) or is out of range.
+    """
+    if type(seat) is not int or not (seat == CHANCE or 0 <= seat < players):
+        raise InvalidSeatError(f"{seat!r} is not a seat: seats are 0 to {players - 1}, or CHANCE")
+
+
+def check_viewer(seat: object, players: int) -> None:
+    """Refuse anything that cannot look at the table: seats ``0..players-1`` and None (a
+    spectator) can; CHANCE has no view.
+
+    Raises:
+        InvalidSeatError: `seat` is not None nor an int seat in range.
+    """
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise InvalidSeatError(f"{seat!r} is not a seat: seats are 0 to {players - 1}, or None")
 
 
 def left_of(seat: int, players: int) -> int:

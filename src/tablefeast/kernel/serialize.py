@@ -56,6 +56,21 @@ def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
 converter.register_unstructure_hook(frozenset, _unstructure_frozenset)
 
 
+def _exactly(kind: type) -> Callable[[Any, Any], Any]:
+    # JSON has exact types: refuse 5.7 or true for an int and 4 for a str, where the default
+    # hooks would quietly coerce them (int(5.7) == 5, int(True) == 1).
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, got {json.dumps(value)}")
+        return value
+
+    return structure
+
+
+for _kind in (int, str, bool):
+    converter.register_structure_hook(_kind, _exactly(_kind))
+
+
 def register_actions(union: Any) -> None:
     """Register a game's action union as a tagged union (tag ``"type"`` = class name)."""
     configure_tagged_union(union, converter, tag_name="type")
@@ -79,6 +94,11 @@ def dumps(obj: Any) -> str:
     return json.dumps(data)
 
 
+def _as_registered_union(cls: Any) -> Any:
+    # A single action class loads through its game's tagged union (the text carries the tag).
+    return _action_unions.get(cls, cls) if isinstance(cls, type) else cls
+
+
 def _describe(exc: BaseException, type_: type | None) -> str:
     # Our validators explain themselves (ValueError naming the field); keep their words.
     if isinstance(exc, ValueError) and not isinstance(exc, cattrs.BaseValidationError):
@@ -97,7 +117,7 @@ def structure(data: Any, cls: type[T] | Any) -> T:
     except cattrs.BaseValidationError as e:
         detail = "; ".join(cattrs.transform_error(e, format_exception=_describe))
         raise RecordError(f"not a valid {getattr(cls, '__name__', cls)}: {detail}") from None
-    except (ValueError, TypeError, KeyError, AttributeError) as e:
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as e:
         raise RecordError(f"not a valid {getattr(cls, '__name__', cls)}: {e}") from None
     return value
 
@@ -110,9 +130,11 @@ def loads(text: str | bytes, cls: type[T] | Any) -> T:
     """
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as e:
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError, RecursionError) as e:
         raise RecordError(f"not valid JSON: {e}") from None
-    value: T = structure(data, cls)
+    value: T = structure(data, _as_registered_union(cls))
+    if isinstance(cls, type) and not isinstance(value, cls):
+        raise RecordError(f"not a {cls.__name__}: {type(value).__name__}")
     check = _validators.get(type(value))
     if check is not None:
         problems = check(value)

@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import attrs
@@ -31,7 +32,9 @@ def _card(_: Any, __: Any, value: int) -> None:
 
 def _canonical(cards: Any) -> tuple[int, ...]:
     try:
-        return tuple(sorted(cards, reverse=True))
+        # At most one card more than a hand holds is read, so a huge iterable cannot hang us.
+        taken = list(itertools.islice(cards, HAND_SIZE + 1))
+        return tuple(sorted(taken, reverse=True))
     except TypeError as e:
         raise InvalidActionError(f"exchange needs a list of card values, got {cards!r}") from e
 
@@ -41,6 +44,11 @@ def _discard(_: Any, __: Any, cards: tuple[int, ...]) -> None:
         _card(None, None, card)
     if len(cards) > HAND_SIZE:
         raise InvalidActionError(f"a hand never holds more than {HAND_SIZE} cards")
+
+
+def _is_plate(_: Any, __: Any, plate: Any) -> None:
+    if not isinstance(plate, Plate):
+        raise InvalidActionError(f"a plate reveal needs a Plate, got {plate!r}")
 
 
 @attrs.frozen
@@ -90,7 +98,7 @@ class DrawCard:
 class RevealPlate:
     """Chance: this plate is revealed from the face-down supply (SAB-2)."""
 
-    plate: Plate = attrs.field(validator=attrs.validators.instance_of(Plate))
+    plate: Plate = attrs.field(validator=_is_plate)
 
 
 Action = Play | Exchange | DrawCard | RevealPlate

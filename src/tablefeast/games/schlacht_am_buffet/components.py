@@ -99,11 +99,16 @@ def _plate_rank(value: int, kind: Kind) -> int:
 class Plate:
     """A plate of food: a kind and a value. One of each (value, kind) pair exists."""
 
-    value: int = attrs.field(validator=attrs.validators.in_(PLATE_VALUES))
+    value: int = attrs.field()
     kind: Kind = attrs.field(validator=attrs.validators.instance_of(Kind))
     rank: int = attrs.field(init=False, eq=False, repr=False)
     """Position in buffet order: 0 is the best plate, 35 the worst (SAB-3). Derived from value
     and kind, and stored because buffets are kept sorted by it."""
+
+    @value.validator
+    def _check_value(self, attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int or value not in PLATE_VALUES:
+            raise ValueError(f"there is no plate of value {value!r} (values are {PLATE_VALUES})")
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "rank", _plate_rank(self.value, self.kind))

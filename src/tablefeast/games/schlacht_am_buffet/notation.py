@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from math import comb
 from typing import Any
@@ -73,11 +74,15 @@ def action_to_str(action: Action) -> str:
     raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
 
 
+_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
 def _int(word: str, text: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise InvalidActionError(f"{text!r}: {word!r} is not a number") from None
+    # Only the canonical spelling ("5", "-1"; not "+5", "05" or other scripts' digits), so that
+    # every accepted text is exactly what action_to_str prints.
+    if not _NUMBER.fullmatch(word):
+        raise InvalidActionError(f"{text!r}: {word!r} is not a number as the notation writes it")
+    return int(word)
 
 
 def action_from_str(state: Any, player: int, text: str) -> Action:
@@ -89,6 +94,8 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     if not isinstance(text, str):
         raise InvalidActionError(f"move text must be a string, got {text!r}")
     words = text.split()
+    if text != " ".join(words):
+        raise InvalidActionError(f"{text!r}: words must be separated by single spaces")
     if not words:
         raise InvalidActionError("empty move text")
     verb, args = words[0], words[1:]

@@ -31,10 +31,10 @@ from tablefeast.games.schlacht_am_buffet.components import (
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
-from tablefeast.kernel.deck import Counts, counts_add, counts_put, counts_remove, is_sub_multiset
+from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_multiset
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.ruleset import check_turn
-from tablefeast.kernel.seats import left_of, next_among
+from tablefeast.kernel.seats import check_actor_seat, left_of, next_among
 from tablefeast.kernel.values import from_fields, replace
 
 __all__ = [
@@ -210,8 +210,9 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
         (11, ())
     """
-    if _may_commit(state, player):
+    if type(player) is int and _may_commit(state, player):
         return _plays(state.hands[player])
+    check_actor_seat(player, state.config.players)
     if player not in actors(state):
         return ()
     if player == CHANCE:
@@ -227,6 +228,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
     """
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
+    check_actor_seat(player, state.config.players)
     acting = actors(state)
     if player not in acting:
         return _who(state)
@@ -253,12 +255,15 @@ def apply_action(state: State, player: int, action: Action) -> State:
 
     Raises:
         InvalidActionError: not an action of this game.
+        InvalidSeatError: `player` is not a seat (nor CHANCE).
         GameOverError: the game is over.
         NotYourTurnError: `player` is not to act now.
         IllegalActionError: the action is not legal now (the message says why).
     """
     cls = type(action)
-    # Fast paths for the two most frequent actions: a commitment during a step and a card draw.
+    # Fast paths for the most frequent actions: a commitment, a card draw, a plate reveal.
+    if type(player) is not int:
+        check_actor_seat(player, state.config.players)  # raises: a seat is an int
     if cls is Play and _may_commit(state, player):
         reason = _why_not_play(state.hands[player], action.card)  # type: ignore[union-attr]
         if reason is None:
@@ -276,6 +281,7 @@ def apply_action(state: State, player: int, action: Action) -> State:
             if reason is None:
                 return _reveal_plate(state, action.plate)  # type: ignore[union-attr]
             raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+    check_actor_seat(player, state.config.players)
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
     if reason is None and cls is Exchange:
@@ -284,17 +290,22 @@ def apply_action(state: State, player: int, action: Action) -> State:
 
 
 def _draw(state: State, card: int) -> State:
+    # The most frequent transition of all (about half of all decisions): the counts updates of
+    # `counts_put` / `counts_remove` are written out, and the next state is built directly.
+    i = card + 1
     seat = state.pending_draws[0]
     hands = list(state.hands)
-    hands[seat] = counts_put(hands[seat], card + 1)
-    pile = counts_remove(state.draw_pile, card + 1)
-    pending = state.pending_draws[1:]
-    fields = state.__dict__.copy()  # a hot path: build the next state directly
+    hand = list(hands[seat])
+    hand[i] += 1
+    hands[seat] = tuple(hand)
+    pile = list(state.draw_pile)
+    pile[i] -= 1
+    fields = state.__dict__.copy()
     fields["hands"] = tuple(hands)
-    fields["draw_pile"] = pile
-    fields["pending_draws"] = pending
+    fields["draw_pile"] = new_pile = tuple(pile)
+    fields["pending_draws"] = pending = state.pending_draws[1:]
     nxt = from_fields(State, fields)
-    return _settle(nxt) if pending and not any(pile) else nxt
+    return _settle(nxt) if pending and not any(new_pile) else nxt
 
 
 def _commit(state: State, seat: int, card: int) -> State:

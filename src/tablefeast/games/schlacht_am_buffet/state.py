@@ -161,4 +161,36 @@ def check_state(state: State) -> list[str]:
         problems.append(f"part {state.part} is impossible with {n} players")
     if not 0 <= state.to_reveal <= sum(state.supply):
         problems.append(f"{state.to_reveal} plates to reveal but {sum(state.supply)} in supply")
+    problems.extend(_check_progress(state))
+    return problems
+
+
+def _check_progress(state: State) -> list[str]:
+    """Where the round stands must fit together: racers, plates left, pending work."""
+    problems = []
+    config = state.config
+    racing = len(state.racing)
+    if not state.game_over and racing < 2:
+        problems.append(f"{racing} mice racing: a race always has at least two")
+    if state.exchanger is not None and state.exchanger in state.racing:
+        problems.append(f"seat {state.exchanger} exchanges cards but has not dropped out")
+    busy = state.exchanger is not None or state.pending_draws or state.to_reveal
+    if busy and any(c is not None for c in state.commitments):
+        problems.append("cards are committed while a draw, reveal or exchange is pending")
+    if state.pending_draws and state.exchanger is None and not any(state.draw_pile):
+        problems.append("a card is owed but the draw pile is empty (SAB-11 shuffles first)")
+    if not state.game_over:
+        if state.to_reveal:
+            expected = config.plates_per_round - state.to_reveal
+        elif config.players == 3 and state.part == 1:
+            expected = racing + 2  # SAB-17: the two best plates wait for part 2
+        else:
+            expected = racing - 1
+        if len(state.buffet) != expected:
+            problems.append(
+                f"{len(state.buffet)} plates on the buffet with {racing} mice racing "
+                f"(expected {expected})"
+            )
+    elif state.buffet or state.to_reveal or state.pending_draws or state.exchanger is not None:
+        problems.append("the game is over but plates, draws or an exchange are pending")
     return problems

@@ -30,6 +30,7 @@ from tablefeast.games.schlacht_am_buffet.rules import actors, scores
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.deck import Counts, counts_from_cards, counts_to_cards
+from tablefeast.kernel.seats import check_viewer
 from tablefeast.kernel.values import replace
 
 __all__ = ["View", "determinize", "view"]
@@ -90,7 +91,12 @@ class View:
 
 
 def view(state: State, player: int | None) -> View:
-    """Exactly what `player` may know (`None`: a spectator, who sees no hand)."""
+    """Exactly what `player` may know (`None`: a spectator, who sees no hand).
+
+    Raises:
+        InvalidSeatError: `player` is neither None nor a seat of this game.
+    """
+    check_viewer(player, state.config.players)
     own = player is not None
     return View(
         seat=player,
@@ -122,8 +128,16 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
     """A state `player` cannot tell from `state`: the cards it cannot see are redealt at random.
 
     The unknown cards (draw pile, other hands, other committed cards) are pooled, shuffled with
-    `rng`, and dealt back in the same sizes: every consistent arrangement is equally likely.
+    `rng`, and dealt back in the same sizes: every arrangement consistent with the view is
+    equally likely. The view is the seat's knowledge *now*; what a seat with perfect recall
+    could also infer from the past (for example that a freshly reshuffled draw pile holds
+    exactly the former discard pile) is not used, so search agents should treat these
+    samples as consistent with the present view, not with the whole history.
+
+    Raises:
+        InvalidSeatError: `player` is neither None nor a seat of this game.
     """
+    check_viewer(player, state.config.players)
     others = [s for s in range(state.config.players) if s != player]
     pool = list(counts_to_cards(state.draw_pile))  # counts indices (value + 1) throughout
     for s in others:
