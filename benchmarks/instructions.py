@@ -9,6 +9,7 @@ instructions divided by the difference in decisions cancels start-up and imports
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import shutil
