@@ -29,6 +29,8 @@ class GameSpec:
     configs: tuple[Any, ...]
     invariants: Callable[[Any], None]
     has_hidden_information: bool = True
+    max_state_growth: float = 3.0
+    """A state holds no history: its JSON never exceeds this multiple of the initial state's."""
 
     @property
     def game(self) -> Ruleset:
@@ -146,6 +148,7 @@ def check_random_game(spec: GameSpec, config: Any, seed: int, *, deep_every: int
     moves: list[tuple[int, Any]] = []
     seen: dict[Any, None] = {}  # actions met so far, as candidates for the legality check
     resampled = False
+    initial_size = len(tablefeast.dumps(state))
     while True:
         spec.invariants(state)
         check_state_contract(game, state)
@@ -153,6 +156,7 @@ def check_random_game(spec: GameSpec, config: Any, seed: int, *, deep_every: int
         if deep:
             before = tablefeast.dumps(state)
             assert tablefeast.loads(before, type(state)) == state, "state JSON round trip"
+            assert len(before) <= spec.max_state_growth * initial_size, "the state keeps history"
             view = game.view(state, 0)
             assert tablefeast.loads(tablefeast.dumps(view), type(view)) == view
             resampled = check_views(game, state, rng, spec.invariants) or resampled
