@@ -16,6 +16,20 @@ from tablefeast.kernel.values import replace
 from tests.sab_helpers import cards, commit_all, plate, run_chance, table
 
 
+def duel(hands: dict[int, list[int]], **fields: object) -> sab.State:
+    """A 4-player round down to its duel: seats 1 and 3 race for the cheese 5 (SAB-9)."""
+    return table(
+        4,
+        hands=hands,
+        racing=(1, 3),
+        positions=(0, 3, 0, 3),
+        buffet=["cheese 5"],
+        plates_won={0: ["salad -1"], 2: ["salami 3"]},
+        exchange_open=False,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
 def test_sab_1_setup_deals_nine_cards_each_and_starts_everyone_at_zero() -> None:
     config = sab.Config(players=5, start_player=3)
     state = sab.initial_state(config)
@@ -177,15 +191,7 @@ def test_sab_8_start_player_tile_passes_clockwise_when_its_holder_drops_out() ->
 
 
 def test_sab_9_duel_front_mouse_takes_the_plate_and_a_tie_repeats() -> None:
-    state = table(
-        4,
-        hands={1: [4, 6, 5], 3: [4, 2, 5]},
-        racing=(1, 3),
-        positions=(0, 3, 0, 3),
-        buffet=["cheese 5"],
-        plates_won={0: ["salad -1"], 2: ["salami 3"]},
-        exchange_open=False,
-    )
+    state = duel({1: [4, 6, 5], 3: [4, 2, 5]})
     tied = commit_all(state, {1: 4, 3: 4})
     assert tied.racing == (1, 3) and tied.buffet == (plate("cheese 5"),)
     done = commit_all(tied, {1: 6, 3: 2})
@@ -194,15 +200,7 @@ def test_sab_9_duel_front_mouse_takes_the_plate_and_a_tie_repeats() -> None:
 
 
 def test_sab_10_a_racer_with_no_cards_draws_nine_first() -> None:
-    state = table(
-        4,
-        hands={1: [4], 3: [4, 5]},
-        racing=(1, 3),
-        positions=(0, 3, 0, 3),
-        buffet=["cheese 5"],
-        plates_won={0: ["salad -1"], 2: ["salami 3"]},
-        exchange_open=False,
-    )
+    state = duel({1: [4], 3: [4, 5]})
     state = commit_all(state, {1: 4, 3: 4})  # a tie; seat 1's hand is now empty
     assert sab.actors(state) == (CHANCE,)
     assert state.pending_draws == (1,) * 9
@@ -225,16 +223,7 @@ def test_sab_11_empty_draw_pile_takes_the_shuffled_discard_pile() -> None:
 
 
 def test_sab_11_with_both_piles_empty_the_player_draws_nothing() -> None:
-    state = table(
-        4,
-        hands={1: [4], 3: [4, 5]},
-        racing=(1, 3),
-        positions=(0, 3, 0, 3),
-        buffet=["cheese 5"],
-        plates_won={0: ["salad -1"], 2: ["salami 3"]},
-        exchange_open=False,
-        draw_pile=[],
-    )
+    state = duel({1: [4], 3: [4, 5]}, draw_pile=[])
     state = replace(state, discard=(0,) * 11)
     # Put the rest of the cards out of play into seat 0's hand (it is not racing).
     rest = [v for v in range(-1, 10) for _ in range(10)]
@@ -268,16 +257,7 @@ def test_sab_12_end_of_round_refills_to_nine_and_returns_mice_to_start() -> None
 
 
 def test_sab_13_next_start_player_is_left_of_the_duel_winner() -> None:
-    state = table(
-        4,
-        hands={1: [6, 2], 3: [2, 6]},
-        racing=(1, 3),
-        positions=(0, 3, 0, 3),
-        buffet=["cheese 5"],
-        plates_won={0: ["salad -1"], 2: ["salami 3"]},
-        exchange_open=False,
-        start_player=1,
-    )
+    state = duel({1: [6, 2], 3: [2, 6]}, start_player=1)
     assert commit_all(state, {1: 2, 3: 6}).start_player == 0  # seat 3 won; its left is 0
     assert commit_all(state, {1: 6, 3: 2}).start_player == 2
 
