@@ -6,6 +6,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tablefeast
 import tablefeast.games.schlacht_am_buffet as sab
@@ -428,3 +430,20 @@ def test_sab_24_exchange_with_an_empty_hand_is_still_a_decision() -> None:
     assert sab.actors(state) == (0,)
     assert sab.legal_actions(state, 0) == (sab.Exchange(()),)
     assert sab.action_to_str(sab.Exchange(())) == "exchange"
+
+
+@given(st.lists(st.integers(-1, 9), max_size=9))
+def test_sab_7_legal_exchanges_are_exactly_the_discards_the_rule_allows(hand: list[int]) -> None:
+    from itertools import product
+
+    from tablefeast.games.schlacht_am_buffet.rules import _exchanges, _why_not_exchange
+
+    counts = cards(hand)
+    options = _exchanges(counts)
+    assert len(set(options)) == len(options)
+    allowed = set()
+    for taken in product(*(range(n + 2) for n in counts)):  # one more than held, to be refused
+        discard = tuple(v for v, k in zip(range(-1, 10), taken, strict=True) for _ in range(k))
+        if len(discard) <= 9 and _why_not_exchange(counts, discard) is None:
+            allowed.add(sab.Exchange(discard))
+    assert set(options) == allowed
