@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tablefeast
+import tablefeast.games.food_chain as fc
 import tablefeast.games.schlacht_am_buffet as sab
 from tests.conformance import GameSpec, check_random_game
 
@@ -24,6 +25,15 @@ def sab_invariants(state: sab.State) -> None:
         assert sab.scores(state)[seat] == sum(top.values())
 
 
+def fc_invariants(state: fc.State) -> None:
+    """Every player's nine animals accounted for; running scores are totals plus piles."""
+    assert fc.check_state(state) == []
+    stars = state.config.stars
+    for seat in range(state.config.players):
+        pile = sum(s * c for s, c in zip(stars, state.piles[seat], strict=True))
+        assert fc.scores(state)[seat] == state.totals[seat] + pile
+
+
 SPECS = {
     "schlacht_am_buffet": GameSpec(
         "schlacht_am_buffet",
@@ -34,6 +44,16 @@ SPECS = {
             for s in (0, n - 1)
         ),
         sab_invariants,
+    ),
+    "food_chain": GameSpec(
+        "food_chain",
+        tuple(
+            fc.Config(players=n, first_alpha=a, stars=stars)
+            for n in (3, 4, 5, 6)
+            for a in (0, n - 1)
+            for stars in ((3, 2, 1, 3, 0), (1, 2, 3, 4, 5))
+        ),
+        fc_invariants,
     ),
 }
 

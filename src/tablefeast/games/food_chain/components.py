@@ -1,0 +1,39 @@
+"""The animals: five kinds, a food chain, and each player's set of nine cards.
+
+Example:
+    >>> [a.value for a in Animal], PREY[Animal.CAT]
+    (['worm', 'bird', 'cat', 'dog', 'flea'], <Animal.BIRD: 'bird'>)
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["ANIMALS", "DEFAULT_STARS", "HAND", "PREDATOR_ORDER", "PREY", "Animal"]
+
+
+class Animal(enum.Enum):
+    """The five animal kinds, in the order counts tuples index them."""
+
+    WORM = "worm"
+    BIRD = "bird"
+    CAT = "cat"
+    DOG = "dog"
+    FLEA = "flea"
+
+
+ANIMALS: tuple[Animal, ...] = tuple(Animal)
+INDEX: dict[Animal, int] = {a: i for i, a in enumerate(ANIMALS)}
+HAND: tuple[int, ...] = (3, 2, 2, 1, 1)
+"""Every player's nine cards, as counts: 3 Worms, 2 Birds, 2 Cats, 1 Dog, 1 Flea."""
+DEFAULT_STARS: tuple[int, ...] = (3, 2, 1, 3, 0)
+"""Stars per kind: Worm 3, Bird 2, Cat 1, Dog 3, Flea 0 (see the rulings' sources)."""
+PREY: dict[Animal, Animal] = {
+    Animal.BIRD: Animal.WORM,
+    Animal.CAT: Animal.BIRD,
+    Animal.DOG: Animal.CAT,
+    Animal.FLEA: Animal.DOG,
+}
+"""What each predator snatches (FC-4)."""
+PREDATOR_ORDER: tuple[Animal, ...] = (Animal.BIRD, Animal.CAT, Animal.DOG, Animal.FLEA)
+"""The order in which predator kinds snatch (FC-4)."""

@@ -1,0 +1,98 @@
+"""Move notation and the integer action encoding.
+
+Notation: ``play worm`` (``bird``, ``cat``, ``dog``, ``flea``); ``take 3`` (the prey played by
+seat 3, with its stack); ``take centre`` (a prey from the centre). Ids: ``play`` 0-4 in the order
+worm, bird, cat, dog, flea; ``take s`` is ``5 + s`` (seats 0-5); ``take centre`` is 11.
+
+Example:
+    >>> action_to_str(action_from_str(None, 0, "take centre")), action_to_id(Take(3))
+    ('take centre', 8)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tablefeast.games.food_chain.actions import Action, Play, Take, TakeFromCentre
+from tablefeast.games.food_chain.components import ANIMALS, INDEX, Animal
+from tablefeast.kernel.errors import InvalidActionError
+
+__all__ = [
+    "action_from_id",
+    "action_from_str",
+    "action_to_id",
+    "action_to_str",
+    "num_distinct_actions",
+]
+
+_SEAT = re.compile(r"[0-5]")
+_TOTAL = 12
+
+
+def action_to_str(action: Action) -> str:
+    """The action in move notation."""
+    if isinstance(action, Play):
+        return f"play {action.animal.value}"
+    if isinstance(action, Take):
+        return f"take {action.seat}"
+    if isinstance(action, TakeFromCentre):
+        return "take centre"
+    raise InvalidActionError(f"{action!r} is not a Food Chain action")
+
+
+def action_from_str(state: Any, player: int, text: str) -> Action:
+    """Parse move notation (legality is checked by `apply_action`).
+
+    Raises:
+        InvalidActionError: the text is not a move of this game.
+    """
+    if not isinstance(text, str) or text != " ".join(text.split()):
+        raise InvalidActionError(f"{text!r}: a move is words separated by single spaces")
+    words = text.split()
+    if len(words) == 2 and words[0] == "play":
+        try:
+            return Play(Animal(words[1]))
+        except ValueError:
+            raise InvalidActionError(
+                f"{text!r}: unknown animal {words[1]!r} (worm, bird, cat, dog or flea)"
+            ) from None
+    if len(words) == 2 and words[0] == "take":
+        if words[1] == "centre":
+            return TakeFromCentre()
+        if _SEAT.fullmatch(words[1]):
+            return Take(int(words[1]))
+    raise InvalidActionError(
+        f"{text!r} is not a move: expected 'play ANIMAL', 'take SEAT' or 'take centre'"
+    )
+
+
+def num_distinct_actions(config: Any = None) -> int:
+    """Size of the integer encoding: 5 plays, 6 seat takes, the centre take."""
+    return _TOTAL
+
+
+def action_to_id(action: Action) -> int:
+    """The action's integer id."""
+    if isinstance(action, Play):
+        return INDEX[action.animal]
+    if isinstance(action, Take):
+        return 5 + action.seat
+    if isinstance(action, TakeFromCentre):
+        return 11
+    raise InvalidActionError(f"{action!r} is not a Food Chain action")
+
+
+def action_from_id(state: Any, player: int, action_id: int) -> Action:
+    """The action with this id.
+
+    Raises:
+        InvalidActionError: the id is outside ``range(12)``.
+    """
+    if type(action_id) is not int or not 0 <= action_id < _TOTAL:
+        raise InvalidActionError(f"action id {action_id!r} is not in range(0, {_TOTAL})")
+    if action_id < 5:
+        return Play(ANIMALS[action_id])
+    if action_id < 11:
+        return Take(action_id - 5)
+    return TakeFromCentre()

@@ -1,0 +1,331 @@
+"""Who acts, what is legal, and what an action does: the rules of Food Chain.
+
+Every legality question is answered by one ``_why_not_*`` function, which `legal_actions` and
+`apply_action` both use. There is no chance: `chance_distribution` always refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+
+from tablefeast.games.food_chain.actions import ACTION_TYPES, Action, Play, Take, TakeFromCentre
+from tablefeast.games.food_chain.components import ANIMALS, INDEX, PREDATOR_ORDER, PREY, Animal
+from tablefeast.games.food_chain.state import State, new_round
+from tablefeast.kernel import reveal
+from tablefeast.kernel.chance import Distribution
+from tablefeast.kernel.deck import Counts, counts_put, counts_remove
+from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
+from tablefeast.kernel.ruleset import check_turn
+from tablefeast.kernel.seats import check_actor_seat, clockwise_from, left_of
+from tablefeast.kernel.values import from_fields, replace
+
+__all__ = [
+    "actors",
+    "apply_action",
+    "chance_distribution",
+    "chance_outcomes",
+    "is_terminal",
+    "legal_actions",
+    "scores",
+    "why_not",
+    "winners",
+]
+
+PLAYS: tuple[Play, ...] = tuple(Play(a) for a in ANIMALS)
+TAKES: tuple[Take, ...] = tuple(Take(s) for s in range(6))
+TAKE_CENTRE = TakeFromCentre()
+_ORDER = tuple(INDEX[a] for a in PREDATOR_ORDER)
+_PREY = {INDEX[p]: INDEX[q] for p, q in PREY.items()}
+FLEA = INDEX[Animal.FLEA]
+
+
+_SEATS = {n: tuple(range(n)) for n in range(3, 7)}
+_clockwise = cache(clockwise_from)
+
+
+def _kind(animal: Animal) -> int:
+    return ANIMALS.index(animal)  # identity comparisons in C: cheaper than hashing an Enum
+
+
+def _may_commit(state: State, player: int) -> bool:
+    """True when `player` is still to commit an animal this pass (the `actors` test for one seat,
+    shared by `legal_actions` and `apply_action`)."""
+    return (
+        state.taker is None
+        and not state.game_over
+        and 0 <= player < state.config.players
+        and state.commitments[player] is None
+    )
+
+
+def actors(state: State) -> tuple[int, ...]:
+    """The one seat to take a prey, or every seat still to commit, or () when over."""
+    if state.game_over:
+        return ()
+    if state.taker is not None:
+        return (state.taker,)  # FC-4, FC-6: one take at a time
+    return reveal.pending(_SEATS[state.config.players], state.commitments)  # FC-3
+
+
+def is_terminal(state: State) -> bool:
+    """True once every player has been Alpha (FC-10)."""
+    return state.game_over
+
+
+def chance_distribution(state: State) -> Distribution[Action]:
+    """Food Chain has no chance nodes.
+
+    Raises:
+        IllegalActionError: always.
+    """
+    raise IllegalActionError("Food Chain has no chance: nothing is random in it")
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Never called: Food Chain has no chance nodes (raises IllegalActionError)."""
+    return chance_distribution(state).probabilities()
+
+
+# ---------------------------------------------------------------- legality
+
+
+def _why_not_play(state: State, seat: int, kind: int) -> str | None:
+    if not state.hands[seat][kind]:
+        return f"no {ANIMALS[kind].value} left in this hand"
+    return None
+
+
+def _prey_seats(played: tuple[int | None, ...], taken: Sequence[bool], prey: int) -> list[int]:
+    """Seats whose animal played this pass is a `prey` not yet taken (FC-4)."""
+    return [s for s, kind in enumerate(played) if kind == prey and not taken[s]]
+
+
+def _why_not_take(state: State, seat: int | None) -> str | None:
+    prey = _PREY[state.snatching]  # type: ignore[index]
+    if seat is None:
+        if not state.centre[prey]:
+            return f"no {ANIMALS[prey].value} lies in the centre"
+        return None
+    if seat not in _prey_seats(state.played, state.taken, prey):
+        return f"seat {seat} has no {ANIMALS[prey].value} to take this pass (FC-4)"
+    return None
+
+
+def _prey_left(
+    played: tuple[int | None, ...], taken: Sequence[bool], centre: Counts, prey: int
+) -> bool:
+    return centre[prey] > 0 or bool(_prey_seats(played, taken, prey))
+
+
+_PLAYS_BY_PRESENCE: dict[tuple[bool, ...], tuple[Play, ...]] = {}
+
+
+def _plays(state: State, player: int) -> tuple[Play, ...]:
+    # Memoized by which kinds the hand holds (at most 32 patterns): that is all
+    # `_why_not_play` looks at.
+    presence = tuple(map(bool, state.hands[player]))
+    plays = _PLAYS_BY_PRESENCE.get(presence)
+    if plays is None:
+        plays = tuple(PLAYS[k] for k in range(5) if _why_not_play(state, player, k) is None)
+        _PLAYS_BY_PRESENCE[presence] = plays
+    return plays
+
+
+def legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    """The legal actions of `player` now, in a fixed order (seat order, then the centre)."""
+    if type(player) is int and _may_commit(state, player):
+        return _plays(state, player)
+    check_actor_seat(player, state.config.players)
+    if player not in actors(state):
+        return ()
+    # Exactly what `_why_not_take` accepts: the prey seats, then the centre if it holds one.
+    prey = _PREY[state.snatching]  # type: ignore[index]
+    options: list[Action] = [TAKES[s] for s in _prey_seats(state.played, state.taken, prey)]
+    if state.centre[prey]:
+        options.append(TAKE_CENTRE)
+    return tuple(options)
+
+
+def why_not(state: State, player: int, action: object) -> str | None:
+    """Why `action` by `player` is not legal now, or None when it is.
+
+    Raises:
+        InvalidActionError: `action` is not an action of this game.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidActionError(f"{action!r} is not a Food Chain action")
+    check_actor_seat(player, state.config.players)
+    acting = actors(state)
+    if player not in acting:
+        return "the game is over" if not acting else f"seats {acting} act now"
+    if state.taker is None:
+        if isinstance(action, Play):
+            return _why_not_play(state, player, _kind(action.animal))
+        return "every player commits an animal now (FC-3)"
+    if isinstance(action, Take):
+        if action.seat >= state.config.players:
+            return f"there is no seat {action.seat}"
+        return _why_not_take(state, action.seat)
+    if isinstance(action, TakeFromCentre):
+        return _why_not_take(state, None)
+    return "this seat must take a prey now (FC-4, FC-6)"
+
+
+# ---------------------------------------------------------------- transitions
+
+
+def apply_action(state: State, player: int, action: Action) -> State:
+    """The state after `player` takes `action`; `state` itself is never changed.
+
+    Raises:
+        InvalidActionError: not an action of this game (or `player` is not a seat).
+        GameOverError, NotYourTurnError, IllegalActionError: as their names say, with the reason.
+    """
+    cls = type(action)
+    if type(player) is not int:
+        check_actor_seat(player, state.config.players)  # raises: a seat is an int
+    if cls is Play and _may_commit(state, player):  # the fast path of a commitment (FC-3)
+        kind = _kind(action.animal)  # type: ignore[union-attr]
+        reason = _why_not_play(state, player, kind)
+        if reason is None:
+            commitments = reveal.commit(state.commitments, player, kind)
+            if None in commitments:
+                return replace(state, commitments=commitments)
+            return _reveal(state, commitments)  # type: ignore[arg-type]
+    elif state.taker == player and not state.game_over and cls is not Play:  # a take (FC-4)
+        if cls is Take:
+            seat = action.seat  # type: ignore[union-attr]
+            reason = "no such seat" if seat >= state.config.players else _why_not_take(state, seat)
+            if reason is None:
+                return _take(state, player, seat)
+        elif cls is TakeFromCentre:
+            reason = _why_not_take(state, None)
+            if reason is None:
+                return _take(state, player, None)
+        else:
+            raise InvalidActionError(f"{action!r} is not a Food Chain action")
+    else:
+        if not isinstance(action, ACTION_TYPES):
+            raise InvalidActionError(f"{action!r} is not a Food Chain action")
+        check_actor_seat(player, state.config.players)
+        check_turn(actors(state), player)
+        reason = why_not(state, player, action)
+    raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+
+
+def _reveal(state: State, commitments: tuple[int, ...]) -> State:
+    """FC-3: all animals are revealed at once and leave the hands."""
+    hands = tuple(counts_remove(h, k) for h, k in zip(state.hands, commitments, strict=True))
+    n = state.config.players
+    revealed = replace(
+        state,
+        hands=hands,
+        commitments=(None,) * n,
+        played=commitments,
+        stacks=((),) * n,
+        taken=(False,) * n,
+    )
+    return _next_snatch(revealed, after_kind=None)
+
+
+def _takers(state: State, kind: int) -> tuple[int, ...]:
+    """Seats that played `kind`, clockwise from the Alpha (FC-4)."""
+    played = state.played
+    return tuple([s for s in _clockwise(state.alpha, state.config.players) if played[s] == kind])
+
+
+def _next_snatch(state: State, after_kind: int | None) -> State:
+    """Hand the turn to the first predator kind (after `after_kind`) with takers and prey."""
+    start = 0 if after_kind is None else _ORDER.index(after_kind) + 1
+    for kind in _ORDER[start:]:  # FC-4: birds, then cats, then dogs, then fleas
+        takers = _takers(state, kind)
+        if takers and _prey_left(state.played, state.taken, state.centre, _PREY[kind]):
+            return replace(state, snatching=kind, taker=takers[0])
+    return _secure(replace(state, snatching=None, taker=None))
+
+
+def _take(state: State, taker: int, seat: int | None) -> State:
+    prey = _PREY[state.snatching]  # type: ignore[index]
+    stacks = list(state.stacks)
+    taken = list(state.taken)
+    centre = state.centre
+    if seat is None:
+        centre = counts_remove(centre, prey)  # centre prey have nothing under them (FC-5)
+        stacks[taker] = (*stacks[taker], prey)
+    else:
+        # FC-5, FC-7: the prey goes under the taker's animal with everything under it.
+        stacks[taker] = (*stacks[taker], prey, *stacks[seat])
+        stacks[seat] = ()
+        taken[seat] = True
+    fields = state.__dict__.copy()  # a hot path: build the next state directly
+    fields["stacks"] = tuple(stacks)
+    fields["taken"] = tuple(taken)
+    fields["centre"] = centre
+    if _prey_left(state.played, taken, centre, prey):
+        takers = _takers(state, state.snatching)  # type: ignore[arg-type]
+        fields["taker"] = takers[(takers.index(taker) + 1) % len(takers)]  # FC-4: clockwise
+        return from_fields(State, fields)
+    return _next_snatch(from_fields(State, fields), after_kind=state.snatching)
+
+
+def _secure(state: State) -> State:
+    """FC-8: each played animal goes to its scoring pile, the centre, the box, or nowhere."""
+    piles = list(state.piles)
+    centre = state.centre
+    removed = state.removed
+    for seat, kind in enumerate(state.played):
+        if kind is None or state.taken[seat]:
+            continue  # a snatched animal scores nothing for its owner
+        if state.stacks[seat]:
+            pile = counts_put(piles[seat], kind)
+            for under in state.stacks[seat]:
+                pile = counts_put(pile, under)
+            piles[seat] = pile
+        elif kind == FLEA:
+            removed = counts_put(removed, kind)  # a Flea that took nothing leaves the round
+        else:
+            centre = counts_put(centre, kind)
+    n = state.config.players
+    secured = replace(
+        state,
+        played=(None,) * n,
+        stacks=((),) * n,
+        taken=(False,) * n,
+        piles=tuple(piles),
+        centre=centre,
+        removed=removed,
+    )
+    if state.pass_number < 9:
+        return replace(secured, pass_number=state.pass_number + 1)
+    return _end_round(secured)
+
+
+def _end_round(state: State) -> State:
+    """FC-9: score the piles; FC-1: the next Alpha is the old one's left neighbour."""
+    totals = scores(state)
+    config = state.config
+    if state.round == config.players:  # FC-1, FC-10: everyone has been Alpha once
+        return replace(state, game_over=True)  # the last piles stay, counted by `scores`
+    return new_round(config, state.round + 1, left_of(state.alpha, config.players), totals)
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Totals of finished rounds plus the stars in this round's scoring piles (FC-9)."""
+    stars = state.config.stars
+    return tuple(
+        total + sum(s * c for s, c in zip(stars, pile, strict=True))
+        for total, pile in zip(state.totals, state.piles, strict=True)
+    )
+
+
+def winners(state: State) -> frozenset[int]:
+    """Once over, every seat with the highest total (FC-10)."""
+    if not state.game_over:
+        return frozenset()
+    final = scores(state)
+    return frozenset(s for s, v in enumerate(final) if v == max(final))

@@ -1,0 +1,124 @@
+"""The game state: the whole truth, as one frozen value (only commitments are hidden, FC-11).
+
+A pass has two phases. While ``snatching`` is None every seat commits an animal (its card stays
+in its public hand until the reveal, so the hand does not give the choice away). After the
+reveal, ``snatching`` names the predator kind at work and ``taker`` the one seat to take a prey.
+
+Example:
+    >>> s = initial_state(Config(players=3))
+    >>> s.hands[0], s.alpha, s.pass_number
+    ((3, 2, 2, 1, 1), 0, 1)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tablefeast.games.food_chain.components import HAND
+from tablefeast.games.food_chain.config import Config
+from tablefeast.kernel.deck import Counts
+
+__all__ = ["State", "check_state", "initial_state"]
+
+NONE: Counts = (0, 0, 0, 0, 0)
+
+
+@attrs.frozen(slots=False)  # dict-backed: `kernel.values.replace` copies it cheaply
+class State:
+    """Everything about a game in progress. Animal kinds index counts as in `ANIMALS`.
+
+    Attributes:
+        config: the game's setup.
+        round: 1-based round number (as many rounds as players, FC-1).
+        alpha: the Alpha Animal's seat this round.
+        pass_number: 1 to 9 within the round (FC-2).
+        hands: per seat, counts of the animals in hand (a committed one included until reveal).
+        commitments: per seat, the kind committed face down this pass, or None.
+        played: per seat, the kind revealed this pass (None while seats commit).
+        stacks: per seat, the kinds lying under its played animal (everything it took).
+        taken: per seat, whether its played animal was snatched this pass.
+        snatching: the predator kind now taking (an index), or None.
+        taker: the seat whose turn it is to take, or None.
+        centre: counts of the animals in the centre of the table (FC-8).
+        piles: per seat, counts of this round's scoring pile (FC-8).
+        removed: counts of the Fleas that left the round (FC-8).
+        totals: per seat, stars from finished rounds (FC-9).
+        game_over: every player has been Alpha once (FC-10).
+    """
+
+    config: Config
+    round: int
+    alpha: int
+    pass_number: int
+    hands: tuple[Counts, ...]
+    commitments: tuple[int | None, ...]
+    played: tuple[int | None, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    taken: tuple[bool, ...]
+    snatching: int | None
+    taker: int | None
+    centre: Counts
+    piles: tuple[Counts, ...]
+    removed: Counts
+    totals: tuple[int, ...]
+    game_over: bool
+
+
+def initial_state(config: Config) -> State:
+    """Round 1, pass 1: everyone holds their nine cards (FC-2)."""
+    n = config.players
+    return new_round(config, round_number=1, alpha=config.first_alpha, totals=(0,) * n)
+
+
+def new_round(config: Config, round_number: int, alpha: int, totals: tuple[int, ...]) -> State:
+    """A round's start: full hands, an empty centre (FC-2)."""
+    n = config.players
+    return State(
+        config=config,
+        round=round_number,
+        alpha=alpha,
+        pass_number=1,
+        hands=(HAND,) * n,
+        commitments=(None,) * n,
+        played=(None,) * n,
+        stacks=((),) * n,
+        taken=(False,) * n,
+        snatching=None,
+        taker=None,
+        centre=NONE,
+        piles=(NONE,) * n,
+        removed=NONE,
+        totals=totals,
+        game_over=False,
+    )
+
+
+def check_state(state: State) -> list[str]:
+    """Every invariant of a real state; the problems found (empty when sound)."""
+    n = state.config.players
+    problems: list[str] = []
+    for name in ("hands", "commitments", "played", "stacks", "taken", "piles", "totals"):
+        if len(getattr(state, name)) != n:
+            problems.append(f"{name} has {len(getattr(state, name))} entries for {n} players")
+    if problems:
+        return problems
+    counts = [*state.hands, state.centre, *state.piles, state.removed]
+    if any(len(c) != 5 or any(x < 0 for x in c) for c in counts):
+        return ["malformed animal counts"]
+    total = sum(map(sum, counts))
+    total += sum(p is not None for p in state.played) + sum(map(len, state.stacks))
+    total -= sum(1 for s in range(n) if state.taken[s])  # a taken animal lies in a stack
+    if total != 9 * n:
+        problems.append(f"{total} animals in play: every player's nine must be accounted for")
+    if not 1 <= state.pass_number <= 9 or not 1 <= state.round <= n:
+        problems.append("pass or round number out of range")
+    if state.alpha not in range(n):
+        problems.append(f"alpha {state.alpha} is not a seat")
+    for seat, kind in enumerate(state.commitments):
+        if kind is not None and (not 0 <= kind < 5 or not state.hands[seat][kind]):
+            problems.append(f"seat {seat} committed an animal it does not hold")
+    if (state.snatching is None) != (state.taker is None):
+        problems.append("a snatching kind needs a taker and the other way round")
+    if state.taker is not None and state.played[state.taker] != state.snatching:
+        problems.append(f"seat {state.taker} takes but did not play the snatching kind")
+    return problems

@@ -1,0 +1,43 @@
+"""A plain-text rendering of a view.
+
+Example:
+    >>> import tablefeast.games.food_chain as fc
+    >>> print(render(fc.view(fc.initial_state(fc.Config(players=3)), 0)).splitlines()[0])
+    Round 1 of 3 · pass 1 of 9 · Alpha: seat 0 · centre: (empty)
+"""
+
+from __future__ import annotations
+
+from tablefeast.games.food_chain.components import ANIMALS
+from tablefeast.games.food_chain.view import View
+
+__all__ = ["render"]
+
+
+def _animals(counts: tuple[int, ...]) -> str:
+    parts = [f"{n} {ANIMALS[k].value}" for k, n in enumerate(counts) if n]
+    return ", ".join(parts) or "(empty)"
+
+
+def render(view: View) -> str:
+    """The view as a few lines of text."""
+    n = view.config.players
+    lines = [
+        f"Round {view.round} of {n} · pass {view.pass_number} of 9 · Alpha: seat {view.alpha} · "
+        f"centre: {_animals(view.centre)}"
+    ]
+    if view.snatching is not None:
+        lines.append(f"{ANIMALS[view.snatching].value}s are snatching; seat {view.taker} takes")
+    for seat in range(n):
+        you = " (you)" if seat == view.seat else ""
+        played = view.played[seat]
+        status = f"played {ANIMALS[played].value}" if played is not None else ""
+        if view.taken[seat]:
+            status += " (snatched)"
+        if view.committed[seat]:
+            status = "committed"
+        lines.append(
+            f"  seat {seat}{you}: {status or 'thinking'}; hand {_animals(view.hands[seat])}; "
+            f"score {view.scores[seat]}"
+        )
+    return "\n".join(lines)

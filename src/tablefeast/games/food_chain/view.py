@@ -1,0 +1,123 @@
+"""What one seat may know, and determinization.
+
+Only committed-but-unrevealed animals are hidden (FC-11): everyone starts a round with the same
+nine cards and every played card is revealed, so hands, stacks, piles and the centre are public.
+
+Example:
+    >>> import random
+    >>> import tablefeast.games.food_chain as fc
+    >>> s = fc.apply_action(fc.initial_state(fc.Config(players=3)), 2, fc.Play(fc.Animal.CAT))
+    >>> fc.view(fc.determinize(s, 0, random.Random(1)), 0) == fc.view(s, 0)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from tablefeast.games.food_chain.config import Config
+from tablefeast.games.food_chain.rules import actors, scores
+from tablefeast.games.food_chain.state import State
+from tablefeast.kernel import reveal
+from tablefeast.kernel.deck import Counts, counts_to_cards
+from tablefeast.kernel.seats import check_viewer
+from tablefeast.kernel.values import replace
+
+__all__ = ["View", "determinize", "view"]
+
+
+@attrs.frozen
+class View:
+    """One seat's (or a spectator's) knowledge: the state without others' commitments.
+
+    Attributes:
+        seat: whose view (None: a spectator).
+        config: the setup.
+        my_commitment: the kind this seat committed this pass, if any.
+        committed: per seat, whether it has committed (not what).
+        round: as in `State`.
+        alpha: as in `State`.
+        pass_number: as in `State`.
+        hands: as in `State` (public, FC-11).
+        played: as in `State`.
+        stacks: as in `State`.
+        taken: as in `State`.
+        snatching: as in `State`.
+        taker: as in `State`.
+        centre: as in `State`.
+        piles: as in `State`.
+        removed: as in `State`.
+        totals: as in `State`.
+        game_over: as in `State`.
+        actors: who acts now.
+        scores: running scores.
+    """
+
+    seat: int | None
+    config: Config
+    my_commitment: int | None
+    committed: tuple[bool, ...]
+    round: int
+    alpha: int
+    pass_number: int
+    hands: tuple[Counts, ...]
+    played: tuple[int | None, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    taken: tuple[bool, ...]
+    snatching: int | None
+    taker: int | None
+    centre: Counts
+    piles: tuple[Counts, ...]
+    removed: Counts
+    totals: tuple[int, ...]
+    game_over: bool
+    actors: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+def view(state: State, player: int | None) -> View:
+    """Exactly what `player` may know (`None`: a spectator).
+
+    Raises:
+        InvalidSeatError: `player` is neither None nor a seat.
+    """
+    check_viewer(player, state.config.players)
+    return View(
+        seat=player,
+        config=state.config,
+        my_commitment=None if player is None else state.commitments[player],
+        committed=reveal.committed_flags(state.commitments),
+        round=state.round,
+        alpha=state.alpha,
+        pass_number=state.pass_number,
+        hands=state.hands,
+        played=state.played,
+        stacks=state.stacks,
+        taken=state.taken,
+        snatching=state.snatching,
+        taker=state.taker,
+        centre=state.centre,
+        piles=state.piles,
+        removed=state.removed,
+        totals=state.totals,
+        game_over=state.game_over,
+        actors=actors(state),
+        scores=scores(state),
+    )
+
+
+def determinize(state: State, player: int | None, rng: random.Random) -> State:
+    """A state `player` cannot tell from `state`: every other seat's committed animal is drawn
+    again, uniformly from the cards in its (public) hand.
+
+    Raises:
+        InvalidSeatError: `player` is neither None nor a seat.
+    """
+    check_viewer(player, state.config.players)
+    commitments = list(state.commitments)
+    for seat, kind in enumerate(commitments):
+        if kind is not None and seat != player:
+            commitments[seat] = rng.choice(counts_to_cards(state.hands[seat]))
+    return replace(state, commitments=tuple(commitments))
