@@ -20,7 +20,8 @@ def run(*argv: str) -> str:
 
 
 def test_list_names_every_game() -> None:
-    assert "schlacht_am_buffet" in run("list")
+    listed = run("list")
+    assert "schlacht_am_buffet" in listed and "food_chain" in listed
 
 
 def test_rules_prints_every_ruling() -> None:
@@ -48,6 +49,15 @@ def test_play_prints_the_game_and_writes_a_record_that_replays(tmp_path: Path) -
     data = json.loads(record.read_text())
     assert data["config"] == {"players": 3, "edition": "fr", "start_player": 0}
     assert "every one legal" in run("replay", str(record))
+
+
+def test_food_chain_plays_records_and_replays(tmp_path: Path) -> None:
+    record = tmp_path / "fc.json"
+    text = run("play", "food_chain", "--players", "4", "--seed", "2", "--record", str(record))
+    assert "seat 0: play" in text and "take" in text and "Winners: seat" in text
+    assert "every one legal" in run("replay", str(record))
+    rulings = run("rules", "food_chain")
+    assert all(f"FC-{n} " in rulings for n in range(1, 12))
 
 
 def test_play_is_reproducible() -> None:
