@@ -24,8 +24,9 @@ def test_wrong_seat_wrong_phase_and_game_over_are_refused_without_change() -> No
         fc.apply_action(state, 0, fc.Take(0))
     with pytest.raises(tablefeast.IllegalActionError, match="no worm lies in the centre"):
         fc.apply_action(state, 0, fc.TakeFromCentre())
-    with pytest.raises(tablefeast.IllegalActionError, match="no such seat"):
-        fc.apply_action(state, 0, fc.Take(5))
+    with pytest.raises(tablefeast.IllegalActionError, match="seat 5 has no worm to take"):
+        fc.apply_action(state, 0, fc.Take(5))  # a seat beyond the table holds no prey either
+    assert fc.why_not(state, 0, fc.Take(5)) == "seat 5 has no worm to take this pass (FC-4)"
     for seat in (3, -2, True, "0", None, 1.0):
         with pytest.raises(tablefeast.InvalidSeatError):
             fc.apply_action(state, seat, fc.Take(1))  # type: ignore[arg-type]

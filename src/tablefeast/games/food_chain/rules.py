@@ -165,8 +165,6 @@ def why_not(state: State, player: int, action: object) -> str | None:
             return _why_not_play(state, player, _kind(action.animal))
         return "every player commits an animal now (FC-3)"
     if isinstance(action, Take):
-        if action.seat >= state.config.players:
-            return f"there is no seat {action.seat}"
         return _why_not_take(state, action.seat)
     if isinstance(action, TakeFromCentre):
         return _why_not_take(state, None)
@@ -197,7 +195,7 @@ def apply_action(state: State, player: int, action: Action) -> State:
     elif state.taker == player and not state.game_over and cls is not Play:  # a take (FC-4)
         if cls is Take:
             seat = action.seat  # type: ignore[union-attr]
-            reason = "no such seat" if seat >= state.config.players else _why_not_take(state, seat)
+            reason = _why_not_take(state, seat)
             if reason is None:
                 return _take(state, player, seat)
         elif cls is TakeFromCentre:
