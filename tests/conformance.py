@@ -72,7 +72,7 @@ def check_action_round_trips(game: Ruleset, state: Any, seat: int, action: Any) 
     text = game.action_to_str(action)
     assert game.action_from_str(state, seat, text) == action, text
     assert game.action_to_str(game.action_from_str(state, seat, text)) == text
-    action_id = game.action_to_id(action)
+    action_id = game.action_to_id(action, state.config)
     assert 0 <= action_id < game.num_distinct_actions(state.config)
     assert game.action_from_id(state, seat, action_id) == action
     why_not = getattr(game, "why_not", None)

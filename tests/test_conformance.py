@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import tablefeast
 import tablefeast.games.food_chain as fc
+import tablefeast.games.mausgeflippt as mg
 import tablefeast.games.schlacht_am_buffet as sab
 from tests.conformance import GameSpec, check_random_game
 
@@ -34,6 +35,44 @@ def fc_invariants(state: fc.State) -> None:
         assert fc.scores(state)[seat] == state.totals[seat] + pile
 
 
+SMALL_CARDS = mg.CardSet.from_data(
+    {
+        "clothing": [
+            {"kind": "hat", "colour": "red", "count": 3},
+            {"kind": "hat", "colour": "blue", "count": 2},
+            {"kind": "scarf", "colour": "red", "count": 4},
+        ],
+        "cheeses": [{"cheese": "brie", "count": 2}, {"cheese": "feta", "count": 1}],
+        "mice": [
+            {"id": "A", "wears": [{"kind": "hat", "colour": "red"}], "cheese": "brie"},
+            {"id": "B", "wears": [{"kind": "scarf", "colour": "red"}], "cheese": "feta"},
+            {
+                "id": "C",
+                "wears": [{"kind": "hat", "colour": "blue"}, {"kind": "scarf", "colour": "red"}],
+                "cheese": "brie",
+            },
+        ],
+    }
+)
+"""A tiny custom card set: too few clothing cards for five hands, so MG-11 comes up at once."""
+
+
+def mg_invariants(state: mg.State) -> None:
+    """Clothing, mice and cheeses conserved; running scores follow MG-14."""
+    assert mg.check_state(state) == []
+    cards = state.config.card_set
+    clothing = sum(map(sum, (*state.hands, *state.face_up, *state.face_down)))
+    assert clothing + sum(state.clothing_pile) + sum(state.discard) == cards.total_clothing
+    mice = state.mice.size + sum(map(len, state.caught)) + (state.open_mouse is not None)
+    assert mice == len(cards.mice)
+    cheeses = sum(state.cheese_pile) + sum(map(sum, state.cheeses))
+    assert cheeses + (state.open_cheese is not None) == cards.total_cheeses
+    for seat in range(state.config.players):
+        penalty = sum(state.face_up[seat]) + sum(state.face_down[seat])
+        expected = len(state.caught[seat]) - penalty - 2 * sum(state.cheeses[seat])
+        assert mg.scores(state)[seat] == expected
+
+
 SPECS = {
     "schlacht_am_buffet": GameSpec(
         "schlacht_am_buffet",
@@ -54,6 +93,18 @@ SPECS = {
             for stars in ((3, 2, 1, 3, 0), (1, 2, 3, 4, 5))
         ),
         fc_invariants,
+    ),
+    "mausgeflippt": GameSpec(
+        "mausgeflippt",
+        (
+            *(mg.Config(players=n, first_turner=n - 1) for n in (2, 3, 4, 5, 6)),
+            mg.Config(players=3, young_seats=(1,), tie_probability="1/5"),
+            mg.Config(players=4, speed_weights=(3, 1, 1, 2), tie_probability="1/3", language="nl"),
+            mg.Config(players=6, young_seats=(0, 5), tie_probability=1, language="en"),
+            mg.Config(players=2, young_seats=(0, 1)),
+            mg.Config(players=5, cards=SMALL_CARDS, tie_probability="1/2"),
+        ),
+        mg_invariants,
     ),
 }
 

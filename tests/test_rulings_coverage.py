@@ -18,7 +18,10 @@ def ruling_ids(game: str, prefix: str) -> set[str]:
     return set(re.findall(rf"\*\*({prefix}-\d+) \[", text))
 
 
-@pytest.mark.parametrize(("game", "prefix"), [("schlacht_am_buffet", "SAB"), ("food_chain", "FC")])
+@pytest.mark.parametrize(
+    ("game", "prefix"),
+    [("schlacht_am_buffet", "SAB"), ("mausgeflippt", "MG"), ("food_chain", "FC")],
+)
 def test_every_ruling_is_cited_in_code_and_named_by_a_test(game: str, prefix: str) -> None:
     assert game in tablefeast.names()
     ids = ruling_ids(game, prefix)

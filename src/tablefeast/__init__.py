@@ -3,7 +3,7 @@
 Example:
     >>> import tablefeast
     >>> tablefeast.names()
-    ('schlacht_am_buffet', 'food_chain')
+    ('schlacht_am_buffet', 'mausgeflippt', 'food_chain')
     >>> sab = tablefeast.load("schlacht_am_buffet")
     >>> state = sab.initial_state(sab.Config(players=4))
     >>> sab.actors(state) == (tablefeast.CHANCE,)
@@ -35,6 +35,7 @@ __version__ = "0.1.0"
 
 GAMES: dict[str, str] = {
     "schlacht_am_buffet": "tablefeast.games.schlacht_am_buffet",
+    "mausgeflippt": "tablefeast.games.mausgeflippt",
     "food_chain": "tablefeast.games.food_chain",
 }
 """Game name -> module implementing it."""

@@ -84,8 +84,8 @@ class Ruleset(Protocol):
     def num_distinct_actions(self, config: Any) -> int:
         """Size of the fixed integer action encoding (player actions, then chance outcomes)."""
 
-    def action_to_id(self, action: Any) -> int:
-        """The action's integer id."""
+    def action_to_id(self, action: Any, config: Any = None) -> int:
+        """The action's integer id; pass the `config` when ids depend on it (a custom card set)."""
 
     def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
         """The action with that id (raises `InvalidActionError` for an id out of range)."""
@@ -130,7 +130,7 @@ def legal_action_mask(ruleset: Ruleset, state: Any, player: int) -> tuple[bool, 
     """A boolean per action id: which ids are legal for `player` now."""
     mask = [False] * ruleset.num_distinct_actions(state.config)
     for action in ruleset.legal_actions(state, player):
-        mask[ruleset.action_to_id(action)] = True
+        mask[ruleset.action_to_id(action, state.config)] = True
     return tuple(mask)
 
 

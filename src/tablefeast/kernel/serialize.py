@@ -5,7 +5,8 @@ refuses anything that is not a sound value of `cls`: malformed JSON, wrong shape
 and, for game states, any broken invariant (cards not conserved, seats out of range). All of those
 raise `RecordError`; nothing else escapes.
 
-Action unions are tagged: ``{"type": "Play", "card": 5}``.
+Action unions are tagged: ``{"type": "Play", "card": 5}``. Exact probabilities (`Fraction`) are
+written as text: ``"1/10"``.
 
 Example:
     >>> import tablefeast
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, TypeVar, get_args
 
 import cattrs
@@ -69,6 +71,19 @@ def _exactly(kind: type) -> Callable[[Any, Any], Any]:
 
 for _kind in (int, str, bool):
     converter.register_structure_hook(_kind, _exactly(_kind))
+
+
+def _structure_fraction(value: Any, _: Any) -> Fraction:
+    # Exact probabilities travel as text ("1/10"): JSON numbers would be floats.
+    if type(value) is int:
+        return Fraction(value)
+    if type(value) is not str:
+        raise TypeError(f'expected an exact fraction such as "1/10", got {json.dumps(value)}')
+    return Fraction(value)
+
+
+converter.register_unstructure_hook(Fraction, str)
+converter.register_structure_hook(Fraction, _structure_fraction)
 
 
 def register_actions(union: Any) -> None:

@@ -72,8 +72,8 @@ def num_distinct_actions(config: Any = None) -> int:
     return _TOTAL
 
 
-def action_to_id(action: Action) -> int:
-    """The action's integer id."""
+def action_to_id(action: Action, config: Any = None) -> int:
+    """The action's integer id (the same for every config)."""
     if isinstance(action, Play):
         return INDEX[action.animal]
     if isinstance(action, Take):

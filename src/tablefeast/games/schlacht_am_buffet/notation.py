@@ -156,8 +156,8 @@ def _exchange_unrank(rank: int) -> Exchange:
     return Exchange(tuple(v for v, c in zip(CARD_VALUES, counts, strict=True) for _ in range(c)))
 
 
-def action_to_id(action: Action) -> int:
-    """The action's integer id (see the module docs for the layout)."""
+def action_to_id(action: Action, config: Any = None) -> int:
+    """The action's integer id (the same for every config; see the module docs)."""
     if isinstance(action, Play):
         return action.card + 1
     if isinstance(action, Exchange):

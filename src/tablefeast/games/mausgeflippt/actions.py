@@ -1,0 +1,118 @@
+"""The actions of Mausgeflippt: a player's choice in a race, and the chance events.
+
+A race is a simultaneous commit (MG-2): every player chooses `Pass`, `Play` (one clothing card from
+hand) or `Flip` (the whole hand, with the call). Chance turns mice and cheeses, deals clothing, and
+decides who was fastest (MG-3). Cards are named, never numbered, so an action means the same thing
+whatever the card set.
+
+Example:
+    >>> Play("tie", "blue"), Fastest((1, 3))
+    (Play(kind='tie', colour='blue'), Fastest(seats=(1, 3)))
+    >>> Fastest((3, 1))
+    Traceback (most recent call last):
+    ...
+    tablefeast.kernel.errors.InvalidActionError: fastest seats must be distinct seats 0 to 5 in \
+ascending order, got (3, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+
+from tablefeast.kernel.errors import InvalidActionError
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "DrawClothing",
+    "Fastest",
+    "Flip",
+    "Pass",
+    "Play",
+    "RevealCheese",
+    "RevealMouse",
+    "is_name",
+]
+
+_NAME = re.compile(r"[^\s/]+")
+
+
+def is_name(value: object) -> bool:
+    """True for a valid card name: a non-empty word without spaces or ``/`` (so that the move
+    notation, which writes items as ``kind/colour``, reads back exactly)."""
+    return type(value) is str and _NAME.fullmatch(value) is not None
+
+
+def _name(_: Any, attribute: attrs.Attribute[str], value: Any) -> None:
+    if not is_name(value):
+        raise InvalidActionError(
+            f"{attribute.name} {value!r} is not a card name (a word without spaces or '/')"
+        )
+
+
+def _seats(_: Any, __: Any, value: tuple[int, ...]) -> None:
+    ok = bool(value) and all(type(s) is int and 0 <= s < 6 for s in value)
+    if not ok or list(value) != sorted(set(value)):
+        raise InvalidActionError(
+            f"fastest seats must be distinct seats 0 to 5 in ascending order, got {value!r}"
+        )
+
+
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
+@attrs.frozen
+class Pass:
+    """Make no claim on the open mouse (MG-2)."""
+
+
+@attrs.frozen
+class Play:
+    """Put one clothing card from hand on the mouse (MG-4): the item `kind` in `colour`."""
+
+    kind: str = attrs.field(validator=_name)
+    colour: str = attrs.field(validator=_name)
+
+
+@attrs.frozen
+class Flip:
+    """Put the whole hand on the mouse and make the call (MG-5)."""
+
+
+@attrs.frozen
+class RevealMouse:
+    """Chance: the mouse `mouse` (its id) comes off the top of the stack (MG-2, MG-8)."""
+
+    mouse: str = attrs.field(validator=_name)
+
+
+@attrs.frozen
+class DrawClothing:
+    """Chance: a clothing card `kind`/`colour` is drawn from the clothing pile (MG-1, MG-4)."""
+
+    kind: str = attrs.field(validator=_name)
+    colour: str = attrs.field(validator=_name)
+
+
+@attrs.frozen
+class RevealCheese:
+    """Chance: the cheese `cheese` is turned face up (MG-1, MG-7, MG-8)."""
+
+    cheese: str = attrs.field(validator=_name)
+
+
+@attrs.frozen
+class Fastest:
+    """Chance: `seats` were the fastest claimants; several seats is an unclear tie (MG-3)."""
+
+    seats: tuple[int, ...] = attrs.field(converter=_tuple, validator=_seats)
+
+
+Action = Pass | Play | Flip | RevealMouse | DrawClothing | RevealCheese | Fastest
+"""Any action of this game."""
+
+ACTION_TYPES = (Pass, Play, Flip, RevealMouse, DrawClothing, RevealCheese, Fastest)

@@ -1,0 +1,298 @@
+"""The cards: clothing items, cheeses and mice, as a validated, swappable card set.
+
+The printed card lists are not public; the default set (`DEFAULT_CARDS`, package data
+``cards.json``) is the reconstruction of MG-0. A user with the printed game passes their own set,
+a JSON file of the same shape, through `CardSet.from_json` or `load_cards`; it is checked entry by
+entry and a bad entry is named. The engine assumes nothing about the numbers in a set.
+
+Inside the engine, clothing items, mice and cheeses are indices into the set's lists, hands and
+piles are counts tuples over them, and a mouse's clothing is a bitmask over the item indices.
+
+Example:
+    >>> DEFAULT_CARDS.total_clothing, len(DEFAULT_CARDS.mice), DEFAULT_CARDS.total_cheeses
+    (58, 32, 9)
+    >>> CardSet.from_data({
+    ...     "clothing": [{"kind": "hat", "colour": "red", "count": 2}],
+    ...     "cheeses": [{"cheese": "brie", "count": 1}],
+    ...     "mice": [{"id": "A", "wears": [{"kind": "hat", "colour": "blue"}], "cheese": "brie"}],
+    ... })
+    Traceback (most recent call last):
+    ...
+    ValueError: card set: mice[0] (A): wears hat/blue, which is not a clothing item of this set
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tablefeast.games.mausgeflippt.actions import (
+    DrawClothing,
+    Play,
+    RevealCheese,
+    RevealMouse,
+    is_name,
+)
+from tablefeast.kernel.deck import Counts
+
+__all__ = [
+    "DEFAULT_CARDS",
+    "CardSet",
+    "CheeseCards",
+    "ClothingCards",
+    "Item",
+    "MouseCard",
+    "load_cards",
+]
+
+
+@attrs.frozen
+class Item:
+    """A clothing item: a kind in a colour (both must match for a mouse to wear it, MG-4)."""
+
+    kind: str
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}/{self.colour}"
+
+
+@attrs.frozen
+class ClothingCards:
+    """`count` clothing cards showing the item `kind` in `colour`."""
+
+    kind: str
+    colour: str
+    count: int
+
+
+@attrs.frozen
+class CheeseCards:
+    """`count` cheese cards of the cheese `cheese`."""
+
+    cheese: str
+    count: int
+
+
+@attrs.frozen
+class MouseCard:
+    """One mouse: its id (``M07``), the items it wears, and the cheese it shows."""
+
+    id: str
+    wears: tuple[Item, ...]
+    cheese: str
+
+
+class _Tables:
+    """Index tables derived from a card set, built once, read on every move."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.items = tuple(Item(c.kind, c.colour) for c in cards.clothing)
+        self.clothing_counts: Counts = tuple(c.count for c in cards.clothing)
+        self.item_index = {item: i for i, item in enumerate(self.items)}
+        self.cheese_names = tuple(c.cheese for c in cards.cheeses)
+        self.cheese_counts: Counts = tuple(c.count for c in cards.cheeses)
+        self.cheese_index = {name: i for i, name in enumerate(self.cheese_names)}
+        self.mouse_ids = tuple(m.id for m in cards.mice)
+        self.mouse_index = {m: i for i, m in enumerate(self.mouse_ids)}
+        self.wears: tuple[int, ...] = tuple(
+            sum(1 << self.item_index[item] for item in m.wears) for m in cards.mice
+        )
+        self.mouse_cheese = tuple(self.cheese_index[m.cheese] for m in cards.mice)
+        # Pre-built actions: legal actions and chance outcomes are these very objects.
+        self.plays = tuple(Play(i.kind, i.colour) for i in self.items)
+        self.play_index = {play: i for i, play in enumerate(self.plays)}
+        self.draws = tuple(DrawClothing(i.kind, i.colour) for i in self.items)
+        self.draw_index = {draw: i for i, draw in enumerate(self.draws)}
+        self.reveal_mice = tuple(RevealMouse(m) for m in self.mouse_ids)
+        self.reveal_cheeses = tuple(RevealCheese(c) for c in self.cheese_names)
+
+
+def _problems(cards: CardSet) -> list[str]:
+    """What is wrong with a structured card set, each problem naming its entry."""
+    problems: list[str] = []
+    if not cards.clothing or not cards.cheeses or not cards.mice:
+        problems.append("a card set needs at least one clothing item, one cheese and one mouse")
+    items: set[Item] = set()
+    for i, c in enumerate(cards.clothing):
+        entry = f"clothing[{i}] ({c.kind}/{c.colour})"
+        if not is_name(c.kind) or not is_name(c.colour):
+            problems.append(f"{entry}: kind and colour must be words without spaces or '/'")
+        if Item(c.kind, c.colour) in items:
+            problems.append(f"{entry}: this item is listed twice")
+        items.add(Item(c.kind, c.colour))
+        if type(c.count) is not int or c.count < 1:
+            problems.append(f"{entry}: count must be a positive int, got {c.count!r}")
+    cheeses: set[str] = set()
+    for i, ch in enumerate(cards.cheeses):
+        entry = f"cheeses[{i}] ({ch.cheese})"
+        if not is_name(ch.cheese):
+            problems.append(f"{entry}: a cheese name must be a word without spaces or '/'")
+        if ch.cheese in cheeses:
+            problems.append(f"{entry}: this cheese is listed twice")
+        cheeses.add(ch.cheese)
+        if type(ch.count) is not int or ch.count < 1:
+            problems.append(f"{entry}: count must be a positive int, got {ch.count!r}")
+    ids: set[str] = set()
+    for i, m in enumerate(cards.mice):
+        entry = f"mice[{i}] ({m.id})"
+        if not is_name(m.id):
+            problems.append(f"{entry}: a mouse id must be a word without spaces or '/'")
+        if m.id in ids:
+            problems.append(f"{entry}: this id is used twice")
+        ids.add(m.id)
+        if not m.wears:
+            problems.append(f"{entry}: a mouse must wear at least one item")
+        if len(set(m.wears)) != len(m.wears):
+            problems.append(f"{entry}: wears the same item twice")
+        for item in m.wears:
+            if item not in items:
+                problems.append(f"{entry}: wears {item}, which is not a clothing item of this set")
+        if m.cheese not in cheeses:
+            problems.append(
+                f"{entry}: shows cheese {m.cheese!r}, which is not a cheese of this set"
+            )
+    return problems
+
+
+def _as_tuple(value: Any) -> tuple[Any, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(cache_hash=True)
+class CardSet:
+    """A complete card set: clothing, cheeses and mice (MG-0). Validated on construction.
+
+    Attributes:
+        clothing: the clothing items with their numbers of copies.
+        cheeses: the cheeses with their numbers of copies.
+        mice: the mice, each wearing some of the clothing items and showing one cheese.
+        source: where the list comes from (free text).
+
+    Raises:
+        ValueError: something is wrong; the message names the entry.
+    """
+
+    clothing: tuple[ClothingCards, ...] = attrs.field(converter=_as_tuple)
+    cheeses: tuple[CheeseCards, ...] = attrs.field(converter=_as_tuple)
+    mice: tuple[MouseCard, ...] = attrs.field(converter=_as_tuple)
+    source: str = ""
+    tables: _Tables = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        problems = _problems(self)
+        if problems:
+            raise ValueError("card set: " + "; ".join(problems))
+        object.__setattr__(self, "tables", _Tables(self))
+
+    @property
+    def total_clothing(self) -> int:
+        """How many clothing cards the set has."""
+        return sum(self.tables.clothing_counts)
+
+    @property
+    def total_cheeses(self) -> int:
+        """How many cheese cards the set has."""
+        return sum(self.tables.cheese_counts)
+
+    @classmethod
+    def from_data(cls, data: Any) -> CardSet:
+        """A card set from parsed JSON of the shape of ``cards.json``.
+
+        Raises:
+            ValueError: the data is not a card set; the message names the bad entry.
+        """
+        if isinstance(data, CardSet):
+            return data
+        top = _mapping(data, "the card set", ("clothing", "cheeses", "mice"), ("source",))
+        clothing = [
+            ClothingCards(*_fields(e, f"clothing[{i}]", ("kind", "colour", "count")))
+            for i, e in enumerate(_list(top["clothing"], "clothing"))
+        ]
+        cheeses = [
+            CheeseCards(*_fields(e, f"cheeses[{i}]", ("cheese", "count")))
+            for i, e in enumerate(_list(top["cheeses"], "cheeses"))
+        ]
+        mice = []
+        for i, e in enumerate(_list(top["mice"], "mice")):
+            mouse_id, wears, cheese = _fields(e, f"mice[{i}]", ("id", "wears", "cheese"))
+            worn = [
+                Item(*_fields(w, f"mice[{i}] ({mouse_id}).wears[{j}]", ("kind", "colour")))
+                for j, w in enumerate(_list(wears, f"mice[{i}] ({mouse_id}).wears"))
+            ]
+            mice.append(MouseCard(mouse_id, tuple(worn), cheese))
+        source = top.get("source", "")
+        if type(source) is not str:
+            raise ValueError(f"card set: source must be text, got {source!r}")
+        return cls(tuple(clothing), tuple(cheeses), tuple(mice), source)
+
+    @classmethod
+    def from_json(cls, text: str) -> CardSet:
+        """A card set from JSON text.
+
+        Raises:
+            ValueError: not JSON, or not a card set (the message names the bad entry).
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"card set: not valid JSON: {e}") from None
+        return cls.from_data(data)
+
+
+def _mapping(
+    data: Any, entry: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"card set: {entry} must be a JSON object, got {data!r}")
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise ValueError(f"card set: {entry} has no {', '.join(missing)}")
+    extra = sorted(set(data) - set(required) - set(optional))
+    if extra:
+        raise ValueError(f"card set: {entry} has unknown fields {', '.join(extra)}")
+    return data
+
+
+def _fields(data: Any, entry: str, names: tuple[str, ...]) -> list[Any]:
+    mapping = _mapping(data, entry, names)
+    values = [mapping[k] for k in names]
+    for name, value in zip(names, values, strict=True):
+        wanted = int if name == "count" else list if name == "wears" else str
+        if type(value) is not wanted:
+            raise ValueError(
+                f"card set: {entry}: {name} must be {wanted.__name__}, got {json.dumps(value)}"
+            )
+    return values
+
+
+def _list(data: Any, entry: str) -> list[Any]:
+    if not isinstance(data, list):
+        raise ValueError(f"card set: {entry} must be a JSON list, got {data!r}")
+    return data
+
+
+def load_cards(path: str | Path) -> CardSet:
+    """A card set from a JSON file of the shape of the default ``cards.json``.
+
+    Raises:
+        ValueError: the file cannot be read or is not a card set (the message names the entry).
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"card set: cannot read {path}: {e}") from None
+    return CardSet.from_json(text)
+
+
+DEFAULT_CARDS: CardSet = CardSet.from_json(
+    resources.files("tablefeast.games.mausgeflippt")
+    .joinpath("cards.json")
+    .read_text(encoding="utf-8")
+)
+"""The default card set: the MG-0 reconstruction, shipped as package data (``cards.json``)."""

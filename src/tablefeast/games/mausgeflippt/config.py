@@ -1,0 +1,154 @@
+"""Game options for Mausgeflippt: players, first turner, young players, speed model, language,
+card set.
+
+Every option also takes its JSON form (lists for tuples, ``"1/10"`` for a probability, a mapping
+for a card set), so ``Config(**json.loads(tablefeast.dumps(config)))`` rebuilds a config.
+
+Example:
+    >>> c = Config(players=4, young_seats=[2], tie_probability="1/10", language="en")
+    >>> c.hand_size(2), c.hand_size(0), c.call, c.tie_probability
+    (4, 7, 'Mouse Attack!', Fraction(1, 10))
+    >>> Config(players=3, speed_weights=(2, 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: Config.speed_weights must be one positive int per seat (3), got (2, 1)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from tablefeast.games.mausgeflippt.components import DEFAULT_CARDS, CardSet
+
+__all__ = ["CALLS", "HAND_SIZE", "MAX_FACE_DOWN", "YOUNG_HAND_SIZE", "Config"]
+
+HAND_SIZE = 7
+"""Cards in hand, dealt and refilled to (MG-1, MG-5)."""
+YOUNG_HAND_SIZE = 4
+"""Cards a young player holds face up instead (MG-15)."""
+MAX_FACE_DOWN = 3
+"""With this many face-down cards in front of them, a player may no longer Flip (MG-6)."""
+CALLS: dict[str, str] = {"nl": "Muisgeflipt!", "de": "Mausgeflippt!", "en": "Mouse Attack!"}
+"""The call made with a Flip, per display language: one action, three display strings."""
+
+
+def _players(_: Any, __: Any, value: int) -> None:
+    if type(value) is not int or not 2 <= value <= 6:
+        raise ValueError(f"Config.players must be an int from 2 to 6, got {value!r}")
+
+
+def _seat_tuple(value: Any) -> Any:
+    return tuple(sorted(value)) if isinstance(value, list | tuple | set | frozenset) else value
+
+
+def _weights(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _probability(value: Any) -> Any:
+    # Exact only: an int, a Fraction or text like "1/10"; a float is refused by the validator.
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except ValueError:
+            return value
+    if type(value) is int:
+        return Fraction(value)
+    return value
+
+
+def _cards(value: Any) -> Any:
+    if value is None or isinstance(value, CardSet):
+        return value
+    return CardSet.from_data(value)  # raises ValueError naming the bad entry
+
+
+@attrs.frozen
+class Config:
+    """A game's setup.
+
+    Attributes:
+        players: 2 to 6.
+        first_turner: the seat that turns the first mouse (MG-1).
+        young_seats: seats playing the young-player variant: 4 cards face up (MG-15).
+        speed_weights: per seat, a positive int: how likely that seat is to be alone fastest,
+            relative to the other claimants (MG-3). None: all equal.
+        tie_probability: the exact probability that a race with two or more claimants is unclear
+            (MG-3, MG-16); 0 by default, so that one claimant is always alone fastest.
+        language: the display language of the call: ``"nl"``, ``"de"`` (default) or ``"en"``.
+        cards: a custom `CardSet`, or None for the default set (MG-0).
+    """
+
+    players: int = attrs.field(validator=_players)
+    first_turner: int = attrs.field(default=0)
+    young_seats: tuple[int, ...] = attrs.field(default=(), converter=_seat_tuple)
+    speed_weights: tuple[int, ...] | None = attrs.field(default=None, converter=_weights)
+    tie_probability: Fraction = attrs.field(default=Fraction(0), converter=_probability)
+    language: str = attrs.field(default="de")
+    cards: CardSet | None = attrs.field(default=None, converter=_cards)
+    card_set: CardSet = attrs.field(init=False, eq=False, repr=False)
+    """The card set in play: `cards`, or the default set."""
+
+    @first_turner.validator
+    def _check_turner(self, _: Any, value: int) -> None:
+        if type(value) is not int or not 0 <= value < self.players:
+            raise ValueError(
+                f"Config.first_turner must be a seat from 0 to {self.players - 1}, got {value!r}"
+            )
+
+    @young_seats.validator
+    def _check_young(self, _: Any, value: Any) -> None:
+        seats = range(self.players)
+        if not isinstance(value, tuple) or any(type(s) is not int or s not in seats for s in value):
+            raise ValueError(
+                f"Config.young_seats must be seats from 0 to {self.players - 1}, got {value!r}"
+            )
+        if len(set(value)) != len(value):
+            raise ValueError(f"Config.young_seats names a seat twice: {value!r}")
+
+    @speed_weights.validator
+    def _check_weights(self, _: Any, value: Any) -> None:
+        if value is None:
+            return
+        if (
+            not isinstance(value, tuple)
+            or len(value) != self.players
+            or any(type(w) is not int or w < 1 for w in value)
+        ):
+            raise ValueError(
+                f"Config.speed_weights must be one positive int per seat ({self.players}), "
+                f"got {value!r}"
+            )
+
+    @tie_probability.validator
+    def _check_tie(self, _: Any, value: Any) -> None:
+        if not isinstance(value, Fraction) or not 0 <= value <= 1:
+            raise ValueError(
+                "Config.tie_probability must be an exact probability from 0 to 1, such as "
+                f"'1/10' (floats are not exact), got {value!r}"
+            )
+
+    @language.validator
+    def _check_language(self, _: Any, value: Any) -> None:
+        if value not in CALLS:
+            raise ValueError(f"Config.language must be one of {tuple(CALLS)}, got {value!r}")
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "card_set", self.cards or DEFAULT_CARDS)
+
+    @property
+    def call(self) -> str:
+        """What a player calls with a Flip, in the configured language."""
+        return CALLS[self.language]
+
+    @property
+    def weights(self) -> tuple[int, ...]:
+        """The speed weight of every seat (MG-3)."""
+        return self.speed_weights or (1,) * self.players
+
+    def hand_size(self, seat: int) -> int:
+        """Cards `seat` is dealt and refills to: 7, or 4 for a young player (MG-15)."""
+        return YOUNG_HAND_SIZE if seat in self.young_seats else HAND_SIZE

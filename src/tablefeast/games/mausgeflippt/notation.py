@@ -1,0 +1,190 @@
+"""Move notation and the integer action encoding.
+
+Notation: ``pass``, ``play tie/blue`` (kind/colour), ``flip``; chance: ``mouse M07``,
+``clothing tie/blue``, ``cheese gouda``, ``fastest 2``, ``fastest 1 3`` (ascending seats; several
+seats is an unclear tie). The call made with a flip is display text only (`Config.call`).
+
+Ids depend on the config: its card set (K items, M mice, C cheeses) and its number of players
+n: ``pass`` 0, ``flip`` 1, ``play`` 2 to K+1 in card-set order, then the mice (M), the clothing
+draws (K), the cheeses (C), and the fastest sets (2**n - 1, by seat bitmask: id = base + mask -
+1). With the default set and 4 players: 2 + 26 + 32 + 26 + 3 + 15 = 104.
+
+Example:
+    >>> import tablefeast.games.mausgeflippt as mg
+    >>> s = mg.initial_state(mg.Config(players=4))
+    >>> a = action_from_str(s, 0, "play tie/blue")
+    >>> a, action_to_str(a), action_from_id(s, 0, action_to_id(a)) == a
+    (Play(kind='tie', colour='blue'), 'play tie/blue', True)
+    >>> num_distinct_actions(s.config)
+    104
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tablefeast.games.mausgeflippt.actions import (
+    Action,
+    DrawClothing,
+    Fastest,
+    Flip,
+    Pass,
+    Play,
+    RevealCheese,
+    RevealMouse,
+)
+from tablefeast.games.mausgeflippt.components import DEFAULT_CARDS, Item
+from tablefeast.games.mausgeflippt.config import Config
+from tablefeast.kernel.errors import InvalidActionError
+
+__all__ = [
+    "action_from_id",
+    "action_from_str",
+    "action_to_id",
+    "action_to_str",
+    "num_distinct_actions",
+]
+
+_SEAT = re.compile(r"[0-5]")
+_FORMS = (
+    "'pass', 'flip', 'play KIND/COLOUR', or for chance 'mouse ID', 'clothing KIND/COLOUR', "
+    "'cheese NAME', 'fastest SEAT...'"
+)
+
+
+def action_to_str(action: Action) -> str:
+    """The action in move notation."""
+    cls = type(action)
+    if cls is Pass:
+        return "pass"
+    if cls is Flip:
+        return "flip"
+    if cls is Play:
+        return f"play {action.kind}/{action.colour}"  # type: ignore[union-attr]
+    if cls is RevealMouse:
+        return f"mouse {action.mouse}"  # type: ignore[union-attr]
+    if cls is DrawClothing:
+        return f"clothing {action.kind}/{action.colour}"  # type: ignore[union-attr]
+    if cls is RevealCheese:
+        return f"cheese {action.cheese}"  # type: ignore[union-attr]
+    if cls is Fastest:
+        return "fastest " + " ".join(map(str, action.seats))  # type: ignore[union-attr]
+    raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
+
+
+def _item(text: str, word: str, state: Any) -> Item:
+    kind, slash, colour = word.partition("/")
+    if not slash or not kind or not colour or "/" in colour:
+        raise InvalidActionError(f"{text!r}: an item is written KIND/COLOUR, like tie/blue")
+    item = Item(kind, colour)
+    if state is not None and item not in state.config.card_set.tables.item_index:
+        raise InvalidActionError(f"{text!r}: {word} is not a clothing item of this card set")
+    return item
+
+
+def action_from_str(state: Any, player: int, text: str) -> Action:
+    """Parse move notation; with a `state`, names are checked against its card set (legality
+    is checked by `apply_action`).
+
+    Raises:
+        InvalidActionError: the text is not a move of this game.
+    """
+    if not isinstance(text, str) or not text or text != " ".join(text.split()):
+        raise InvalidActionError(f"{text!r}: a move is words separated by single spaces")
+    verb, *args = text.split(" ")
+    if not args and verb in ("pass", "flip"):
+        return Pass() if verb == "pass" else Flip()
+    tables = None if state is None else state.config.card_set.tables
+    if len(args) == 1 and verb in ("play", "clothing"):
+        item = _item(text, args[0], state)
+        return (Play if verb == "play" else DrawClothing)(item.kind, item.colour)
+    if len(args) == 1 and verb == "mouse":
+        if tables is not None and args[0] not in tables.mouse_index:
+            raise InvalidActionError(f"{text!r}: there is no mouse {args[0]} in this card set")
+        return RevealMouse(args[0])
+    if len(args) == 1 and verb == "cheese":
+        if tables is not None and args[0] not in tables.cheese_index:
+            raise InvalidActionError(f"{text!r}: there is no cheese {args[0]} in this card set")
+        return RevealCheese(args[0])
+    if args and verb == "fastest":
+        if not all(_SEAT.fullmatch(a) for a in args):
+            raise InvalidActionError(f"{text!r}: fastest takes seat numbers 0 to 5")
+        return Fastest(tuple(map(int, args)))
+    raise InvalidActionError(f"{text!r} is not a move: expected {_FORMS}")
+
+
+def _sizes(config: Config) -> tuple[int, int, int]:
+    tables = config.card_set.tables
+    return len(tables.items), len(tables.mouse_ids), len(tables.cheese_names)
+
+
+def num_distinct_actions(config: Config) -> int:
+    """Size of the integer encoding for this config's card set and number of players."""
+    k, m, c = _sizes(config)
+    return 2 + k + m + k + c + (1 << config.players) - 1
+
+
+def action_to_id(action: Action, config: Config | None = None) -> int:
+    """The action's integer id under `config` (None: the default card set, any player count).
+
+    Ids of cards depend on the card set, so pass the config when it has a custom one.
+
+    Raises:
+        InvalidActionError: not an action of this game, or a name not in the card set.
+    """
+    cards = DEFAULT_CARDS if config is None else config.card_set
+    tables = cards.tables
+    k, m, c = len(tables.items), len(tables.mouse_ids), len(tables.cheese_names)
+    cls = type(action)
+    try:
+        if cls is Pass:
+            return 0
+        if cls is Flip:
+            return 1
+        if cls is Play:
+            return 2 + tables.play_index[action]  # type: ignore[index]
+        if cls is RevealMouse:
+            return 2 + k + tables.mouse_index[action.mouse]  # type: ignore[union-attr]
+        if cls is DrawClothing:
+            return 2 + k + m + tables.draw_index[action]  # type: ignore[index]
+        if cls is RevealCheese:
+            return 2 + 2 * k + m + tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+    except KeyError:
+        raise InvalidActionError(f"{action!r} names a card this card set does not have") from None
+    if cls is Fastest:
+        seats = action.seats  # type: ignore[union-attr]
+        if config is None or max(seats) < config.players:
+            return 2 + 2 * k + m + c + sum(1 << s for s in seats) - 1
+        raise InvalidActionError(f"{action!r} names a seat beyond {config.players} players")
+    raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
+
+
+def action_from_id(state: Any, player: int, action_id: int) -> Action:
+    """The action with this id under `state`'s config.
+
+    Raises:
+        InvalidActionError: the id is outside ``range(num_distinct_actions(config))``.
+    """
+    config: Config = state.config
+    total = num_distinct_actions(config)
+    if type(action_id) is not int or not 0 <= action_id < total:
+        raise InvalidActionError(f"action id {action_id!r} is not in range(0, {total})")
+    tables = config.card_set.tables
+    k, m, c = _sizes(config)
+    if action_id < 2:
+        return Pass() if action_id == 0 else Flip()
+    i = action_id - 2
+    if i < k:
+        return tables.plays[i]
+    i -= k
+    if i < m:
+        return tables.reveal_mice[i]
+    i -= m
+    if i < k:
+        return tables.draws[i]
+    i -= k
+    if i < c:
+        return tables.reveal_cheeses[i]
+    mask = i - c + 1
+    return Fastest(tuple(s for s in range(config.players) if mask >> s & 1))

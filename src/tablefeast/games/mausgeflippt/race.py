@@ -1,0 +1,229 @@
+"""The end of a race: who was fastest (MG-3), what each fastest claim earns (MG-4 to MG-10), and
+the deterministic work that follows until the next decision or chance event (MG-11 to MG-13).
+
+Example:
+    >>> import tablefeast.games.mausgeflippt as mg
+    >>> d = fastest_distribution(mg.Config(players=3, tie_probability="1/4"), (0, 2))
+    >>> [(mg.action_to_str(a), str(p)) for a, p in d.probabilities()]
+    [('fastest 0', '3/8'), ('fastest 2', '3/8'), ('fastest 0 2', '1/4')]
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from tablefeast.games.mausgeflippt.actions import Fastest
+from tablefeast.games.mausgeflippt.config import Config
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
+from tablefeast.kernel import reveal
+from tablefeast.kernel.chance import Distribution
+from tablefeast.kernel.seats import clockwise_from
+from tablefeast.kernel.values import from_fields
+
+__all__ = ["claimants", "fastest_distribution", "resolve", "settle"]
+
+
+def claimants(commitments: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The seats that did not pass, ascending."""
+    seats = []
+    for seat, code in enumerate(commitments):
+        if code is not None and code != PASS:
+            seats.append(seat)
+    return tuple(seats)
+
+
+_DISTRIBUTIONS: dict[tuple[Any, ...], Distribution[Fastest]] = {}
+
+
+def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distribution[Fastest]:
+    """Who was fastest among two or more claimants: the speed model of MG-3 and MG-16.
+
+    With probability ``1 - tie_probability`` one claimant is alone fastest, each with
+    probability proportional to its speed weight; with probability ``tie_probability`` the race
+    is unclear, and every set of two or more claimants is the fastest set with probability
+    proportional to the product of its members' weights. Every non-empty set of claimants is in
+    the support (possibly with weight 0), so an app can apply any outcome the model allows.
+    """
+    weights = config.weights
+    key = (weights, config.tie_probability, racers)
+    cached = _DISTRIBUTIONS.get(key)  # a few dozen keys per speed model: never evicted
+    if cached is not None:
+        return cached
+    tie = config.tie_probability
+    total = sum(weights[s] for s in racers)
+    singles = [((s,), (1 - tie) * Fraction(weights[s], total)) for s in racers]
+    groups = [g for size in range(2, len(racers) + 1) for g in combinations(racers, size)]
+    products = [math.prod(weights[s] for s in g) for g in groups]
+    spread = sum(products)
+    ties = [(g, tie * Fraction(p, spread)) for g, p in zip(groups, products, strict=True)]
+    outcomes = singles + ties
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    distribution = Distribution(
+        tuple(Fastest(g) for g, _ in outcomes),
+        tuple(int(p * denominator) for _, p in outcomes),
+        denominator,
+    )
+    _DISTRIBUTIONS[key] = distribution
+    return distribution
+
+
+def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]) -> State:
+    """Resolve a race whose fastest claimants are `fastest` (empty: everybody passed, MG-9).
+
+    Claimants not in `fastest` were too slow: nothing happens to them (MG-3).
+    """
+    config = state.config
+    fields = state.__dict__.copy()
+    fields["commitments"] = reveal.empty(config.players)
+    mouse = state.open_mouse
+    assert mouse is not None
+    fields["open_mouse"] = None
+    if not fastest:  # MG-9: nobody claims; the mouse goes under, the same turner turns again
+        fields["mice"] = state.mice.put_under(mouse)
+        return _idle(fields)
+    tables = config.card_set.tables
+    wears = tables.wears[mouse]
+    protected = tables.mouse_cheese[mouse] == state.open_cheese  # MG-7
+    order = [s for s in clockwise_from(state.turner, config.players) if s in fastest]  # MG-8
+    hands = [list(h) for h in state.hands]
+    face_up = list(state.face_up)
+    face_down = list(state.face_down)
+    discard = list(state.discard)
+    draws: list[int] = []
+    right: list[int] = []
+    for seat in order:
+        hand = hands[seat]
+        code = commitments[seat]
+        if code >= 0:  # a Play
+            hand[code] -= 1
+            if wears >> code & 1:  # MG-4 (and MG-7): the mouse wears it; to the discard pile
+                discard[code] += 1
+                right.append(seat)
+            else:  # MG-4: the card lies face up in front of the player
+                face_up[seat] = _plus(face_up[seat], code, 1)
+            draws.append(seat)  # MG-4: draw one card
+        elif code == FLIP:
+            matching = [i for i, n in enumerate(hand) if n and wears >> i & 1]
+            if not matching:  # MG-5: the hand is taken back
+                right.append(seat)
+                continue
+            # MG-5: every matching card goes in front of the player, one face down (MG-17: the
+            # first in card-set order), the rest face up; then the hand is refilled.
+            first = matching[0]
+            face_down[seat] = _plus(face_down[seat], first, 1)
+            up = list(face_up[seat])
+            up[first] += hand[first] - 1
+            for i in matching[1:]:
+                up[i] += hand[i]
+            for i in matching:
+                hand[i] = 0
+            face_up[seat] = tuple(up)
+            draws.extend([seat] * (config.hand_size(seat) - sum(hand)))
+    fields["hands"] = tuple(map(tuple, hands))
+    fields["face_up"] = tuple(face_up)
+    fields["face_down"] = tuple(face_down)
+    fields["discard"] = tuple(discard)
+    fields["pending_draws"] = tuple(draws)  # MG-18: drawn in MG-8 order, after every claim
+    fields["turner"] = order[0]  # MG-10
+    if protected:
+        # MG-7: every claim fails; the first claimant takes the face-up cheese and each later
+        # one the next face-up cheese (MG-8); then the next cheese is turned.
+        fields["mice"] = state.mice.put_under(mouse)
+        cheese = state.open_cheese
+        assert cheese is not None
+        fields["cheeses"] = _take(state.cheeses, order[0], cheese)
+        fields["open_cheese"] = None
+        fields["cheese_awards"] = tuple(order[1:])
+        fields["cheese_to_turn"] = True
+        fields["idle"] = 0
+        return settle(fields)
+    if not right:  # MG-4, MG-5, MG-18: no fastest claim was right; the mouse goes under
+        fields["mice"] = state.mice.put_under(mouse)
+        return _idle(fields)
+    caught = list(state.caught)
+    caught[right[0]] += (mouse,)  # MG-8: the open mouse first
+    fields["caught"] = tuple(caught)
+    fields["mouse_awards"] = tuple(right[1:])  # MG-8: then mice from the top of the stack
+    fields["idle"] = 0
+    return settle(fields)
+
+
+def _plus(counts: tuple[int, ...], index: int, n: int) -> tuple[int, ...]:
+    changed = list(counts)
+    changed[index] += n
+    return tuple(changed)
+
+
+def _take(
+    cheeses: tuple[tuple[int, ...], ...], seat: int, index: int
+) -> tuple[tuple[int, ...], ...]:
+    taken = list(cheeses)
+    taken[seat] = _plus(taken[seat], index, 1)
+    return tuple(taken)
+
+
+def _idle(fields: dict[str, Any]) -> State:
+    """A race without a catch or a cheese taken: MG-13 ends the game once every mouse left has
+    been turned once since the last catch or cheese."""
+    fields["idle"] = idle = fields["idle"] + 1
+    if idle >= fields["mice"].size:  # MG-13
+        return _end(fields)
+    return settle(fields)
+
+
+def _end(fields: dict[str, Any]) -> State:
+    fields["game_over"] = True
+    fields["pending_draws"] = ()  # MG-19: draws change no score; the game is simply over
+    fields["cheese_to_turn"] = False
+    return from_fields(State, fields)
+
+
+def settle(fields: dict[str, Any]) -> State:
+    """Do the work that needs no decision and no chance, then build the state.
+
+    `fields` holds the next state's fields (it is changed): mice owed from a known stack top,
+    awards that cannot be given, the end of the game (MG-12), a reshuffle (MG-11), and turning a
+    mouse whose identity everyone knows.
+    """
+    while True:
+        awards = fields["mouse_awards"]
+        if awards:
+            mice = fields["mice"]
+            if any(mice.unseen):
+                break  # chance: which mouse is on top
+            fields["mouse_awards"] = awards[1:]
+            if mice.bottom:  # MG-8: the top of the stack is a mouse put under it, known to all
+                mouse, fields["mice"] = mice.draw_known()
+                caught = list(fields["caught"])
+                caught[awards[0]] += (mouse,)
+                fields["caught"] = tuple(caught)
+            continue  # MG-8: when the stack is empty, no more mice are given
+        if fields["cheese_awards"]:
+            if any(fields["cheese_pile"]):
+                break  # chance: which cheese comes next
+            fields["cheese_awards"] = ()  # MG-8: only while there is one
+            continue
+        if fields["game_over"]:
+            break
+        no_mouse = fields["open_mouse"] is None and fields["mice"].size == 0
+        if no_mouse or (fields["open_cheese"] is None and not any(fields["cheese_pile"])):
+            return _end(fields)  # MG-12: the last mouse is caught, or the last cheese taken
+        draws = fields["pending_draws"]
+        if draws:
+            if any(fields["clothing_pile"]):
+                break
+            if any(fields["discard"]):  # MG-11: the discard pile becomes the new draw pile
+                fields["clothing_pile"] = fields["discard"]
+                fields["discard"] = (0,) * len(fields["discard"])
+                break
+            fields["pending_draws"] = draws[1:]  # MG-11: nothing left to draw
+            continue
+        if not fields["cheese_to_turn"] and fields["open_mouse"] is None:
+            mice = fields["mice"]
+            if not any(mice.unseen):  # the next mouse was put under the stack: known to all
+                fields["open_mouse"], fields["mice"] = mice.draw_known()
+        break
+    return from_fields(State, fields)

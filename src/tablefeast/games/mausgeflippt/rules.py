@@ -1,0 +1,433 @@
+"""Who acts, what is legal, and what an action does: the rules of Mausgeflippt.
+
+Every legality question has one answer, given by a ``_why_not_*`` function that returns the reason
+an action is illegal (or None); `legal_actions` and `apply_action` both use it, so they can never
+disagree. A race is a simultaneous commit (MG-2); the end of a race is resolved by `race.resolve`,
+and whatever follows without a decision (a known mouse under the stack, a reshuffle) by
+`race.settle`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import compress
+
+from tablefeast.games.mausgeflippt.actions import (
+    ACTION_TYPES,
+    Action,
+    DrawClothing,
+    Fastest,
+    Flip,
+    Pass,
+    Play,
+    RevealCheese,
+    RevealMouse,
+)
+from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
+from tablefeast.games.mausgeflippt.race import (
+    claimants,
+    fastest_distribution,
+    resolve,
+    settle,
+)
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
+from tablefeast.kernel import reveal
+from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
+from tablefeast.kernel.ruleset import check_turn
+from tablefeast.kernel.seats import check_actor_seat
+from tablefeast.kernel.values import from_fields
+
+__all__ = [
+    "actors",
+    "apply_action",
+    "chance_distribution",
+    "chance_outcomes",
+    "is_terminal",
+    "legal_actions",
+    "penalty_points",
+    "scores",
+    "why_not",
+    "winners",
+]
+
+PASS_ACTION = Pass()
+FLIP_ACTION = Flip()
+_SEATS = tuple(tuple(range(n)) for n in range(7))
+
+# The chance nodes, in the order they come up (see `state`).
+MOUSE_AWARD, CHEESE_AWARD, DRAW, TURN_CHEESE, TURN_MOUSE, FASTEST = range(6)
+_PHASE_TEXT = (
+    "a mouse from the top of the stack is given to a right claimant (MG-8)",
+    "the next cheese is given to a claimant (MG-8)",
+    "a clothing card is drawn",
+    "the next cheese is turned face up",
+    "the next mouse is turned",
+    "chance says who was fastest (MG-3)",
+)
+
+
+# ---------------------------------------------------------------- who acts
+
+
+def _racing(state: State) -> bool:
+    """True when a mouse is open and nothing is pending: the seats race (MG-2)."""
+    return not (
+        state.game_over
+        or state.mouse_awards
+        or state.cheese_awards
+        or state.pending_draws
+        or state.cheese_to_turn
+        or state.open_mouse is None
+    )
+
+
+def _may_commit(state: State, player: int) -> bool:
+    """True when `player` is a seat still to commit in this race (MG-2).
+
+    The same test as `actors` for one seat, without building the tuple.
+    """
+    return 0 <= player < len(state.commitments) and (
+        state.commitments[player] is None and _racing(state)
+    )
+
+
+def _phase(state: State) -> int | None:
+    """Which chance node the state is at, or None when it is not at one."""
+    if state.game_over:
+        return None
+    if state.mouse_awards:
+        return MOUSE_AWARD
+    if state.cheese_awards:
+        return CHEESE_AWARD
+    if state.pending_draws:
+        return DRAW
+    if state.cheese_to_turn:
+        return TURN_CHEESE
+    if state.open_mouse is None:
+        return TURN_MOUSE
+    if None not in state.commitments:
+        return FASTEST
+    return None
+
+
+def actors(state: State) -> tuple[int, ...]:
+    """Seats to act now: CHANCE for pending chance work, else the seats still to commit."""
+    if state.game_over:
+        return ()
+    if not _racing(state):
+        return (CHANCE,)
+    waiting = reveal.pending(_SEATS[state.config.players], state.commitments)  # MG-2
+    return waiting or (CHANCE,)  # MG-3: everybody committed; who was fastest?
+
+
+def is_terminal(state: State) -> bool:
+    """True once the game has ended (MG-12, MG-13)."""
+    return state.game_over
+
+
+# ---------------------------------------------------------------- chance
+
+
+def chance_distribution(state: State) -> Distribution[Action]:
+    """The exact distribution of the current chance node.
+
+    Raises:
+        IllegalActionError: the state is not a chance node.
+    """
+    phase = _phase(state)
+    tables = state.config.card_set.tables
+    if phase == DRAW:
+        pile = state.clothing_pile
+        return Distribution(tables.draws, pile, sum(pile))
+    if phase in (TURN_MOUSE, MOUSE_AWARD):
+        unseen = state.mice.unseen
+        return Distribution(tables.reveal_mice, unseen, sum(unseen))
+    if phase in (TURN_CHEESE, CHEESE_AWARD):
+        cheeses = state.cheese_pile
+        return Distribution(tables.reveal_cheeses, cheeses, sum(cheeses))
+    if phase == FASTEST:
+        return fastest_distribution(state.config, claimants(state.commitments))  # type: ignore[return-value]
+    raise IllegalActionError("not a chance node: " + _who(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """``(outcome, exact probability)`` pairs of the current chance node."""
+    return chance_distribution(state).probabilities()
+
+
+def _who(state: State) -> str:
+    acting = actors(state)
+    if not acting:
+        return "the game is over"
+    if acting == (CHANCE,):
+        return "chance acts now: " + _PHASE_TEXT[_phase(state)]  # type: ignore[index]
+    return "seats " + ", ".join(map(str, acting)) + " still commit in this race"
+
+
+# ---------------------------------------------------------------- legality ("why not?")
+
+
+def _why_not_play(state: State, seat: int, play: Play) -> str | None:
+    index = state.config.card_set.tables.play_index.get(play)
+    if index is None:
+        return f"{play.kind}/{play.colour} is not a clothing item of this card set"
+    if not state.hands[seat][index]:
+        return f"seat {seat} holds no {play.kind}/{play.colour}"
+    return None
+
+
+def _why_not_flip(state: State, seat: int) -> str | None:
+    if sum(state.face_down[seat]) >= MAX_FACE_DOWN:  # MG-6
+        return f"seat {seat} has three face-down cards and may no longer flip (MG-6)"
+    return None
+
+
+def _why_not_outcome(state: State, phase: int, action: object) -> str | None:
+    tables = state.config.card_set.tables
+    if phase == DRAW:
+        if type(action) is not DrawClothing:
+            return "chance acts now: a clothing card is drawn"
+        index = tables.draw_index.get(action)
+        if index is None or not state.clothing_pile[index]:
+            return f"no {action.kind}/{action.colour} is in the clothing pile"
+        return None
+    if phase in (TURN_MOUSE, MOUSE_AWARD):
+        if type(action) is not RevealMouse:
+            return "chance acts now: " + _PHASE_TEXT[phase]
+        index = tables.mouse_index.get(action.mouse)
+        if index is None or not state.mice.unseen[index]:
+            return f"mouse {action.mouse} is not in the unseen part of the mouse stack"
+        return None
+    if phase in (TURN_CHEESE, CHEESE_AWARD):
+        if type(action) is not RevealCheese:
+            return "chance acts now: " + _PHASE_TEXT[phase]
+        index = tables.cheese_index.get(action.cheese)
+        if index is None or not state.cheese_pile[index]:
+            return f"no {action.cheese} is in the cheese pile"
+        return None
+    if type(action) is not Fastest:
+        return "chance acts now: " + _PHASE_TEXT[FASTEST]
+    racers = claimants(state.commitments)
+    if not set(action.seats) <= set(racers):
+        return f"only the claimants {racers} can be fastest, not {action.seats} (MG-3)"
+    if not fastest_distribution(state.config, racers).probability(action):
+        return (
+            f"an unclear tie of {action.seats} is impossible with tie_probability "
+            f"{state.config.tie_probability} (MG-3)"
+        )
+    return None
+
+
+def _choices(state: State, seat: int) -> tuple[Action, ...]:
+    plays = compress(state.config.card_set.tables.plays, state.hands[seat])
+    if _why_not_flip(state, seat) is None:
+        return (PASS_ACTION, *plays, FLIP_ACTION)
+    return (PASS_ACTION, *plays)
+
+
+def legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
+
+    A racing seat may always Pass, Play any item it holds, and Flip unless it has three
+    face-down cards (MG-6); a Flip with a matching item in hand is legal: it is the mistake
+    the rules punish.
+
+    Example:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> s = mg.initial_state(mg.Config(players=3))
+        >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
+        (26, ())
+    """
+    if type(player) is int and _may_commit(state, player):
+        return _choices(state, player)
+    check_actor_seat(player, state.config.players)
+    if player != CHANCE or player not in actors(state):
+        return ()
+    return chance_distribution(state).outcomes
+
+
+def why_not(state: State, player: int, action: object) -> str | None:
+    """Why `action` by `player` is not legal now, or None when it is.
+
+    Raises:
+        InvalidActionError: `action` is not an action of this game at all.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
+    check_actor_seat(player, state.config.players)
+    if player not in actors(state):
+        return _who(state)
+    if player == CHANCE:
+        return _why_not_outcome(state, _phase(state), action)  # type: ignore[arg-type]
+    if isinstance(action, Pass):
+        return None
+    if isinstance(action, Play):
+        return _why_not_play(state, player, action)
+    if isinstance(action, Flip):
+        return _why_not_flip(state, player)
+    return "in a race a seat commits Pass, Play or Flip (MG-2)"
+
+
+# ---------------------------------------------------------------- transitions
+
+
+def apply_action(state: State, player: int, action: Action) -> State:
+    """The state after `player` takes `action`; `state` itself is never changed.
+
+    Raises:
+        InvalidActionError: not an action of this game.
+        InvalidSeatError: `player` is not a seat (nor CHANCE).
+        GameOverError: the game is over.
+        NotYourTurnError: `player` is not to act now.
+        IllegalActionError: the action is not legal now (the message says why).
+    """
+    if type(player) is not int:
+        check_actor_seat(player, state.config.players)  # raises: a seat is an int
+    cls = type(action)
+    if player >= 0 and _may_commit(state, player):
+        # The race (MG-2): the most frequent decision; legality from the shared checks.
+        if cls is Pass:
+            return _commit(state, player, PASS)
+        if cls is Play:
+            reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
+            if reason is None:
+                index = state.config.card_set.tables.play_index[action]  # type: ignore[index]
+                return _commit(state, player, index)
+        elif cls is Flip:
+            reason = _why_not_flip(state, player)
+            if reason is None:
+                return _commit(state, player, FLIP)
+    elif player == CHANCE and (phase := _phase(state)) is not None:
+        reason = _why_not_outcome(state, phase, action)
+        if reason is None:
+            return _APPLY_OUTCOME[phase](state, action)
+        raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
+    check_actor_seat(player, state.config.players)
+    check_turn(actors(state), player)
+    raise IllegalActionError(
+        f"{action!r} by seat {player} is illegal: {why_not(state, player, action)}"
+    )
+
+
+def _commit(state: State, seat: int, code: int) -> State:
+    commitments = reveal.commit(state.commitments, seat, code)
+    if None not in commitments:
+        racers = claimants(commitments)
+        if len(racers) < 2:  # nobody, or one alone: no speed to decide (MG-3, MG-9)
+            return resolve(state, commitments, racers)  # type: ignore[arg-type]
+    fields = state.__dict__.copy()  # a hot path: build the next state directly
+    fields["commitments"] = commitments
+    return from_fields(State, fields)
+
+
+def _draw(state: State, action: Action) -> State:
+    index = state.config.card_set.tables.draw_index[action]  # type: ignore[index]
+    seat = state.pending_draws[0]
+    hands = list(state.hands)
+    hand = list(hands[seat])
+    hand[index] += 1
+    hands[seat] = tuple(hand)
+    pile = list(state.clothing_pile)
+    pile[index] -= 1
+    fields = state.__dict__.copy()
+    fields["hands"] = tuple(hands)
+    fields["clothing_pile"] = new_pile = tuple(pile)
+    fields["pending_draws"] = pending = state.pending_draws[1:]
+    if pending and any(new_pile):
+        return from_fields(State, fields)
+    return settle(fields)
+
+
+def _turn_mouse(state: State, action: Action) -> State:
+    index = state.config.card_set.tables.mouse_index[action.mouse]  # type: ignore[union-attr]
+    fields = state.__dict__.copy()
+    fields["mice"] = state.mice.remove_unseen(index)
+    fields["open_mouse"] = index  # MG-2: the race begins
+    return from_fields(State, fields)
+
+
+def _award_mouse(state: State, action: Action) -> State:
+    index = state.config.card_set.tables.mouse_index[action.mouse]  # type: ignore[union-attr]
+    seat = state.mouse_awards[0]
+    caught = list(state.caught)
+    caught[seat] += (index,)  # MG-8: a mouse from the top of the stack
+    fields = state.__dict__.copy()
+    fields["mice"] = state.mice.remove_unseen(index)
+    fields["caught"] = tuple(caught)
+    fields["mouse_awards"] = state.mouse_awards[1:]
+    return settle(fields)
+
+
+def _take_cheese(
+    cheeses: tuple[tuple[int, ...], ...], seat: int, index: int
+) -> tuple[tuple[int, ...], ...]:
+    taken = list(cheeses)
+    counts = list(taken[seat])
+    counts[index] += 1
+    taken[seat] = tuple(counts)
+    return tuple(taken)
+
+
+def _award_cheese(state: State, action: Action) -> State:
+    index = state.config.card_set.tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+    pile = list(state.cheese_pile)
+    pile[index] -= 1
+    fields = state.__dict__.copy()
+    fields["cheese_pile"] = tuple(pile)
+    fields["cheeses"] = _take_cheese(state.cheeses, state.cheese_awards[0], index)  # MG-8
+    fields["cheese_awards"] = state.cheese_awards[1:]
+    return settle(fields)
+
+
+def _turn_cheese(state: State, action: Action) -> State:
+    index = state.config.card_set.tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+    pile = list(state.cheese_pile)
+    pile[index] -= 1
+    fields = state.__dict__.copy()
+    fields["cheese_pile"] = tuple(pile)
+    fields["open_cheese"] = index  # MG-1, MG-7
+    fields["cheese_to_turn"] = False
+    return settle(fields)
+
+
+def _fastest(state: State, action: Action) -> State:
+    return resolve(state, state.commitments, action.seats)  # type: ignore[arg-type, union-attr]
+
+
+_APPLY_OUTCOME = {
+    MOUSE_AWARD: _award_mouse,
+    CHEESE_AWARD: _award_cheese,
+    DRAW: _draw,
+    TURN_CHEESE: _turn_cheese,
+    TURN_MOUSE: _turn_mouse,
+    FASTEST: _fastest,
+}
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def penalty_points(state: State, seat: int) -> int:
+    """Penalty points of `seat`: 1 per clothing card in front, 2 per cheese (MG-14)."""
+    return sum(state.face_up[seat]) + sum(state.face_down[seat]) + 2 * sum(state.cheeses[seat])
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Running scores: +1 per mouse, -1 per clothing card in front, -2 per cheese (MG-14)."""
+    return tuple(
+        len(state.caught[seat]) - penalty_points(state, seat)
+        for seat in range(state.config.players)
+    )
+
+
+def winners(state: State) -> frozenset[int]:
+    """The winning seats once the game is over: highest score, then fewest penalty points,
+    then a shared win (MG-14)."""
+    if not state.game_over:
+        return frozenset()
+    keys = [(sc, -penalty_points(state, seat)) for seat, sc in enumerate(scores(state))]
+    best = max(keys)
+    return frozenset(seat for seat, key in enumerate(keys) if key == best)

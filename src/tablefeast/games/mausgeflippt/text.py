@@ -1,0 +1,69 @@
+"""A plain-text rendering of a view.
+
+Example:
+    >>> import tablefeast.games.mausgeflippt as mg
+    >>> print(render(mg.view(mg.initial_state(mg.Config(players=3)), 0)).splitlines()[0])
+    No mouse open · face-up cheese: none · turner: seat 0 · mice in the stack: 32
+"""
+
+from __future__ import annotations
+
+from tablefeast.games.mausgeflippt.state import FLIP, PASS
+from tablefeast.games.mausgeflippt.view import View
+
+__all__ = ["render"]
+
+
+def _cards(names: tuple[str, ...], counts: tuple[int, ...]) -> str:
+    parts = [name if n == 1 else f"{n}x {name}" for name, n in zip(names, counts, strict=True) if n]
+    return ", ".join(parts) or "(none)"
+
+
+def _commitment(view: View, code: int | None) -> str:
+    if code is None:
+        return "thinking"
+    if code == PASS:
+        return "passes"
+    if code == FLIP:
+        return f"flips: {view.config.call}"
+    return "plays " + str(view.config.card_set.tables.items[code])
+
+
+def render(view: View) -> str:
+    """The view as a few lines of text."""
+    tables = view.config.card_set.tables
+    items = tuple(map(str, tables.items))
+    if view.open_mouse is None:
+        mouse = "No mouse open"
+    else:
+        card = view.config.card_set.mice[view.open_mouse]
+        worn = ", ".join(map(str, card.wears))
+        mouse = f"Mouse {card.id} wears {worn}, shows {card.cheese}"
+        if tables.mouse_cheese[view.open_mouse] == view.open_cheese:
+            mouse += " (protected)"
+    cheese = "none" if view.open_cheese is None else tables.cheese_names[view.open_cheese]
+    stack = sum(view.mice_unseen) + len(view.mice_bottom)
+    lines = [
+        f"{mouse} · face-up cheese: {cheese} · turner: seat {view.turner} · "
+        f"mice in the stack: {stack}"
+    ]
+    for seat in range(view.config.players):
+        you = " (you)" if seat == view.seat else ""
+        young = " (young)" if seat in view.config.young_seats else ""
+        hand = view.hands[seat]
+        shown = _cards(items, hand) if hand is not None else f"{view.hand_sizes[seat]} cards"
+        code = view.revealed[seat] if view.revealed is not None else None
+        status = (
+            _commitment(view, code)
+            if view.revealed is not None
+            else ("committed" if view.committed[seat] else "thinking")
+        )
+        if seat == view.seat and view.revealed is None and view.my_commitment is not None:
+            status = "committed: " + _commitment(view, view.my_commitment)
+        lines.append(
+            f"  seat {seat}{you}{young}: {status}; hand {shown}; "
+            f"{len(view.caught[seat])} mice, penalty cards {_cards(items, view.face_up[seat])}"
+            f" + {view.face_down_counts[seat]} face down, {sum(view.cheeses[seat])} cheeses; "
+            f"score {view.scores[seat]}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,214 @@
+"""What one seat may know, and determinization.
+
+Hidden: other seats' hands (except young players', which lie face up, MG-15), the faces of other
+seats' face-down penalty cards, the order of the clothing pile, and commitments until everyone has
+committed. The mouse and cheese piles are multisets whose contents everyone can deduce (every
+other card is in sight), so the view shows them; their order is hidden by being a multiset.
+
+Example:
+    >>> import random
+    >>> import tablefeast.games.mausgeflippt as mg
+    >>> from tablefeast.kernel.play import play_game, RandomAgent
+    >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=2, max_moves=40).state
+    >>> mg.view(mg.determinize(s, 0, random.Random(1)), 0) == mg.view(s, 0)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from tablefeast.games.mausgeflippt.actions import Flip, Pass
+from tablefeast.games.mausgeflippt.config import Config
+from tablefeast.games.mausgeflippt.rules import actors, legal_actions, scores
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
+from tablefeast.kernel import reveal
+from tablefeast.kernel.deck import Counts, counts_from_cards, counts_to_cards
+from tablefeast.kernel.seats import check_viewer
+from tablefeast.kernel.values import replace
+
+__all__ = ["View", "determinize", "view"]
+
+
+@attrs.frozen
+class View:
+    """One seat's (or a spectator's) knowledge of a game.
+
+    Attributes:
+        seat: whose view (None: a spectator).
+        config: the setup.
+        hands: per seat, its hand if this seat may see it (its own, or a young player's), else None.
+        hand_sizes: per seat, how many cards it holds.
+        clothing_pile_size: cards left in the clothing draw pile.
+        discard: the clothing discard pile.
+        face_up: per seat, its face-up penalty cards.
+        face_down: per seat, its face-down penalty cards if this seat may see them (its own),
+            else None.
+        face_down_counts: per seat, how many face-down penalty cards it has.
+        mice_unseen: the mice not turned since the shuffle (a multiset: their order is hidden).
+        mice_bottom: the mice put under the stack, in the order they come back.
+        open_mouse: as in `State`.
+        caught: as in `State`.
+        cheese_pile: the cheeses still face down (a multiset).
+        open_cheese: as in `State`.
+        cheeses: as in `State`.
+        turner: as in `State`.
+        my_commitment: this seat's commitment code in this race, if any.
+        committed: per seat, whether it has committed (not what).
+        revealed: every seat's commitment once all have committed (chance then says who was
+            fastest), else None.
+        mouse_awards: as in `State`.
+        cheese_awards: as in `State`.
+        pending_draws: as in `State`.
+        cheese_to_turn: as in `State`.
+        idle: as in `State`.
+        game_over: as in `State`.
+        actors: who acts now.
+        scores: running scores.
+    """
+
+    seat: int | None
+    config: Config
+    hands: tuple[Counts | None, ...]
+    hand_sizes: tuple[int, ...]
+    clothing_pile_size: int
+    discard: Counts
+    face_up: tuple[Counts, ...]
+    face_down: tuple[Counts | None, ...]
+    face_down_counts: tuple[int, ...]
+    mice_unseen: Counts
+    mice_bottom: tuple[int, ...]
+    open_mouse: int | None
+    caught: tuple[tuple[int, ...], ...]
+    cheese_pile: Counts
+    open_cheese: int | None
+    cheeses: tuple[Counts, ...]
+    turner: int
+    my_commitment: int | None
+    committed: tuple[bool, ...]
+    revealed: tuple[int | None, ...] | None
+    mouse_awards: tuple[int, ...]
+    cheese_awards: tuple[int, ...]
+    pending_draws: tuple[int, ...]
+    cheese_to_turn: bool
+    idle: int
+    game_over: bool
+    actors: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+def _sees_hand(config: Config, viewer: int | None, seat: int) -> bool:
+    return seat == viewer or seat in config.young_seats  # MG-15: young hands lie face up
+
+
+def view(state: State, player: int | None) -> View:
+    """Exactly what `player` may know (`None`: a spectator).
+
+    Raises:
+        InvalidSeatError: `player` is neither None nor a seat.
+    """
+    config = state.config
+    check_viewer(player, config.players)
+    seats = range(config.players)
+    everyone_committed = None not in state.commitments
+    return View(
+        seat=player,
+        config=config,
+        hands=tuple(state.hands[s] if _sees_hand(config, player, s) else None for s in seats),
+        hand_sizes=tuple(map(sum, state.hands)),
+        clothing_pile_size=sum(state.clothing_pile),
+        discard=state.discard,
+        face_up=state.face_up,
+        face_down=tuple(state.face_down[s] if s == player else None for s in seats),
+        face_down_counts=tuple(map(sum, state.face_down)),
+        mice_unseen=state.mice.unseen,
+        mice_bottom=state.mice.bottom,
+        open_mouse=state.open_mouse,
+        caught=state.caught,
+        cheese_pile=state.cheese_pile,
+        open_cheese=state.open_cheese,
+        cheeses=state.cheeses,
+        turner=state.turner,
+        my_commitment=None if player is None else state.commitments[player],
+        committed=reveal.committed_flags(state.commitments),
+        revealed=state.commitments if everyone_committed else None,
+        mouse_awards=state.mouse_awards,
+        cheese_awards=state.cheese_awards,
+        pending_draws=state.pending_draws,
+        cheese_to_turn=state.cheese_to_turn,
+        idle=state.idle,
+        game_over=state.game_over,
+        actors=actors(state),
+        scores=scores(state),
+    )
+
+
+def determinize(state: State, player: int | None, rng: random.Random) -> State:
+    """A state `player` cannot tell from `state`: the cards it cannot see are dealt again.
+
+    The hidden cards (other seats' hands and face-down cards, and the clothing pile) are
+    shuffled together and dealt back in the same numbers; a card a seat has visibly committed
+    stays in its hand. Commitments not yet revealed are chosen again among the legal ones.
+
+    Raises:
+        InvalidSeatError: `player` is neither None nor a seat.
+    """
+    config = state.config
+    check_viewer(player, config.players)
+    size = len(state.clothing_pile)
+    everyone_committed = None not in state.commitments
+    hidden_hands = [s for s in range(config.players) if not _sees_hand(config, player, s)]
+    others = [s for s in range(config.players) if s != player]
+    pinned = [0] * config.players  # a revealed Play shows one card of that hand
+    pool = list(counts_to_cards(state.clothing_pile))
+    for seat in hidden_hands:
+        hand = list(state.hands[seat])
+        code = state.commitments[seat]
+        if everyone_committed and code is not None and code >= 0:
+            hand[code] -= 1
+            pinned[seat] = code + 1
+        pool.extend(counts_to_cards(tuple(hand)))
+    for seat in others:
+        pool.extend(counts_to_cards(state.face_down[seat]))
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    face_down = list(state.face_down)
+    for seat in hidden_hands:
+        n = sum(state.hands[seat]) - (pinned[seat] > 0)
+        dealt, pool = pool[:n], pool[n:]
+        if pinned[seat]:
+            dealt.append(pinned[seat] - 1)
+        hands[seat] = counts_from_cards(dealt, size)
+    for seat in others:
+        n = sum(state.face_down[seat])
+        dealt, pool = pool[:n], pool[n:]
+        face_down[seat] = counts_from_cards(dealt, size)
+    sampled = replace(
+        state,
+        hands=tuple(hands),
+        face_down=tuple(face_down),
+        clothing_pile=counts_from_cards(pool, size),
+        commitments=state.commitments if everyone_committed else (None,) * config.players,
+    )
+    if everyone_committed:
+        return sampled
+    commitments = list(sampled.commitments)
+    for seat, code in enumerate(state.commitments):
+        if code is None:
+            continue
+        if seat == player:
+            commitments[seat] = code
+            continue
+        choices = legal_actions(sampled, seat)  # all seats are uncommitted in `sampled`
+        commitments[seat] = _code(sampled, choices[rng.randrange(len(choices))])
+    return replace(sampled, commitments=tuple(commitments))
+
+
+def _code(state: State, action: object) -> int:
+    if isinstance(action, Pass):
+        return PASS
+    if isinstance(action, Flip):
+        return FLIP
+    return state.config.card_set.tables.play_index[action]  # type: ignore[index]
