@@ -21,7 +21,7 @@ def run(*argv: str) -> str:
 
 def test_list_names_every_game() -> None:
     listed = run("list")
-    assert "schlacht_am_buffet" in listed and "food_chain" in listed
+    assert all(name in listed for name in ("schlacht_am_buffet", "mausgeflippt", "food_chain"))
 
 
 def test_rules_prints_every_ruling() -> None:
@@ -60,6 +60,41 @@ def test_food_chain_plays_records_and_replays(tmp_path: Path) -> None:
     assert all(f"FC-{n} " in rulings for n in range(1, 12))
 
 
+def test_mausgeflippt_plays_with_json_options_and_a_card_file(tmp_path: Path) -> None:
+    from importlib import resources
+
+    cards = tmp_path / "cards.json"
+    default = resources.files("tablefeast.games.mausgeflippt").joinpath("cards.json")
+    cards.write_text(default.read_text())
+    record = tmp_path / "mg.json"
+    text = run(
+        "play",
+        "mausgeflippt",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "-o",
+        "young_seats=[1]",
+        "-o",
+        "tie_probability=1/10",
+        "-o",
+        "language=en",
+        "-o",
+        f"cards=@{cards}",
+        "--record",
+        str(record),
+    )
+    assert "chance: clothing" in text and "chance: mouse M" in text and "Winners: seat" in text
+    assert "seat 1 (young)" in text
+    data = json.loads(record.read_text())
+    assert data["config"]["young_seats"] == [1] and data["config"]["tie_probability"] == "1/10"
+    assert len(data["config"]["cards"]["mice"]) == 32  # a custom set travels in the record
+    assert "every one legal" in run("replay", str(record))
+    rulings = run("rules", "mausgeflippt")
+    assert all(f"MG-{n} " in rulings for n in range(0, 20))
+
+
 def test_play_is_reproducible() -> None:
     args = ("play", "schlacht_am_buffet", "--players", "4", "--seed", "3")
     assert run(*args) == run(*args)
@@ -72,6 +107,8 @@ def test_play_is_reproducible() -> None:
         (["play", "schlacht_am_buffet", "--players", "9"], "Config.players"),
         (["play", "schlacht_am_buffet", "--agents", "random,genius"], "--agents needs"),
         (["play", "schlacht_am_buffet", "-o", "colour=red"], "bad config"),
+        (["play", "mausgeflippt", "-o", "tie_probability=0.5"], "floats are not exact"),
+        (["play", "mausgeflippt", "-o", "cards=@/no/such/file.json"], "cannot read JSON"),
     ],
 )
 def test_usage_errors_exit_with_a_message(argv: list[str], message: str) -> None:

@@ -7,6 +7,7 @@ error (unknown game, bad option).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from importlib import resources
@@ -54,14 +55,27 @@ class HumanAgent:
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "human": HumanAgent}
 
 
-def _option(text: str) -> tuple[str, Any]:
+def _option(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return key, value
+
+
+def _option_value(key: str, value: str) -> Any:
+    """An option's value: JSON when it is JSON (``3``, ``[0,2]``), the JSON file it names after
+    an ``@`` (``@cards.json``), and plain text otherwise (``fr``, ``1/10``)."""
+    if value.startswith("@"):
+        try:
+            return json.loads(Path(value[1:]).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise SystemExit(
+                f"tablefeast: error: option {key}: cannot read JSON from {value[1:]}: {e}"
+            ) from None
     try:
-        return key, int(value)
-    except ValueError:
-        return key, value
+        return json.loads(value)
+    except json.JSONDecodeError:
+        return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -86,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a Config option, e.g. -o edition=fr",
+        help="a Config option, e.g. -o edition=fr, -o young_seats=[1], -o cards=@my_cards.json",
     )
     play.add_argument("--record", type=Path, help="write the game record (JSON) here")
     replay = sub.add_parser("replay", help="check a game record move by move")
@@ -120,7 +134,8 @@ def _cmd_rules(name: str, out: TextIO) -> int:
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
     try:
-        config = game.Config(players=args.players, **dict(args.option))
+        options = {key: _option_value(key, value) for key, value in args.option}
+        config = game.Config(players=args.players, **options)
     except (TypeError, ValueError) as e:
         raise SystemExit(f"tablefeast: error: bad config: {e}") from None
     names = args.agents.split(",")
