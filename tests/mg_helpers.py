@@ -103,6 +103,7 @@ def table(
         turner=turner,
         pending_draws=(),
         cheese_to_turn=False,
+        racing=True,
     )
     assert mg.check_state(built) == [], mg.check_state(built)
     return built

@@ -491,6 +491,7 @@ def _finished(
         discard=empty,
         cheeses=tuple((n, 0, 0) for n in cheese),
         cheese_pile=(3 - sum(cheese), 2, 3),
+        racing=False,
         game_over=True,
     )
     state = replace(state, mice=Pile((0,) * len(T.mouse_ids), tuple(ids)))

@@ -65,12 +65,12 @@ def _tuple(value: Any) -> Any:
     return tuple(value) if isinstance(value, list | tuple) else value
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class Pass:
     """Make no claim on the open mouse (MG-2)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class Play:
     """Put one clothing card from hand on the mouse (MG-4): the item `kind` in `colour`."""
 
@@ -78,19 +78,19 @@ class Play:
     colour: str = attrs.field(validator=_name)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class Flip:
     """Put the whole hand on the mouse and make the call (MG-5)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class RevealMouse:
     """Chance: the mouse `mouse` (its id) comes off the top of the stack (MG-2, MG-8)."""
 
     mouse: str = attrs.field(validator=_name)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class DrawClothing:
     """Chance: a clothing card `kind`/`colour` is drawn from the clothing pile (MG-1, MG-4)."""
 
@@ -98,14 +98,14 @@ class DrawClothing:
     colour: str = attrs.field(validator=_name)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class RevealCheese:
     """Chance: the cheese `cheese` is turned face up (MG-1, MG-7, MG-8)."""
 
     cheese: str = attrs.field(validator=_name)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class Fastest:
     """Chance: `seats` were the fastest claimants; several seats is an unclear tie (MG-3)."""
 

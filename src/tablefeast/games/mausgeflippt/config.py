@@ -35,6 +35,9 @@ CALLS: dict[str, str] = {"nl": "Muisgeflipt!", "de": "Mausgeflippt!", "en": "Mou
 """The call made with a Flip, per display language: one action, three display strings."""
 
 
+_SPEED_TABLES: dict[tuple[tuple[int, ...], Fraction], dict[tuple[int, ...], Any]] = {}
+
+
 def _players(_: Any, __: Any, value: int) -> None:
     if type(value) is not int or not 2 <= value <= 6:
         raise ValueError(f"Config.players must be an int from 2 to 6, got {value!r}")
@@ -91,6 +94,8 @@ class Config:
     cards: CardSet | None = attrs.field(default=None, converter=_cards)
     card_set: CardSet = attrs.field(init=False, eq=False, repr=False)
     """The card set in play: `cards`, or the default set."""
+    speed_table: dict[tuple[int, ...], Any] = attrs.field(init=False, eq=False, repr=False)
+    """Memo of the speed model's distributions by claimants, shared by equal speed models."""
 
     @first_turner.validator
     def _check_turner(self, _: Any, value: int) -> None:
@@ -138,6 +143,8 @@ class Config:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "card_set", self.cards or DEFAULT_CARDS)
+        model = (self.weights, self.tie_probability)
+        object.__setattr__(self, "speed_table", _SPEED_TABLES.setdefault(model, {}))
 
     @property
     def call(self) -> str:

@@ -17,13 +17,16 @@ from typing import Any
 
 from tablefeast.games.mausgeflippt.actions import Fastest
 from tablefeast.games.mausgeflippt.config import Config
-from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
+from tablefeast.games.mausgeflippt.state import PASS, State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import Distribution
 from tablefeast.kernel.seats import clockwise_from
 from tablefeast.kernel.values import from_fields
 
-__all__ = ["claimants", "fastest_distribution", "resolve", "settle"]
+__all__ = ["claimants", "fastest_distribution", "possible_fastest", "resolve", "settle"]
+
+
+_CLOCKWISE = tuple(tuple(clockwise_from(t, n) for t in range(n)) for n in range(7))
 
 
 def claimants(commitments: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -35,9 +38,6 @@ def claimants(commitments: tuple[int | None, ...]) -> tuple[int, ...]:
     return tuple(seats)
 
 
-_DISTRIBUTIONS: dict[tuple[Any, ...], Distribution[Fastest]] = {}
-
-
 def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distribution[Fastest]:
     """Who was fastest among two or more claimants: the speed model of MG-3 and MG-16.
 
@@ -47,11 +47,24 @@ def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distributio
     proportional to the product of its members' weights. Every non-empty set of claimants is in
     the support (possibly with weight 0), so an app can apply any outcome the model allows.
     """
-    weights = config.weights
-    key = (weights, config.tie_probability, racers)
-    cached = _DISTRIBUTIONS.get(key)  # a few dozen keys per speed model: never evicted
+    return _speed(config, racers)[0]
+
+
+def possible_fastest(config: Config, racers: tuple[int, ...]) -> frozenset[Fastest]:
+    """The outcomes of `fastest_distribution` with a positive probability."""
+    return _speed(config, racers)[1]
+
+
+def _speed(
+    config: Config, racers: tuple[int, ...]
+) -> tuple[Distribution[Fastest], frozenset[Fastest]]:
+    # Memoized per speed model (shared by equal configs) and set of claimants: a few dozen
+    # entries per model, never evicted.
+    table = config.speed_table
+    cached = table.get(racers)
     if cached is not None:
-        return cached
+        return cached  # type: ignore[no-any-return]
+    weights = config.weights
     tie = config.tie_probability
     total = sum(weights[s] for s in racers)
     singles = [((s,), (1 - tie) * Fraction(weights[s], total)) for s in racers]
@@ -66,8 +79,8 @@ def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distributio
         tuple(int(p * denominator) for _, p in outcomes),
         denominator,
     )
-    _DISTRIBUTIONS[key] = distribution
-    return distribution
+    table[racers] = entry = (distribution, frozenset(distribution.outcomes))
+    return entry
 
 
 def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]) -> State:
@@ -78,6 +91,7 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     config = state.config
     fields = state.__dict__.copy()
     fields["commitments"] = reveal.empty(config.players)
+    fields["racing"] = False
     mouse = state.open_mouse
     assert mouse is not None
     fields["open_mouse"] = None
@@ -87,45 +101,47 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     tables = config.card_set.tables
     wears = tables.wears[mouse]
     protected = tables.mouse_cheese[mouse] == state.open_cheese  # MG-7
-    order = [s for s in clockwise_from(state.turner, config.players) if s in fastest]  # MG-8
-    hands = [list(h) for h in state.hands]
+    order = [s for s in _CLOCKWISE[config.players][state.turner] if s in fastest]  # MG-8
+    hands = list(state.hands)  # copy-change-freeze, only for the seats that change
     face_up = list(state.face_up)
-    face_down = list(state.face_down)
-    discard = list(state.discard)
+    face_down = state.face_down
+    discard = state.discard
     draws: list[int] = []
     right: list[int] = []
     for seat in order:
-        hand = hands[seat]
         code = commitments[seat]
         if code >= 0:  # a Play
-            hand[code] -= 1
+            hands[seat] = _plus(hands[seat], code, -1)
             if wears >> code & 1:  # MG-4 (and MG-7): the mouse wears it; to the discard pile
-                discard[code] += 1
+                discard = _plus(discard, code, 1)
                 right.append(seat)
             else:  # MG-4: the card lies face up in front of the player
                 face_up[seat] = _plus(face_up[seat], code, 1)
             draws.append(seat)  # MG-4: draw one card
-        elif code == FLIP:
-            matching = [i for i, n in enumerate(hand) if n and wears >> i & 1]
-            if not matching:  # MG-5: the hand is taken back
-                right.append(seat)
-                continue
-            # MG-5: every matching card goes in front of the player, one face down (MG-17: the
-            # first in card-set order), the rest face up; then the hand is refilled.
-            first = matching[0]
-            face_down[seat] = _plus(face_down[seat], first, 1)
-            up = list(face_up[seat])
-            up[first] += hand[first] - 1
-            for i in matching[1:]:
-                up[i] += hand[i]
-            for i in matching:
-                hand[i] = 0
-            face_up[seat] = tuple(up)
-            draws.extend([seat] * (config.hand_size(seat) - sum(hand)))
-    fields["hands"] = tuple(map(tuple, hands))
+            continue
+        hand = list(hands[seat])  # a Flip (fastest seats are claimants: never a Pass)
+        matching = [i for i, n in enumerate(hand) if n and wears >> i & 1]
+        if not matching:  # MG-5: the hand is taken back
+            right.append(seat)
+            continue
+        # MG-5: every matching card goes in front of the player, one face down (MG-17: the
+        # first in card-set order), the rest face up; then the hand is refilled.
+        first = matching[0]
+        down = list(face_down)
+        down[seat] = _plus(down[seat], first, 1)
+        face_down = tuple(down)
+        up = list(face_up[seat])
+        up[first] -= 1
+        for i in matching:
+            up[i] += hand[i]
+            hand[i] = 0
+        face_up[seat] = tuple(up)
+        hands[seat] = tuple(hand)
+        draws.extend([seat] * (config.hand_size(seat) - sum(hand)))
+    fields["hands"] = tuple(hands)
     fields["face_up"] = tuple(face_up)
-    fields["face_down"] = tuple(face_down)
-    fields["discard"] = tuple(discard)
+    fields["face_down"] = face_down
+    fields["discard"] = discard
     fields["pending_draws"] = tuple(draws)  # MG-18: drawn in MG-8 order, after every claim
     fields["turner"] = order[0]  # MG-10
     if protected:
@@ -225,5 +241,6 @@ def settle(fields: dict[str, Any]) -> State:
             mice = fields["mice"]
             if not any(mice.unseen):  # the next mouse was put under the stack: known to all
                 fields["open_mouse"], fields["mice"] = mice.draw_known()
+                fields["racing"] = True  # MG-2
         break
     return from_fields(State, fields)

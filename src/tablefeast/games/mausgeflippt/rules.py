@@ -27,6 +27,7 @@ from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
 from tablefeast.games.mausgeflippt.race import (
     claimants,
     fastest_distribution,
+    possible_fastest,
     resolve,
     settle,
 )
@@ -70,30 +71,22 @@ _PHASE_TEXT = (
 # ---------------------------------------------------------------- who acts
 
 
-def _racing(state: State) -> bool:
-    """True when a mouse is open and nothing is pending: the seats race (MG-2)."""
-    return not (
-        state.game_over
-        or state.mouse_awards
-        or state.cheese_awards
-        or state.pending_draws
-        or state.cheese_to_turn
-        or state.open_mouse is None
-    )
-
-
 def _may_commit(state: State, player: int) -> bool:
     """True when `player` is a seat still to commit in this race (MG-2).
 
     The same test as `actors` for one seat, without building the tuple.
     """
-    return 0 <= player < len(state.commitments) and (
-        state.commitments[player] is None and _racing(state)
+    return (
+        state.racing
+        and 0 <= player < len(state.commitments)
+        and (state.commitments[player] is None)
     )
 
 
 def _phase(state: State) -> int | None:
     """Which chance node the state is at, or None when it is not at one."""
+    if state.racing:
+        return FASTEST if None not in state.commitments else None
     if state.game_over:
         return None
     if state.mouse_awards:
@@ -104,21 +97,15 @@ def _phase(state: State) -> int | None:
         return DRAW
     if state.cheese_to_turn:
         return TURN_CHEESE
-    if state.open_mouse is None:
-        return TURN_MOUSE
-    if None not in state.commitments:
-        return FASTEST
-    return None
+    return TURN_MOUSE
 
 
 def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: CHANCE for pending chance work, else the seats still to commit."""
-    if state.game_over:
-        return ()
-    if not _racing(state):
-        return (CHANCE,)
-    waiting = reveal.pending(_SEATS[state.config.players], state.commitments)  # MG-2
-    return waiting or (CHANCE,)  # MG-3: everybody committed; who was fastest?
+    if state.racing:
+        waiting = reveal.pending(_SEATS[state.config.players], state.commitments)  # MG-2
+        return waiting or (CHANCE,)  # MG-3: everybody committed; who was fastest?
+    return () if state.game_over else (CHANCE,)
 
 
 def is_terminal(state: State) -> bool:
@@ -209,14 +196,16 @@ def _why_not_outcome(state: State, phase: int, action: object) -> str | None:
     if type(action) is not Fastest:
         return "chance acts now: " + _PHASE_TEXT[FASTEST]
     racers = claimants(state.commitments)
+    if action in possible_fastest(state.config, racers):
+        return None
     if not set(action.seats) <= set(racers):
         return f"only the claimants {racers} can be fastest, not {action.seats} (MG-3)"
-    if not fastest_distribution(state.config, racers).probability(action):
-        return (
-            f"an unclear tie of {action.seats} is impossible with tie_probability "
-            f"{state.config.tie_probability} (MG-3)"
-        )
-    return None
+    return (
+        f"an unclear tie of {action.seats} is impossible with tie_probability "
+        f"{state.config.tie_probability} (MG-3)"
+        if len(action.seats) > 1
+        else f"seat {action.seats[0]} cannot be alone fastest with tie_probability 1 (MG-3)"
+    )
 
 
 def _choices(state: State, seat: int) -> tuple[Action, ...]:
@@ -345,7 +334,8 @@ def _turn_mouse(state: State, action: Action) -> State:
     index = state.config.card_set.tables.mouse_index[action.mouse]  # type: ignore[union-attr]
     fields = state.__dict__.copy()
     fields["mice"] = state.mice.remove_unseen(index)
-    fields["open_mouse"] = index  # MG-2: the race begins
+    fields["open_mouse"] = index
+    fields["racing"] = True  # MG-2: the race begins
     return from_fields(State, fields)
 
 

@@ -53,6 +53,8 @@ class State:
         pending_draws: clothing draws owed, in order: the seat of each card.
         cheese_to_turn: the next cheese is to be turned face up (MG-1, MG-7).
         idle: races since the last catch or cheese taken (MG-13).
+        racing: a mouse is open and nothing is pending: the seats race (MG-2). Derived from the
+            fields above, and kept because every decision asks it.
         game_over: the game has ended (MG-12, MG-13).
     """
 
@@ -75,6 +77,7 @@ class State:
     pending_draws: tuple[int, ...]
     cheese_to_turn: bool
     idle: int
+    racing: bool
     game_over: bool
 
 
@@ -108,6 +111,7 @@ def initial_state(config: Config) -> State:
         pending_draws=tuple(s for s in range(n) for _ in range(config.hand_size(s))),  # MG-1
         cheese_to_turn=True,
         idle=0,
+        racing=False,
         game_over=False,
     )
 
@@ -182,6 +186,8 @@ def _check_progress(state: State) -> list[str]:
         or state.cheese_to_turn
         or state.open_mouse is None
     )
+    if state.racing != (not busy and not state.game_over):
+        return [f"racing is {state.racing}, but a race is {'not ' * state.racing}on"]
     if state.game_over:
         pending = state.mouse_awards or state.cheese_awards or state.pending_draws
         if pending or state.cheese_to_turn or any(c is not None for c in state.commitments):
