@@ -350,6 +350,34 @@ def test_mg_8_an_unclear_tie_on_a_protected_mouse_gives_the_next_cheese_on() -> 
     assert after.cheese_to_turn and after.pending_draws == (0,)
 
 
+def test_mg_8_a_protected_mouse_with_a_right_and_a_wrong_claim_in_one_tie() -> None:
+    state = table(
+        4,
+        hands={1: ["hat/red", "tie/blue"], 2: ["ring/yellow", "cap/red"]},
+        cheese="emmental",
+        turner=2,
+        tie_probability="1/3",
+        cheeses_left={"emmental": 2, "gouda": 3, "camembert": 2},
+    )
+    raced = race(state, {1: play("hat/red"), 2: mg.Flip()})
+    after = mg.apply_action(raced, CHANCE, mg.Fastest((1, 2)))
+    # Clockwise from the turner: seat 2 first. Its flip is wrong (it holds ring/yellow): the
+    # face-up cheese and a face-down card. Seat 1's play is right, but the mouse is protected:
+    # no mouse, no clothing penalty, and the next face-up cheese.
+    assert after.cheeses[2] == (1, 0, 0) and after.face_down[2] == counts(["ring/yellow"])
+    assert after.hands[2] == counts(["cap/red"]) and after.pending_draws == (2,) * 6 + (1,)
+    assert after.discard == counts(["hat/red"]) and sum(after.face_up[1]) == 0
+    assert after.cheese_awards == (1,) and after.caught[1] == ()
+    assert mg.chance_outcomes(after) == (
+        (mg.RevealCheese("emmental"), Fraction(2, 7)),
+        (mg.RevealCheese("gouda"), Fraction(3, 7)),
+        (mg.RevealCheese("camembert"), Fraction(2, 7)),
+    )
+    after = chance(after, "cheese camembert")
+    assert after.cheeses[1] == (0, 0, 1) and mg.scores(after)[1:3] == (-2, -3)
+    assert after.mice.bottom == (T.mouse_index["M01"],) and after.turner == 2
+
+
 def test_mg_18_a_wrong_and_a_right_claim_in_one_unclear_tie() -> None:
     state = table(hands={0: ["tie/blue"], 1: ["hat/red"]}, turner=0, tie_probability="1/2")
     raced = race(state, {0: play("tie/blue"), 1: play("hat/red")})
