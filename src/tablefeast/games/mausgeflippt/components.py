@@ -113,6 +113,17 @@ class _Tables:
         self.reveal_cheeses = tuple(RevealCheese(c) for c in self.cheese_names)
 
 
+def _unique_counted(entry: str, key: Any, seen: set[Any], count: object) -> list[str]:
+    """An entry's key must be new (it is added to `seen`) and its count a positive int."""
+    problems = []
+    if key in seen:
+        problems.append(f"{entry}: this entry is listed twice")
+    seen.add(key)
+    if type(count) is not int or count < 1:
+        problems.append(f"{entry}: count must be a positive int, got {count!r}")
+    return problems
+
+
 def _problems(cards: CardSet) -> list[str]:
     """What is wrong with a structured card set, each problem naming its entry."""
     problems: list[str] = []
@@ -123,21 +134,13 @@ def _problems(cards: CardSet) -> list[str]:
         entry = f"clothing[{i}] ({c.kind}/{c.colour})"
         if not is_name(c.kind) or not is_name(c.colour):
             problems.append(f"{entry}: kind and colour must be words without spaces or '/'")
-        if Item(c.kind, c.colour) in items:
-            problems.append(f"{entry}: this item is listed twice")
-        items.add(Item(c.kind, c.colour))
-        if type(c.count) is not int or c.count < 1:
-            problems.append(f"{entry}: count must be a positive int, got {c.count!r}")
+        problems.extend(_unique_counted(entry, Item(c.kind, c.colour), items, c.count))
     cheeses: set[str] = set()
     for i, ch in enumerate(cards.cheeses):
         entry = f"cheeses[{i}] ({ch.cheese})"
         if not is_name(ch.cheese):
             problems.append(f"{entry}: a cheese name must be a word without spaces or '/'")
-        if ch.cheese in cheeses:
-            problems.append(f"{entry}: this cheese is listed twice")
-        cheeses.add(ch.cheese)
-        if type(ch.count) is not int or ch.count < 1:
-            problems.append(f"{entry}: count must be a positive int, got {ch.count!r}")
+        problems.extend(_unique_counted(entry, ch.cheese, cheeses, ch.count))
     ids: set[str] = set()
     for i, m in enumerate(cards.mice):
         entry = f"mice[{i}] ({m.id})"

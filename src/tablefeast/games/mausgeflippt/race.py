@@ -20,10 +20,18 @@ from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.state import PASS, State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import Distribution
+from tablefeast.kernel.deck import Counts, counts_put
 from tablefeast.kernel.seats import clockwise_from
 from tablefeast.kernel.values import from_fields
 
-__all__ = ["claimants", "fastest_distribution", "possible_fastest", "resolve", "settle"]
+__all__ = [
+    "claimants",
+    "fastest_distribution",
+    "possible_fastest",
+    "resolve",
+    "settle",
+    "take_cheese",
+]
 
 
 _CLOCKWISE = tuple(tuple(clockwise_from(t, n) for t in range(n)) for n in range(7))
@@ -111,12 +119,12 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     for seat in order:
         code = commitments[seat]
         if code >= 0:  # a Play
-            hands[seat] = _plus(hands[seat], code, -1)
+            hands[seat] = counts_put(hands[seat], code, -1)
             if wears >> code & 1:  # MG-4 (and MG-7): the mouse wears it; to the discard pile
-                discard = _plus(discard, code, 1)
+                discard = counts_put(discard, code, 1)
                 right.append(seat)
             else:  # MG-4: the card lies face up in front of the player
-                face_up[seat] = _plus(face_up[seat], code, 1)
+                face_up[seat] = counts_put(face_up[seat], code, 1)
             draws.append(seat)  # MG-4: draw one card
             continue
         hand = list(hands[seat])  # a Flip (fastest seats are claimants: never a Pass)
@@ -128,7 +136,7 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         # first in card-set order), the rest face up; then the hand is refilled.
         first = matching[0]
         down = list(face_down)
-        down[seat] = _plus(down[seat], first, 1)
+        down[seat] = counts_put(down[seat], first, 1)
         face_down = tuple(down)
         up = list(face_up[seat])
         up[first] -= 1
@@ -150,7 +158,7 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         fields["mice"] = state.mice.put_under(mouse)
         cheese = state.open_cheese
         assert cheese is not None
-        fields["cheeses"] = _take(state.cheeses, order[0], cheese)
+        fields["cheeses"] = take_cheese(state.cheeses, order[0], cheese)
         fields["open_cheese"] = None
         fields["cheese_awards"] = tuple(order[1:])
         fields["cheese_to_turn"] = True
@@ -167,17 +175,10 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     return settle(fields)
 
 
-def _plus(counts: tuple[int, ...], index: int, n: int) -> tuple[int, ...]:
-    changed = list(counts)
-    changed[index] += n
-    return tuple(changed)
-
-
-def _take(
-    cheeses: tuple[tuple[int, ...], ...], seat: int, index: int
-) -> tuple[tuple[int, ...], ...]:
+def take_cheese(cheeses: tuple[Counts, ...], seat: int, cheese: int) -> tuple[Counts, ...]:
+    """The cheeses taken per seat, after `seat` takes one `cheese` (MG-7, MG-8)."""
     taken = list(cheeses)
-    taken[seat] = _plus(taken[seat], index, 1)
+    taken[seat] = counts_put(taken[seat], cheese)
     return tuple(taken)
 
 

@@ -30,10 +30,12 @@ from tablefeast.games.mausgeflippt.race import (
     possible_fastest,
     resolve,
     settle,
+    take_cheese,
 )
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.deck import counts_remove
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.ruleset import check_turn
 from tablefeast.kernel.seats import check_actor_seat
@@ -351,33 +353,19 @@ def _award_mouse(state: State, action: Action) -> State:
     return settle(fields)
 
 
-def _take_cheese(
-    cheeses: tuple[tuple[int, ...], ...], seat: int, index: int
-) -> tuple[tuple[int, ...], ...]:
-    taken = list(cheeses)
-    counts = list(taken[seat])
-    counts[index] += 1
-    taken[seat] = tuple(counts)
-    return tuple(taken)
-
-
 def _award_cheese(state: State, action: Action) -> State:
     index = state.config.card_set.tables.cheese_index[action.cheese]  # type: ignore[union-attr]
-    pile = list(state.cheese_pile)
-    pile[index] -= 1
     fields = state.__dict__.copy()
-    fields["cheese_pile"] = tuple(pile)
-    fields["cheeses"] = _take_cheese(state.cheeses, state.cheese_awards[0], index)  # MG-8
+    fields["cheese_pile"] = counts_remove(state.cheese_pile, index)
+    fields["cheeses"] = take_cheese(state.cheeses, state.cheese_awards[0], index)  # MG-8
     fields["cheese_awards"] = state.cheese_awards[1:]
     return settle(fields)
 
 
 def _turn_cheese(state: State, action: Action) -> State:
     index = state.config.card_set.tables.cheese_index[action.cheese]  # type: ignore[union-attr]
-    pile = list(state.cheese_pile)
-    pile[index] -= 1
     fields = state.__dict__.copy()
-    fields["cheese_pile"] = tuple(pile)
+    fields["cheese_pile"] = counts_remove(state.cheese_pile, index)
     fields["open_cheese"] = index  # MG-1, MG-7
     fields["cheese_to_turn"] = False
     return settle(fields)
