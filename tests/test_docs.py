@@ -32,6 +32,9 @@ def test_docs_code_runs_and_prints_what_it_says(where: str, code: str) -> None:
         m.group(1).strip() for m in map(PRINT_WITH_EXPECTATION.match, code.splitlines()) if m
     ]
     # A comment shows the printed text, possibly followed by an explanation ("(0, 1): why").
-    if expected and len(expected) == len(printed):
+    if expected:
+        assert len(expected) == len(printed), (
+            f"{where}: {len(printed)} lines printed, {len(expected)} commented"
+        )
         for out, comment in zip(printed, expected, strict=True):
             assert comment.startswith(out), f"{where}: printed {out!r}, the docs say {comment!r}"

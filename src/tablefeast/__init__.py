@@ -1,6 +1,6 @@
 """tablefeast: exact rules engines for four food-themed tabletop games, on one shared kernel.
 
-Example:
+Examples:
     >>> import tablefeast
     >>> tablefeast.names()
     ('schlacht_am_buffet', 'mausgeflippt', 'food_chain')

@@ -7,7 +7,7 @@ for probabilities) and keep everything exact and reproducible across platforms.
 
 Randomness never comes from a global generator: whoever samples passes a `random.Random`.
 
-Example:
+Examples:
     >>> import random
     >>> d = Distribution.of(("heads", "tails"), (1, 1))
     >>> d.probabilities()
@@ -130,7 +130,7 @@ class Distribution(Generic[A]):
 def counts_distribution(universe: tuple[A, ...], counts: tuple[int, ...]) -> Distribution[A]:
     """The distribution of drawing one card from a pile holding ``counts[i]`` of ``universe[i]``.
 
-    Example:
+    Examples:
         >>> counts_distribution(("a", "b", "c"), (2, 0, 1)).probabilities()
         (('a', Fraction(2, 3)), ('c', Fraction(1, 3)))
     """
@@ -140,7 +140,7 @@ def counts_distribution(universe: tuple[A, ...], counts: tuple[int, ...]) -> Dis
 def sample_exact(pairs: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
     """Sample from ``(outcome, Fraction)`` pairs exactly (integer arithmetic, no floats).
 
-    Example:
+    Examples:
         >>> import random
         >>> sample_exact([("x", Fraction(1))], random.Random(0))
         'x'

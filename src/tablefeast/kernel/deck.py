@@ -6,7 +6,7 @@ exactly such a multiset; drawing from it is a chance event whose outcomes are th
 probability proportional to their counts. Cards put *under* a pile after it was shuffled are
 public and ordered (Mausgeflippt's mice); they are drawn, in order, once the unseen part is empty.
 
-Example:
+Examples:
     >>> p = Pile.of_counts((2, 1))
     >>> p.size, p.draw_distribution_weights()
     (3, (2, 1))
@@ -68,7 +68,7 @@ def is_sub_multiset(small: Counts, big: Counts) -> bool:
 def counts_from_cards(cards: Iterable[int], universe_size: int) -> Counts:
     """Counts of a sequence of card indices.
 
-    Example:
+    Examples:
         >>> counts_from_cards([2, 0, 2], 3)
         (1, 0, 2)
     """
@@ -81,7 +81,7 @@ def counts_from_cards(cards: Iterable[int], universe_size: int) -> Counts:
 def counts_to_cards(counts: Counts) -> tuple[int, ...]:
     """The card indices of a multiset, ascending.
 
-    Example:
+    Examples:
         >>> counts_to_cards((1, 0, 2))
         (0, 2, 2)
     """

@@ -8,7 +8,7 @@ allow now raises `IllegalActionError` (or one of its two special cases, `NotYour
 Every error leaves its input untouched: states are immutable, so a failed `apply_action` simply
 returns nothing.
 
-Example:
+Examples:
     >>> from tablefeast.kernel.errors import IllegalActionError, NotYourTurnError
     >>> issubclass(NotYourTurnError, IllegalActionError), issubclass(NotYourTurnError, ValueError)
     (True, True)

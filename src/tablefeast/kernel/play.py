@@ -4,7 +4,7 @@ Chance is sampled with ``random.Random(seed)``; each seat's agent gets its own g
 from the seed, so a game depends on nothing but the seed and the agents. A seat with exactly one
 legal action plays it at once without asking its agent.
 
-Example:
+Examples:
     >>> import tablefeast
     >>> sab = tablefeast.load("schlacht_am_buffet")
     >>> a = play_game(sab, sab.Config(players=3), [RandomAgent()] * 3, seed=5)

@@ -3,7 +3,7 @@
 Format: ``{"game": NAME, "config": {...}, "moves": [[seat, "text"], ...]}`` with seat -1 for
 chance. ``"config"`` is exactly ``json.loads(tablefeast.dumps(config))``.
 
-Example:
+Examples:
     >>> rec = Record.from_json('{"game": "schlacht_am_buffet", "config": {"players": 3}, '
     ...                        '"moves": [[-1, "card 5"]]}')
     >>> rec.moves

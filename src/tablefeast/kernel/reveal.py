@@ -5,7 +5,7 @@ A simultaneous step is a per-seat tuple of commitments, ``None`` for "not yet co
 show a seat its own commitment and, of the others, only *whether* they have committed, so commit
 order never leaks and never matters.
 
-Example:
+Examples:
     >>> c = commit(empty(3), 2, "x")
     >>> pending((0, 2), c), committed_flags(c), all_committed((0, 2), commit(c, 0, "y"))
     ((0,), (False, False, True), True)

@@ -4,7 +4,7 @@ A game is a module (``tablefeast.games.<name>``) with the functions below; `tabl
 returns it. The contract is a pure functional core: every function takes an immutable state and
 returns a new value; nothing mutates, nothing reads a global random generator.
 
-Example:
+Examples:
     >>> import tablefeast
     >>> game = tablefeast.load("schlacht_am_buffet")
     >>> isinstance(game, Ruleset)

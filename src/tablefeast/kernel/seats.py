@@ -1,6 +1,6 @@
 """Seat arithmetic. Seats are numbered 0..players-1 clockwise; a seat's left neighbour is the next.
 
-Example:
+Examples:
     >>> left_of(3, 4), clockwise_from(2, 4)
     (0, (2, 3, 0, 1))
     >>> next_among(1, (0, 3), 4)

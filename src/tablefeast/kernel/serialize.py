@@ -8,7 +8,7 @@ raise `RecordError`; nothing else escapes.
 Action unions are tagged: ``{"type": "Play", "card": 5}``. Exact probabilities (`Fraction`) are
 written as text: ``"1/10"``.
 
-Example:
+Examples:
     >>> import tablefeast
     >>> from tablefeast.games.schlacht_am_buffet import Action, Play
     >>> tablefeast.dumps(Play(5))

@@ -4,7 +4,7 @@ Game states change on every decision, so building the next one must be cheap. A 
 declared ``@attrs.frozen(slots=False)``; `replace` copies its instance dictionary and overrides some
 entries, which costs about as much as building a small object, whatever the number of fields.
 
-Example:
+Examples:
     >>> import attrs
     >>> @attrs.frozen(slots=False)
     ... class Point:
@@ -43,7 +43,7 @@ def from_fields(cls: type[T], fields: dict[str, Any]) -> T:
     The hottest transitions build the next state as ``fields = state.__dict__.copy()``, then a
     few assignments, then `from_fields`: cheaper than `replace` with keyword arguments.
 
-    Example:
+    Examples:
         >>> import attrs
         >>> @attrs.frozen(slots=False)
         ... class Point:

@@ -4,7 +4,7 @@ Every pass, each player commits one of their nine animals at the same time; then
 Worms, Cats snatch Birds, Dogs snatch Cats and Fleas snatch Dogs, one take at a time. There is no
 chance at all. The module is a complete `tablefeast.kernel.ruleset.Ruleset`.
 
-Example:
+Examples:
     >>> import tablefeast.games.food_chain as fc
     >>> from tablefeast.kernel.play import play_game, RandomAgent
     >>> result = play_game(fc, fc.Config(players=4), [RandomAgent()] * 4, seed=1)

@@ -1,6 +1,6 @@
 """The actions of Food Chain: play an animal, take a prey. There is no chance at all.
 
-Example:
+Examples:
     >>> Play(Animal.CAT), Take(2), TakeFromCentre()
     (Play(animal=<Animal.CAT: 'cat'>), Take(seat=2), TakeFromCentre())
 """

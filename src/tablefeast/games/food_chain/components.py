@@ -1,6 +1,6 @@
 """The animals: five kinds, a food chain, and each player's set of nine cards.
 
-Example:
+Examples:
     >>> [a.value for a in Animal], PREY[Animal.CAT]
     (['worm', 'bird', 'cat', 'dog', 'flea'], <Animal.BIRD: 'bird'>)
 """

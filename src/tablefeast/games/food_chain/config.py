@@ -33,7 +33,7 @@ class Config:
         first_alpha: the seat that is Alpha Animal in round 1 (FC-1).
         stars: stars per kind, in the order worm, bird, cat, dog, flea (FC-9).
 
-    Example:
+    Examples:
         >>> Config(players=4)
         Config(players=4, first_alpha=0, stars=(3, 2, 1, 3, 0))
     """

@@ -4,7 +4,7 @@ Notation: ``play worm`` (``bird``, ``cat``, ``dog``, ``flea``); ``take 3`` (the 
 seat 3, with its stack); ``take centre`` (a prey from the centre). Ids: ``play`` 0-4 in the order
 worm, bird, cat, dog, flea; ``take s`` is ``5 + s`` (seats 0-5); ``take centre`` is 11.
 
-Example:
+Examples:
     >>> action_to_str(action_from_str(None, 0, "take centre")), action_to_id(Take(3))
     ('take centre', 8)
 """

@@ -4,7 +4,7 @@ A pass has two phases. While ``snatching`` is None every seat commits an animal 
 in its public hand until the reveal, so the hand does not give the choice away). After the
 reveal, ``snatching`` names the predator kind at work and ``taker`` the one seat to take a prey.
 
-Example:
+Examples:
     >>> s = initial_state(Config(players=3))
     >>> s.hands[0], s.alpha, s.pass_number
     ((3, 2, 2, 1, 1), 0, 1)

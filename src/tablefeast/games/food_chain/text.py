@@ -1,6 +1,6 @@
 """A plain-text rendering of a view.
 
-Example:
+Examples:
     >>> import tablefeast.games.food_chain as fc
     >>> print(render(fc.view(fc.initial_state(fc.Config(players=3)), 0)).splitlines()[0])
     Round 1 of 3 · pass 1 of 9 · Alpha: seat 0 · centre: (empty)

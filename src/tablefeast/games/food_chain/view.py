@@ -3,7 +3,7 @@
 Only committed-but-unrevealed animals are hidden (FC-11): everyone starts a round with the same
 nine cards and every played card is revealed, so hands, stacks, piles and the centre are public.
 
-Example:
+Examples:
     >>> import random
     >>> import tablefeast.games.food_chain as fc
     >>> s = fc.apply_action(fc.initial_state(fc.Config(players=3)), 2, fc.Play(fc.Animal.CAT))

@@ -5,7 +5,7 @@ flips the whole hand with the call when holding none of its items. Who was faste
 event (MG-3): a simulation samples it, an app with real reaction times applies what it observed.
 The module is a complete `tablefeast.kernel.ruleset.Ruleset`.
 
-Example:
+Examples:
     >>> import tablefeast.games.mausgeflippt as mg
     >>> from tablefeast.kernel.play import play_game, RandomAgent
     >>> result = play_game(mg, mg.Config(players=4), [RandomAgent()] * 4, seed=1)

@@ -5,7 +5,7 @@ hand) or `Flip` (the whole hand, with the call). Chance turns mice and cheeses, 
 decides who was fastest (MG-3). Cards are named, never numbered, so an action means the same thing
 whatever the card set.
 
-Example:
+Examples:
     >>> Play("tie", "blue"), Fastest((1, 3))
     (Play(kind='tie', colour='blue'), Fastest(seats=(1, 3)))
     >>> Fastest((3, 1))

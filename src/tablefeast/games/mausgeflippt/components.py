@@ -8,7 +8,7 @@ entry and a bad entry is named. The engine assumes nothing about the numbers in 
 Inside the engine, clothing items, mice and cheeses are indices into the set's lists, hands and
 piles are counts tuples over them, and a mouse's clothing is a bitmask over the item indices.
 
-Example:
+Examples:
     >>> DEFAULT_CARDS.total_clothing, len(DEFAULT_CARDS.mice), DEFAULT_CARDS.total_cheeses
     (58, 32, 9)
     >>> CardSet.from_data({

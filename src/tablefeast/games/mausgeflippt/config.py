@@ -4,7 +4,7 @@ card set.
 Every option also takes its JSON form (lists for tuples, ``"1/10"`` for a probability, a mapping
 for a card set), so ``Config(**json.loads(tablefeast.dumps(config)))`` rebuilds a config.
 
-Example:
+Examples:
     >>> c = Config(players=4, young_seats=[2], tie_probability="1/10", language="en")
     >>> c.hand_size(2), c.hand_size(0), c.call, c.tie_probability
     (4, 7, 'Mouse Attack!', Fraction(1, 10))

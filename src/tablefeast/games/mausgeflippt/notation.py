@@ -9,7 +9,7 @@ n: ``pass`` 0, ``flip`` 1, ``play`` 2 to K+1 in card-set order, then the mice (M
 draws (K), the cheeses (C), and the fastest sets (2**n - 1, by seat bitmask: id = base + mask -
 1). With the default set and 4 players: 2 + 26 + 32 + 26 + 3 + 15 = 104.
 
-Example:
+Examples:
     >>> import tablefeast.games.mausgeflippt as mg
     >>> s = mg.initial_state(mg.Config(players=4))
     >>> a = action_from_str(s, 0, "play tie/blue")
@@ -161,12 +161,13 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
 
 
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
-    """The action with this id under `state`'s config.
+    """The action with this id under `state`'s config (`state` None: the default card set and
+    up to 6 players, as `action_to_id` without a config).
 
     Raises:
         InvalidActionError: the id is outside ``range(num_distinct_actions(config))``.
     """
-    config: Config = state.config
+    config: Config = _DEFAULT_SIX if state is None else state.config
     total = num_distinct_actions(config)
     if type(action_id) is not int or not 0 <= action_id < total:
         raise InvalidActionError(f"action id {action_id!r} is not in range(0, {total})")
@@ -188,3 +189,6 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
         return tables.reveal_cheeses[i]
     mask = i - c + 1
     return Fastest(tuple(s for s in range(config.players) if mask >> s & 1))
+
+
+_DEFAULT_SIX = Config(players=6)

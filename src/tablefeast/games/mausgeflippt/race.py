@@ -1,7 +1,7 @@
 """The end of a race: who was fastest (MG-3), what each fastest claim earns (MG-4 to MG-10), and
 the deterministic work that follows until the next decision or chance event (MG-11 to MG-13).
 
-Example:
+Examples:
     >>> import tablefeast.games.mausgeflippt as mg
     >>> d = fastest_distribution(mg.Config(players=3, tie_probability="1/4"), (0, 2))
     >>> [(mg.action_to_str(a), str(p)) for a, p in d.probabilities()]

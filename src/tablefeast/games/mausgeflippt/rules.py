@@ -224,7 +224,7 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     face-down cards (MG-6); a Flip with a matching item in hand is legal: it is the mistake
     the rules punish.
 
-    Example:
+    Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> s = mg.initial_state(mg.Config(players=3))
         >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)

@@ -8,7 +8,7 @@ claimants chance says who was fastest (MG-3).
 
 A commitment is a small int: `PASS` (-1), `FLIP` (-2), or the index of the clothing item played.
 
-Example:
+Examples:
     >>> s = initial_state(Config(players=3))
     >>> len(s.pending_draws), s.cheese_to_turn, s.open_mouse
     (21, True, None)

@@ -1,6 +1,6 @@
 """A plain-text rendering of a view.
 
-Example:
+Examples:
     >>> import tablefeast.games.mausgeflippt as mg
     >>> print(render(mg.view(mg.initial_state(mg.Config(players=3)), 0)).splitlines()[0])
     No mouse open · face-up cheese: none · turner: seat 0 · mice in the stack: 32

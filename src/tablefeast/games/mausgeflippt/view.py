@@ -5,7 +5,7 @@ seats' face-down penalty cards, the order of the clothing pile, and commitments 
 committed. The mouse and cheese piles are multisets whose contents everyone can deduce (every
 other card is in sight), so the view shows them; their order is hidden by being a multiset.
 
-Example:
+Examples:
     >>> import random
     >>> import tablefeast.games.mausgeflippt as mg
     >>> from tablefeast.kernel.play import play_game, RandomAgent

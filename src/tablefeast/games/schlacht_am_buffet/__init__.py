@@ -4,7 +4,7 @@ Mice race along a track; every step each racing mouse commits a card at the same
 rearmost mouse drops out with the worst plate left, and the last two duel for the best one. The
 module is a complete `tablefeast.kernel.ruleset.Ruleset`.
 
-Example:
+Examples:
     >>> import random
     >>> import tablefeast.games.schlacht_am_buffet as sab
     >>> from tablefeast.kernel.play import play_game, RandomAgent

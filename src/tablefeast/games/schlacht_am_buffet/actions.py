@@ -3,7 +3,7 @@
 Actions are small frozen value objects; two equal actions are interchangeable. Constructing one
 that cannot exist in this game (a card value 12, say) raises `InvalidActionError`.
 
-Example:
+Examples:
     >>> Exchange((-1, 9, 9)) == Exchange((9, -1, 9))
     True
     >>> Play(12)

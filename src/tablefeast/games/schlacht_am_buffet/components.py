@@ -4,7 +4,7 @@ Mouse cards are plain ints (their value, -1..9). In counts tuples (hands, piles)
 sits at index ``v + 1``. Plates are value objects ordered by `Plate.rank`: 0 is the best plate
 (cheese 5), 35 the worst (salad -1), so a buffet is simply sorted by rank (SAB-3).
 
-Example:
+Examples:
     >>> PLATES[0], PLATES[-1]
     (Plate(value=5, kind=<Kind.CHEESE: 'cheese'>), Plate(value=-1, kind=<Kind.SALAD: 'salad'>))
     >>> Plate(4, Kind.PIZZA).rank < Plate(4, Kind.SALAD).rank
@@ -84,7 +84,7 @@ def card_index(value: int) -> int:
 def hand_values(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The card values a counts tuple holds, ascending.
 
-    Example:
+    Examples:
         >>> hand_values((1, 0, 2) + (0,) * 8)
         (-1, 1, 1)
     """

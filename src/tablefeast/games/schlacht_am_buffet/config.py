@@ -32,7 +32,7 @@ class Config:
             display names (SAB-19).
         start_player: the seat holding the start player tile in round 1 (SAB-1).
 
-    Example:
+    Examples:
         >>> Config(players=4)
         Config(players=4, edition='en', start_player=0)
         >>> Config(players=7)

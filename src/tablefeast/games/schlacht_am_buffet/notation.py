@@ -9,7 +9,7 @@ Integer ids: seat actions first, then chance outcomes.
 ``play v`` is ``v + 1`` (0..10); an exchange is ``11 + rank`` of its discarded multiset among all
 multisets of at most 9 cards (167,960 of them); then ``card v`` and ``plate`` (by buffet rank).
 
-Example:
+Examples:
     >>> a = action_from_str(None, 0, "exchange -1 9 9")
     >>> action_to_str(a), action_from_id(None, 0, action_to_id(a)) == a
     ('exchange 9 9 -1', True)
@@ -59,7 +59,7 @@ _TOTAL = _PLATE_BASE + len(PLATES)
 def action_to_str(action: Action) -> str:
     """The action in move notation.
 
-    Example:
+    Examples:
         >>> action_to_str(RevealPlate(Plate(4, Kind.SALAMI)))
         'plate salami 4'
     """

@@ -204,7 +204,7 @@ def _sub_multisets(counts: Counts, lowest: int) -> tuple[tuple[int, ...], ...]:
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
 
-    Example:
+    Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> s = sab.initial_state(sab.Config(players=3))
         >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
@@ -493,7 +493,7 @@ def top_plates(plates: tuple[Plate, ...]) -> tuple[Plate, ...]:
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's score: the sum of its top plates (SAB-14, SAB-16), at any time.
 
-    Example:
+    Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> scores(sab.initial_state(sab.Config(players=3)))
         (0, 0, 0)

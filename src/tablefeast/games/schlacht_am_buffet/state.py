@@ -4,7 +4,7 @@ What is *pending* decides who acts (see `rules.actors`), in this order: an excha
 (SAB-7), then queued card draws (chance), then plate reveals (chance), then the simultaneous card
 commitment of every mouse still racing.
 
-Example:
+Examples:
     >>> s = initial_state(Config(players=4))
     >>> s.pending_draws == (0,) * 9 + (1,) * 9 + (2,) * 9 + (3,) * 9, s.to_reveal
     (True, 3)

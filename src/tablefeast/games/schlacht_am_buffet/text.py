@@ -1,6 +1,6 @@
 """A plain-text rendering of a view, for the command line and for people reading logs.
 
-Example:
+Examples:
     >>> import tablefeast.games.schlacht_am_buffet as sab
     >>> print(render(sab.view(sab.initial_state(sab.Config(players=3)), None)).splitlines()[0])
     Round 1 (part 1) · start player: seat 0 · draw pile: 110 cards · discard: 0 cards

@@ -5,7 +5,7 @@ only as "whatever is not in my hand, the discard pile or on the table"). Public:
 buffet, every plate won, the discard pile, hand sizes, who has committed, and the plate supply's
 contents (every plate not yet revealed; only their order is unknown, and a multiset has none).
 
-Example:
+Examples:
     >>> import random
     >>> import tablefeast.games.schlacht_am_buffet as sab
     >>> s = sab.initial_state(sab.Config(players=3))
