@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -9,7 +10,21 @@ import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
-PRINT_WITH_EXPECTATION = re.compile(r"^\s*print\(.*\)\s+#\s(.+)$")
+COMMENT = re.compile(r"\)\s+#\s(.+)$")
+
+
+def expectations(code: str) -> list[str]:
+    """The comment ending each ``print(...)`` statement that has one, in order. A print may span
+    lines (the formatter wraps long ones): its comment follows the closing parenthesis."""
+    lines = code.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        call = node.value if isinstance(node, ast.Expr) else None
+        if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "print":
+            match = COMMENT.search(lines[call.end_lineno - 1])  # type: ignore[operator]
+            if match:
+                found.append((call.lineno, match.group(1).strip()))
+    return [comment for _, comment in sorted(found)]
 
 
 def blocks() -> list[tuple[str, str]]:
@@ -28,9 +43,7 @@ def test_docs_code_runs_and_prints_what_it_says(where: str, code: str) -> None:
         printed.append(sep.join(map(str, args)))
 
     exec(compile(code, where, "exec"), {"__name__": "__docs__", "print": capture})
-    expected = [
-        m.group(1).strip() for m in map(PRINT_WITH_EXPECTATION.match, code.splitlines()) if m
-    ]
+    expected = expectations(code)
     # A comment shows the printed text, possibly followed by an explanation ("(0, 1): why").
     if expected:
         assert len(expected) == len(printed), (
