@@ -23,8 +23,6 @@ Examples:
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -38,6 +36,7 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealMouse,
     is_name,
 )
+from tablefeast.kernel import carddata
 from tablefeast.kernel.deck import Counts
 
 __all__ = [
@@ -163,6 +162,13 @@ def _problems(cards: CardSet) -> list[str]:
     return problems
 
 
+_WHAT = "card set"
+_CLOTHING = {"kind": str, "colour": str, "count": int}
+_CHEESE = {"cheese": str, "count": int}
+_MOUSE = {"id": str, "wears": list, "cheese": str}
+_ITEM = {"kind": str, "colour": str}
+
+
 def _as_tuple(value: Any) -> tuple[Any, ...]:
     return tuple(value)
 
@@ -212,21 +218,24 @@ class CardSet:
         """
         if isinstance(data, CardSet):
             return data
-        top = _mapping(data, "the card set", ("clothing", "cheeses", "mice"), ("source",))
+        top = carddata.mapping(
+            data, "the card set", ("clothing", "cheeses", "mice"), ("source",), _WHAT
+        )
         clothing = [
-            ClothingCards(*_fields(e, f"clothing[{i}]", ("kind", "colour", "count")))
-            for i, e in enumerate(_list(top["clothing"], "clothing"))
+            ClothingCards(*carddata.fields(e, f"clothing[{i}]", _CLOTHING, _WHAT))
+            for i, e in enumerate(carddata.json_list(top["clothing"], "clothing", _WHAT))
         ]
         cheeses = [
-            CheeseCards(*_fields(e, f"cheeses[{i}]", ("cheese", "count")))
-            for i, e in enumerate(_list(top["cheeses"], "cheeses"))
+            CheeseCards(*carddata.fields(e, f"cheeses[{i}]", _CHEESE, _WHAT))
+            for i, e in enumerate(carddata.json_list(top["cheeses"], "cheeses", _WHAT))
         ]
         mice = []
-        for i, e in enumerate(_list(top["mice"], "mice")):
-            mouse_id, wears, cheese = _fields(e, f"mice[{i}]", ("id", "wears", "cheese"))
+        for i, e in enumerate(carddata.json_list(top["mice"], "mice", _WHAT)):
+            mouse_id, wears, cheese = carddata.fields(e, f"mice[{i}]", _MOUSE, _WHAT)
+            where = f"mice[{i}] ({mouse_id}).wears"
             worn = [
-                Item(*_fields(w, f"mice[{i}] ({mouse_id}).wears[{j}]", ("kind", "colour")))
-                for j, w in enumerate(_list(wears, f"mice[{i}] ({mouse_id}).wears"))
+                Item(*carddata.fields(w, f"{where}[{j}]", _ITEM, _WHAT))
+                for j, w in enumerate(carddata.json_list(wears, where, _WHAT))
             ]
             mice.append(MouseCard(mouse_id, tuple(worn), cheese))
         source = top.get("source", "")
@@ -241,43 +250,7 @@ class CardSet:
         Raises:
             ValueError: not JSON, or not a card set (the message names the bad entry).
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"card set: not valid JSON: {e}") from None
-        return cls.from_data(data)
-
-
-def _mapping(
-    data: Any, entry: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise ValueError(f"card set: {entry} must be a JSON object, got {data!r}")
-    missing = [k for k in required if k not in data]
-    if missing:
-        raise ValueError(f"card set: {entry} has no {', '.join(missing)}")
-    extra = sorted(set(data) - set(required) - set(optional))
-    if extra:
-        raise ValueError(f"card set: {entry} has unknown fields {', '.join(extra)}")
-    return data
-
-
-def _fields(data: Any, entry: str, names: tuple[str, ...]) -> list[Any]:
-    mapping = _mapping(data, entry, names)
-    values = [mapping[k] for k in names]
-    for name, value in zip(names, values, strict=True):
-        wanted = int if name == "count" else list if name == "wears" else str
-        if type(value) is not wanted:
-            raise ValueError(
-                f"card set: {entry}: {name} must be {wanted.__name__}, got {json.dumps(value)}"
-            )
-    return values
-
-
-def _list(data: Any, entry: str) -> list[Any]:
-    if not isinstance(data, list):
-        raise ValueError(f"card set: {entry} must be a JSON list, got {data!r}")
-    return data
+        return cls.from_data(carddata.read_json(text, _WHAT))
 
 
 def load_cards(path: str | Path) -> CardSet:
@@ -286,11 +259,7 @@ def load_cards(path: str | Path) -> CardSet:
     Raises:
         ValueError: the file cannot be read or is not a card set (the message names the entry).
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"card set: cannot read {path}: {e}") from None
-    return CardSet.from_json(text)
+    return CardSet.from_json(carddata.read_text(path, _WHAT))
 
 
 DEFAULT_CARDS: CardSet = CardSet.from_json(

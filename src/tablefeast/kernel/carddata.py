@@ -1,0 +1,72 @@
+"""Reading card lists from JSON, for games whose printed lists users may replace.
+
+A card-list file is checked entry by entry, and every problem names the entry (``mice[4] (M05):
+...``), so that a person fixing a file by hand knows where to look. Errors are `ValueError`s whose
+message starts with the list's name.
+
+Examples:
+    >>> fields({"kind": "hat", "count": 2}, "clothing[0]", {"kind": str, "count": int}, "card set")
+    ['hat', 2]
+    >>> fields({"kind": "hat"}, "clothing[0]", {"kind": str, "count": int}, "card set")
+    Traceback (most recent call last):
+    ...
+    ValueError: card set: clothing[0] has no count
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["fields", "json_list", "mapping", "read_json", "read_text"]
+
+
+def mapping(
+    data: Any, entry: str, required: tuple[str, ...], optional: tuple[str, ...], what: str
+) -> Mapping[str, Any]:
+    """`data` as a JSON object with exactly the `required` keys and some `optional` ones."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{what}: {entry} must be a JSON object, got {data!r}")
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise ValueError(f"{what}: {entry} has no {', '.join(missing)}")
+    extra = sorted(set(data) - set(required) - set(optional))
+    if extra:
+        raise ValueError(f"{what}: {entry} has unknown fields {', '.join(extra)}")
+    return data
+
+
+def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[Any]:
+    """The values of a JSON object's fields, in the order of `types`, each of exactly its type."""
+    values = [mapping(data, entry, tuple(types), (), what)[k] for k in types]
+    for (name, wanted), value in zip(types.items(), values, strict=True):
+        if type(value) is not wanted:
+            raise ValueError(
+                f"{what}: {entry}: {name} must be {wanted.__name__}, got {json.dumps(value)}"
+            )
+    return values
+
+
+def json_list(data: Any, entry: str, what: str) -> list[Any]:
+    """`data` as a JSON list."""
+    if not isinstance(data, list):
+        raise ValueError(f"{what}: {entry} must be a JSON list, got {data!r}")
+    return data
+
+
+def read_text(path: str | Path, what: str) -> str:
+    """A file's text, or a `ValueError` saying why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{what}: cannot read {path}: {e}") from None
+
+
+def read_json(text: str, what: str) -> Any:
+    """Parsed JSON, or a `ValueError` saying it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{what}: not valid JSON: {e}") from None
