@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tablefeast
+import tablefeast.games.all_you_can_eat_buffet as ayc
 import tablefeast.games.food_chain as fc
 import tablefeast.games.mausgeflippt as mg
 import tablefeast.games.schlacht_am_buffet as sab
@@ -73,6 +74,28 @@ def mg_invariants(state: mg.State) -> None:
         assert mg.scores(state)[seat] == expected
 
 
+def ayc_invariants(state: ayc.State) -> None:
+    """Meals, Mood cards, Drink and Spice tokens conserved; running scores are AYC-11's."""
+    assert ayc.check_state(state) == []
+    lists = state.config.card_lists
+    meals = sum(state.meal_deck) + sum(state.discard) + sum(map(sum, state.collections))
+    assert meals + len(state.line) == lists.total_meals
+    for seat in range(state.config.players):
+        moods = sum(state.decks[seat]) + sum(state.hands[seat]) + sum(state.used[seat])
+        assert moods == sum(state.config.mood_deck)
+    assert state.drink_supply + sum(state.drinks) == 36
+    assert state.spice_supply + sum(state.spices) + sum(s for _, s, _ in state.line) == 24
+    table = ayc.score_table(
+        lists,
+        state.collections,
+        drinks=state.drinks,
+        spices=state.spices,
+        cake=state.cake,
+        tomatoes_as_vegetables=state.tomatoes,
+    )
+    assert ayc.scores(state) == tuple(s.total for s in table)
+
+
 SPECS = {
     "schlacht_am_buffet": GameSpec(
         "schlacht_am_buffet",
@@ -105,6 +128,11 @@ SPECS = {
             mg.Config(players=5, cards=SMALL_CARDS, tie_probability="1/2"),
         ),
         mg_invariants,
+    ),
+    "all_you_can_eat_buffet": GameSpec(
+        "all_you_can_eat_buffet",
+        tuple(ayc.Config(players=n, first_player=f) for n in (3, 4, 5, 6) for f in (0, n - 1)),
+        ayc_invariants,
     ),
 }
 

@@ -3,7 +3,7 @@
 Examples:
     >>> import tablefeast
     >>> tablefeast.names()
-    ('schlacht_am_buffet', 'mausgeflippt', 'food_chain')
+    ('schlacht_am_buffet', 'mausgeflippt', 'food_chain', 'all_you_can_eat_buffet')
     >>> sab = tablefeast.load("schlacht_am_buffet")
     >>> state = sab.initial_state(sab.Config(players=4))
     >>> sab.actors(state) == (tablefeast.CHANCE,)
@@ -37,6 +37,7 @@ GAMES: dict[str, str] = {
     "schlacht_am_buffet": "tablefeast.games.schlacht_am_buffet",
     "mausgeflippt": "tablefeast.games.mausgeflippt",
     "food_chain": "tablefeast.games.food_chain",
+    "all_you_can_eat_buffet": "tablefeast.games.all_you_can_eat_buffet",
 }
 """Game name -> module implementing it."""
 

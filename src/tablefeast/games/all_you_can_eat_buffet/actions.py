@@ -1,0 +1,195 @@
+"""The actions of All You Can Eat Buffet: the players' choices and the chance events.
+
+Players commit Mood cards (`Play`, 0 to 2 of them, AYC-5), then carry out the Moods that need a
+choice (`Take` for Boor and Very Hungry, `Swap` for Trickster, `Steal` for Jealous), and at the
+end decide their Tomatoes (`Tomato`, AYC-10). Chance draws Mood cards (`DrawMood`) and Meals
+(`DrawMeal`), reveals a card at random for a neighbour (`RevealMood`) and turns up a Surprise
+bread's secret card (`Secret`). Line positions count from 1, the first Meal in the line.
+
+Examples:
+    >>> Play((Mood.HUNGRY, Mood.SLOW)), Take((2, 3)), Steal(2, "Steak")
+    (Play(moods=(<Mood.HUNGRY: 'hungry'>, <Mood.SLOW: 'slow'>)), Take(positions=(2, 3)), \
+Steal(seat=2, meal='Steak'))
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from tablefeast.kernel.errors import InvalidActionError
+
+__all__ = [
+    "ACTION_TYPES",
+    "MOODS",
+    "MOOD_INDEX",
+    "Action",
+    "DrawMeal",
+    "DrawMood",
+    "Mood",
+    "Play",
+    "RevealMood",
+    "Secret",
+    "Steal",
+    "Swap",
+    "Take",
+    "Tomato",
+]
+
+
+class Mood(enum.Enum):
+    """The six Moods, in the order counts tuples index them (and notation writes them)."""
+
+    HUNGRY = "hungry"
+    VERY_HUNGRY = "very-hungry"
+    BOOR = "boor"
+    SLOW = "slow"
+    TRICKSTER = "trickster"
+    JEALOUS = "jealous"
+
+    @property
+    def title(self) -> str:
+        """The name as printed: ``Very Hungry``."""
+        return self.value.replace("-", " ").title()
+
+
+MOODS: tuple[Mood, ...] = tuple(Mood)
+MOOD_INDEX: dict[Mood, int] = {m: i for i, m in enumerate(MOODS)}
+
+
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
+def _moods(_: Any, __: Any, value: Any) -> None:
+    if (
+        not isinstance(value, tuple)
+        or len(value) > 2
+        or not all(isinstance(m, Mood) for m in value)
+    ):
+        raise InvalidActionError(f"a play is 0, 1 or 2 Moods, got {value!r}")
+    if len(value) == 2 and MOOD_INDEX[value[0]] > MOOD_INDEX[value[1]]:
+        raise InvalidActionError(
+            f"two Moods are written in the order {', '.join(m.value for m in Mood)}, "
+            f"got {value[0].value} before {value[1].value}"
+        )
+
+
+def _positions(_: Any, __: Any, value: Any) -> None:
+    ok = isinstance(value, tuple) and 1 <= len(value) <= 2
+    ok = ok and all(type(p) is int and p >= 1 for p in value)
+    if not ok or (len(value) == 2 and value[1] != value[0] + 1):
+        raise InvalidActionError(
+            f"take one line position (from 1) or two adjacent ones, ascending; got {value!r}"
+        )
+
+
+def _position(_: Any, __: Any, value: Any) -> None:
+    if type(value) is not int or value < 1:
+        raise InvalidActionError(f"a line position is an int from 1, got {value!r}")
+
+
+def _seat(_: Any, __: Any, value: Any) -> None:
+    if type(value) is not int or not 0 <= value < 6:
+        raise InvalidActionError(f"{value!r} is not a seat (0 to 5)")
+
+
+def _meal(_: Any, __: Any, value: Any) -> None:
+    if type(value) is not str or not value or value != " ".join(value.split()):
+        raise InvalidActionError(f"{value!r} is not a Meal name (words separated by spaces)")
+
+
+def _mood(_: Any, __: Any, value: Any) -> None:
+    if not isinstance(value, Mood):
+        raise InvalidActionError(f"{value!r} is not a Mood")
+
+
+def _count(_: Any, __: Any, value: Any) -> None:
+    if type(value) is not int or value < 0:
+        raise InvalidActionError(f"a number of Tomatoes is an int from 0, got {value!r}")
+
+
+@attrs.frozen(cache_hash=True)
+class Play:
+    """Commit Mood cards face down (AYC-5): one, or two or none as the Drink tokens decide."""
+
+    moods: tuple[Mood, ...] = attrs.field(converter=_tuple, validator=_moods)
+
+
+@attrs.frozen(cache_hash=True)
+class Take:
+    """Boor: collect the Meal at a position; Very Hungry: two adjacent ones (AYC-8)."""
+
+    positions: tuple[int, ...] = attrs.field(converter=_tuple, validator=_positions)
+
+
+@attrs.frozen(cache_hash=True)
+class Swap:
+    """Trickster: swap the Meals at positions `first` < `second`, then collect the first."""
+
+    first: int = attrs.field(validator=_position)
+    second: int = attrs.field(validator=_position)
+
+    def __attrs_post_init__(self) -> None:
+        if self.first >= self.second:
+            raise InvalidActionError(
+                f"swap two positions in ascending order, got {self.first} {self.second}"
+            )
+
+
+@attrs.frozen(cache_hash=True)
+class Steal:
+    """Jealous: steal one Meal called `meal` from the collection of `seat`."""
+
+    seat: int = attrs.field(validator=_seat)
+    meal: str = attrs.field(validator=_meal)
+
+
+@attrs.frozen(cache_hash=True)
+class Tomato:
+    """At the end: count `fruits` Tomatoes as Fruit and `vegetables` as Vegetable (AYC-10)."""
+
+    fruits: int = attrs.field(validator=_count)
+    vegetables: int = attrs.field(validator=_count)
+
+    def __attrs_post_init__(self) -> None:
+        if self.fruits + self.vegetables == 0:
+            raise InvalidActionError("a Tomato decision names at least one Tomato")
+
+
+@attrs.frozen(cache_hash=True)
+class DrawMood:
+    """Chance: `seat` draws a Mood card of `mood` from its deck (AYC-2)."""
+
+    seat: int = attrs.field(validator=_seat)
+    mood: Mood = attrs.field(validator=_mood)
+
+
+@attrs.frozen(cache_hash=True)
+class DrawMeal:
+    """Chance: the Meal `meal` is drawn for the line (AYC-3)."""
+
+    meal: str = attrs.field(validator=_meal)
+
+
+@attrs.frozen(cache_hash=True)
+class RevealMood:
+    """Chance: the left neighbour of `seat` reveals its `mood` card at random (AYC-5)."""
+
+    seat: int = attrs.field(validator=_seat)
+    mood: Mood = attrs.field(validator=_mood)
+
+
+@attrs.frozen(cache_hash=True)
+class Secret:
+    """Chance: a Surprise bread's secret card turns out to be `meal` (AYC-4)."""
+
+    meal: str = attrs.field(validator=_meal)
+
+
+Action = Play | Take | Swap | Steal | Tomato | DrawMood | DrawMeal | RevealMood | Secret
+"""Any action of this game."""
+
+ACTION_TYPES = (Play, Take, Swap, Steal, Tomato, DrawMood, DrawMeal, RevealMood, Secret)

@@ -1,0 +1,101 @@
+"""Game options for All You Can Eat Buffet, and the numbers the player count decides.
+
+Examples:
+    >>> c = Config(players=5)
+    >>> c.rounds, c.line_size, c.play_two, c.play_none, c.mood_deck
+    (9, 6, 4, 6, (3, 2, 1, 1, 2, 2))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tablefeast.games.all_you_can_eat_buffet.components import DEFAULT_CARDS, CardLists
+from tablefeast.kernel.deck import Counts
+
+__all__ = ["DRINKS", "FIRST_HAND", "SPICES", "Config"]
+
+DRINKS = 36
+"""Drink tokens in the supply at the start."""
+SPICES = 24
+"""Spice tokens in the supply at the start."""
+FIRST_HAND = 3
+"""Mood cards everyone draws in round 1 (AYC-2)."""
+
+
+def _players(_: Any, __: Any, value: int) -> None:
+    if type(value) is not int or not 3 <= value <= 6:
+        raise ValueError(f"Config.players must be an int from 3 to 6, got {value!r}")
+
+
+def _cards(value: Any) -> Any:
+    if value is None or isinstance(value, CardLists):
+        return value
+    return CardLists.from_data(value)  # raises ValueError naming the bad entry
+
+
+@attrs.frozen
+class Config:
+    """A game's setup.
+
+    Attributes:
+        players: 3 to 6.
+        first_player: the seat holding the First player tile in round 1 (AYC-1).
+        cards: custom `CardLists`, or None for the default lists (AYC-0).
+    """
+
+    players: int = attrs.field(validator=_players)
+    first_player: int = attrs.field(default=0)
+    cards: CardLists | None = attrs.field(default=None, converter=_cards)
+    card_lists: CardLists = attrs.field(init=False, eq=False, repr=False)
+    """The lists in play: `cards`, or the default lists."""
+
+    @first_player.validator
+    def _check_first(self, _: Any, value: int) -> None:
+        if type(value) is not int or not 0 <= value < self.players:
+            raise ValueError(
+                f"Config.first_player must be a seat from 0 to {self.players - 1}, got {value!r}"
+            )
+
+    def __attrs_post_init__(self) -> None:
+        lists = self.cards or DEFAULT_CARDS
+        object.__setattr__(self, "card_lists", lists)
+        deck = self.mood_deck
+        if min(deck) < 0:
+            raise ValueError(
+                "Config.cards: with 5 or 6 players everyone removes a Hungry (AYC-1), "
+                "so each colour needs at least one"
+            )
+        if sum(deck) < self.rounds + FIRST_HAND - 1:
+            raise ValueError(
+                f"Config.cards: a Mood deck of {sum(deck)} cards cannot last {self.rounds} "
+                f"rounds: everyone draws {self.rounds + FIRST_HAND - 1} cards (AYC-2)"
+            )
+
+    @property
+    def rounds(self) -> int:
+        """10 rounds with 3-4 players, 9 with 5-6 (AYC-2)."""
+        return 10 if self.players <= 4 else 9
+
+    @property
+    def line_size(self) -> int:
+        """Meals drawn for the line each round: 5/5/6/7 for 3/4/5/6 players (AYC-3)."""
+        return (5, 5, 6, 7)[self.players - 3]
+
+    @property
+    def play_two(self) -> int:
+        """With this many Drink tokens a player commits 2 Mood cards (AYC-5)."""
+        return 3 if self.players <= 4 else 4
+
+    @property
+    def play_none(self) -> int:
+        """With this many Drink tokens a player commits none (AYC-5)."""
+        return 5 if self.players <= 4 else 6
+
+    @property
+    def mood_deck(self) -> Counts:
+        """Each player's Mood deck: one Hungry fewer with 5 or 6 players (AYC-1)."""
+        deck = self.card_lists.mood_deck
+        return (deck[0] - 1, *deck[1:]) if self.players >= 5 else deck

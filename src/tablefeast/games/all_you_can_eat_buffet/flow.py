@@ -1,0 +1,211 @@
+"""The flow of a round and of the game's end: what happens without a decision between the
+decisions and chance events (AYC-2 to AYC-10).
+
+Every function takes a state and returns the state where the next decision or chance event waits.
+
+Examples:
+    >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+    >>> s = ayc.initial_state(ayc.Config(players=4))
+    >>> [round_order(s.first, 4), clinking((0, 0, 2, 2))]
+    [(0, 1, 2, 3), (0, 1, 2, 3)]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tablefeast.games.all_you_can_eat_buffet.components import MOOD_INDEX, MOODS, Mood
+from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS
+from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.kernel.deck import counts_put, counts_remove
+from tablefeast.kernel.seats import clockwise_from, left_of
+from tablefeast.kernel.values import replace
+
+__all__ = [
+    "after_commitments",
+    "after_reveal",
+    "clinking",
+    "reveal_pool",
+    "round_order",
+    "settle_deal",
+    "settle_end",
+    "settle_queue",
+    "tomato_seats",
+]
+
+
+def round_order(first: int, players: int) -> tuple[int, ...]:
+    """Turn order this round: clockwise from the First player."""
+    return clockwise_from(first, players)
+
+
+def clinking(revealed: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats that revealed a Mood somebody else also revealed (AYC-6)."""
+    counts = Counter(revealed)
+    return tuple(seat for seat, mood in enumerate(revealed) if counts[mood] >= 2)
+
+
+def tomato_seats(state: State) -> tuple[int, ...]:
+    """The seats holding Tomatoes: they decide them at the end (AYC-10)."""
+    tomatoes = state.config.card_lists.tables.of_set["tomato"]
+    return tuple(
+        seat
+        for seat, collection in enumerate(state.collections)
+        if any(collection[i] for i in tomatoes)
+    )
+
+
+# ---------------------------------------------------------------- dealing (AYC-2, AYC-3)
+
+
+def settle_deal(state: State) -> State:
+    """Stop at the next draw; once the line is complete, put the Spice tokens on the 2nd and 3rd
+    Meal and start the play (AYC-3)."""
+    if state.mood_draws:
+        return state
+    if state.to_deal and state.drawable:
+        return state
+    line = list(state.line)
+    supply = state.spice_supply
+    for position in (1, 2):
+        if position < len(line) and supply:  # AYC-3: while the supply lasts
+            meal, spices, secret = line[position]
+            line[position] = (meal, spices + 1, secret)
+            supply -= 1
+    # AYC-13: when the Meal deck runs out, the line is shorter.
+    return replace(state, line=tuple(line), spice_supply=supply, to_deal=0, stage="play")
+
+
+# ---------------------------------------------------------------- revealing (AYC-5, AYC-6)
+
+
+def reveal_pool(state: State, seat: int) -> tuple[int, ...]:
+    """Counts of the Moods the left neighbour picks from: the two committed cards, or the hand
+    when none was committed (AYC-5)."""
+    committed = state.commitments[seat]
+    if committed:
+        pool = [0] * len(MOODS)
+        for mood in committed:
+            pool[mood] += 1
+        return tuple(pool)
+    return state.hands[seat]
+
+
+def after_commitments(state: State) -> State:
+    """Everyone has committed: reveal the single cards; a random pick for two cards or none is a
+    chance event, unless only one Mood can come out (AYC-17)."""
+    revealed = list(state.revealed)
+    reveals = []
+    for seat, committed in enumerate(state.commitments):
+        assert committed is not None
+        if len(committed) == 1:
+            revealed[seat] = committed[0]
+            continue
+        pool = reveal_pool(state, seat)
+        possible = [mood for mood, n in enumerate(pool) if n]
+        if len(possible) == 1:  # AYC-17
+            revealed[seat] = possible[0]
+        else:
+            reveals.append(seat)
+    state = replace(state, revealed=tuple(revealed), reveals=tuple(reveals), stage="reveal")
+    return state if reveals else after_reveal(state)
+
+
+def after_reveal(state: State) -> State:
+    """Every Mood is revealed: use the cards, clink glasses, and line up the resolution."""
+    config = state.config
+    revealed: tuple[int, ...] = state.revealed  # type: ignore[assignment]
+    hands = list(state.hands)
+    used = list(state.used)
+    for seat, mood in enumerate(revealed):
+        hands[seat] = counts_remove(hands[seat], mood)  # AYC-5: the other one stays in hand
+        used[seat] = counts_put(used[seat], mood)
+    order = round_order(state.first, config.players)
+    drinks = list(state.drinks)
+    supply = state.drink_supply
+    clinked = set(clinking(revealed))
+    for seat in order:  # AYC-6, AYC-18: in turn order while the supply lasts
+        if seat in clinked and supply:
+            drinks[seat] += 1
+            supply -= 1
+    boors = [s for s in order if revealed[s] == MOOD_INDEX[Mood.BOOR]]
+    slows = [s for s in order if revealed[s] == MOOD_INDEX[Mood.SLOW]]
+    middle = [s for s in order if MOOD_EFFECTS[MOODS[revealed[s]]].when == "turn"]
+    # AYC-7: Boor first, the rest in turn order, Slow last; two or more of either all skip.
+    queue = (boors if len(boors) == 1 else []) + middle + (slows if len(slows) == 1 else [])
+    state = replace(
+        state,
+        hands=tuple(hands),
+        used=tuple(used),
+        commitments=(None,) * config.players,
+        drinks=tuple(drinks),
+        drink_supply=supply,
+        reveals=(),
+        queue=tuple(queue),
+        stage="resolve",
+    )
+    return settle_queue(state)
+
+
+# ---------------------------------------------------------------- resolving (AYC-7, AYC-8)
+
+
+def settle_queue(state: State) -> State:
+    """Carry out the Moods that need no choice, until a seat must choose or the round ends."""
+    while state.queue:
+        seat = state.queue[0]
+        effect = MOOD_EFFECTS[MOODS[state.revealed[seat]]]  # type: ignore[index]
+        choices = effect.choices(state, seat)
+        if choices:
+            return state  # the seat decides
+        if choices is None:
+            state = effect.carry_out(state, seat, None)
+        state = replace(state, queue=state.queue[1:])  # AYC-13: nothing possible, nothing done
+    return _end_round(state)
+
+
+def _end_round(state: State) -> State:
+    """AYC-9: the line is discarded; then the next round, or the end of the game."""
+    config = state.config
+    discard = state.discard
+    spices = 0
+    lost = state.lost
+    for meal, on_it, secret in state.line:
+        discard = counts_put(discard, meal)
+        spices += on_it  # AYC-15: back to the supply
+        lost += secret  # a secret card discarded unseen
+    cleared = replace(
+        state,
+        line=(),
+        discard=discard,
+        spice_supply=state.spice_supply + spices,
+        lost=lost,
+        revealed=(None,) * config.players,
+    )
+    if state.round == config.rounds:
+        # AYC-4, AYC-14: secret cards in turn order from the last round's First player.
+        order = round_order(state.first, config.players)
+        owed = tuple(seat for seat in order for _ in range(state.secrets[seat]))
+        return settle_end(replace(cleared, secret_reveals=owed, stage="secrets"))
+    return settle_deal(
+        replace(
+            cleared,
+            round=state.round + 1,
+            first=left_of(state.first, config.players),  # AYC-9
+            mood_draws=tuple(range(config.players)),  # AYC-2, AYC-9
+            to_deal=config.line_size,  # AYC-3
+            stage="deal",
+        )
+    )
+
+
+# ---------------------------------------------------------------- the end (AYC-4, AYC-10)
+
+
+def settle_end(state: State) -> State:
+    """After the secret cards, the Tomato decisions; with no Tomatoes, the game is over."""
+    if state.secret_reveals:
+        return state
+    if tomato_seats(state):
+        return replace(state, stage="tomatoes")
+    return replace(state, stage="over")

@@ -1,0 +1,206 @@
+"""The six Mood effects, in one table: `MOOD_EFFECTS`.
+
+The rulebook names the Moods and clarifies them but does not print their texts; these effects
+are the reconstruction of AYC-0, built on those clarifications. Each Mood is one `MoodEffect`:
+when it resolves (`"first"`, `"turn"` or `"last"`, AYC-7), the choices it offers its player (an
+empty tuple: nothing it can do, AYC-13; None: no choice, it is carried out at once), and what it
+does. A user with the printed cards changes an effect here, in one place.
+
+Collecting and stealing, with everything they bring (AYC-8), are the two helpers `collect` and
+`steal`, shared by the effects.
+
+Examples:
+    >>> MOOD_EFFECTS[Mood.BOOR].when, MOOD_EFFECTS[Mood.SLOW].when
+    ('first', 'last')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from tablefeast.games.all_you_can_eat_buffet.actions import Action, Steal, Swap, Take
+from tablefeast.games.all_you_can_eat_buffet.components import Mood
+from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.kernel.deck import counts_put, counts_remove
+from tablefeast.kernel.values import replace
+
+__all__ = ["MOOD_EFFECTS", "MoodEffect", "card_effects", "collect", "gain_drink", "steal"]
+
+
+@attrs.frozen
+class MoodEffect:
+    """How one Mood is carried out.
+
+    Attributes:
+        when: ``"first"`` (before all others), ``"turn"`` (in turn order) or ``"last"``.
+        choices: the player's options now; ``()``: it can do nothing (AYC-13); None: there is
+            nothing to choose and `carry_out` is called with None.
+        carry_out: the state after the player carries out the Mood with that choice.
+    """
+
+    when: str
+    choices: Callable[[State, int], tuple[Action, ...] | None]
+    carry_out: Callable[[State, int, Action | None], State]
+
+
+# ---------------------------------------------------------------- collecting and stealing
+
+
+def _with(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
+    changed = list(values)
+    changed[seat] += delta
+    return tuple(changed)
+
+
+def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
+    drinks = fields.get("drinks", state.drinks)
+    supply = fields.get("drink_supply", state.drink_supply)
+    if supply:  # AYC-6: an empty supply gives nothing
+        fields["drinks"] = _with(drinks, seat, 1)  # type: ignore[arg-type]
+        fields["drink_supply"] = supply - 1  # type: ignore[operator]
+
+
+def card_effects(state: State, seat: int, meal: int, fields: dict[str, object]) -> None:
+    """A Cake takes the Birthday Cake tile; a Coffee discards 2 Drink tokens (AYC-8)."""
+    tables = state.config.card_lists.tables
+    if meal in tables.cake:
+        fields["cake"] = seat
+    if meal in tables.coffee:
+        drinks: tuple[int, ...] = fields.get("drinks", state.drinks)  # type: ignore[assignment]
+        lose = min(2, drinks[seat])  # as many as the player has, up to 2
+        fields["drinks"] = _with(drinks, seat, -lose)
+        fields["drink_supply"] = fields.get("drink_supply", state.drink_supply) + lose  # type: ignore[operator]
+
+
+def collect(state: State, seat: int, positions: Sequence[int]) -> State:
+    """`seat` collects the Meals at the 0-based line `positions`, first to last (AYC-8): with
+    their Spice tokens, a Drink token for a Drink icon, the Birthday Cake tile for a Cake, the
+    loss of 2 Drink tokens for a Coffee, and a Surprise bread's secret card."""
+    tables = state.config.card_lists.tables
+    fields: dict[str, object] = {}
+    collection = state.collections[seat]
+    spices = 0
+    secrets = 0
+    for position in sorted(positions):
+        meal, on_it, secret = state.line[position]
+        collection = counts_put(collection, meal)
+        spices += on_it
+        secrets += secret
+        if tables.drink[meal]:
+            gain_drink(state, seat, fields)
+        card_effects(state, seat, meal, fields)
+    taken = set(positions)
+    collections = list(state.collections)
+    collections[seat] = collection
+    fields["collections"] = tuple(collections)
+    fields["line"] = tuple(m for i, m in enumerate(state.line) if i not in taken)
+    fields["spices"] = _with(state.spices, seat, spices)
+    if secrets:
+        fields["secrets"] = _with(state.secrets, seat, secrets)
+    return replace(state, **fields)
+
+
+def steal(state: State, thief: int, victim: int, meal: int) -> State:
+    """`thief` steals one `meal` from `victim` (Jealous): a Drink token for the Jealous icon, the
+    Birthday Cake tile for a Cake, the loss of 2 Drink tokens for a Coffee (AYC-8), and a
+    Surprise bread's secret card with the bread (AYC-21)."""
+    tables = state.config.card_lists.tables
+    fields: dict[str, object] = {}
+    collections = list(state.collections)
+    collections[victim] = counts_remove(collections[victim], meal)
+    collections[thief] = counts_put(collections[thief], meal)
+    fields["collections"] = tuple(collections)
+    if meal in tables.bread and state.secrets[victim]:
+        fields["secrets"] = _with(_with(state.secrets, victim, -1), thief, 1)
+    if tables.jealous_icon[meal]:  # AYC-16: the Jealous icon, never the Drink icon
+        gain_drink(state, thief, fields)
+    card_effects(state, thief, meal, fields)
+    return replace(state, **fields)
+
+
+# ---------------------------------------------------------------- the six Moods
+
+
+def _no_choice(state: State, seat: int) -> None:
+    return None
+
+
+def _hungry(state: State, seat: int, action: Action | None) -> State:
+    """Collect the first Meal in the line."""
+    return collect(state, seat, [0]) if state.line else state  # AYC-13
+
+
+def _very_hungry_choices(state: State, seat: int) -> tuple[Action, ...] | None:
+    n = len(state.line)
+    if n == 1:
+        return None  # AYC-8: only one Meal: collect it
+    return tuple(Take((p, p + 1)) for p in range(1, n))  # () with an empty line: AYC-13
+
+
+def _very_hungry(state: State, seat: int, action: Action | None) -> State:
+    """Collect two adjacent Meals of the player's choice; only one in the line: collect it."""
+    if action is None:
+        return collect(state, seat, [0])
+    return collect(state, seat, [p - 1 for p in action.positions])  # type: ignore[union-attr]
+
+
+def _boor_choices(state: State, seat: int) -> tuple[Action, ...]:
+    return tuple(Take((p,)) for p in range(1, len(state.line) + 1))
+
+
+def _boor(state: State, seat: int, action: Action | None) -> State:
+    """Resolve first; collect one Meal of the player's choice."""
+    return collect(state, seat, [action.positions[0] - 1])  # type: ignore[union-attr]
+
+
+def _slow(state: State, seat: int, action: Action | None) -> State:
+    """Resolve last; collect every Meal left in the line."""
+    return collect(state, seat, range(len(state.line)))
+
+
+def _trickster_choices(state: State, seat: int) -> tuple[Action, ...] | None:
+    n = len(state.line)
+    if n == 1:  # AYC-19: nothing to swap, nothing to choose
+        return None  # nothing to swap: collect the one Meal
+    return tuple(Swap(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1))
+
+
+def _trickster(state: State, seat: int, action: Action | None) -> State:
+    """Swap two Meals in the line (their Spice tokens move with them), then collect the first."""
+    if action is not None:
+        line = list(state.line)
+        a, b = action.first - 1, action.second - 1  # type: ignore[union-attr]
+        line[a], line[b] = line[b], line[a]
+        state = replace(state, line=tuple(line))
+    return collect(state, seat, [0])
+
+
+def _jealous_choices(state: State, seat: int) -> tuple[Action, ...]:
+    names = state.config.card_lists.tables.names
+    return tuple(
+        Steal(victim, names[meal])
+        for victim, collection in enumerate(state.collections)
+        if victim != seat
+        for meal, n in enumerate(collection)
+        if n
+    )
+
+
+def _jealous(state: State, seat: int, action: Action | None) -> State:
+    """Steal one collected Meal card from another player."""
+    index = state.config.card_lists.tables.index[action.meal]  # type: ignore[union-attr]
+    return steal(state, seat, action.seat, index)  # type: ignore[union-attr]
+
+
+# AYC-19: a Mood with choices is a decision of its player, even with a single choice.
+MOOD_EFFECTS: dict[Mood, MoodEffect] = {
+    Mood.HUNGRY: MoodEffect("turn", _no_choice, _hungry),
+    Mood.VERY_HUNGRY: MoodEffect("turn", _very_hungry_choices, _very_hungry),
+    Mood.BOOR: MoodEffect("first", _boor_choices, _boor),
+    Mood.SLOW: MoodEffect("last", _no_choice, _slow),
+    Mood.TRICKSTER: MoodEffect("turn", _trickster_choices, _trickster),
+    Mood.JEALOUS: MoodEffect("turn", _jealous_choices, _jealous),
+}
+"""What each Mood does: the one place to change the Mood effects."""

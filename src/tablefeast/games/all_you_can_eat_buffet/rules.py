@@ -1,0 +1,405 @@
+"""Who acts, what is legal, and what an action does: the rules of All You Can Eat Buffet.
+
+Every legality question has one answer, given by a ``_why_not_*`` function that returns the reason
+an action is illegal (or None); `legal_actions` and `apply_action` both use it, so they can never
+disagree. What the Moods do lives in `moods.MOOD_EFFECTS`; the flow between decisions in `flow`;
+scoring in `scoring`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tablefeast.games.all_you_can_eat_buffet.actions import (
+    ACTION_TYPES,
+    Action,
+    DrawMeal,
+    DrawMood,
+    Play,
+    RevealMood,
+    Secret,
+    Steal,
+    Swap,
+    Take,
+    Tomato,
+)
+from tablefeast.games.all_you_can_eat_buffet.components import MOOD_INDEX, MOODS
+from tablefeast.games.all_you_can_eat_buffet.flow import (
+    after_commitments,
+    after_reveal,
+    reveal_pool,
+    settle_deal,
+    settle_end,
+    settle_queue,
+    tomato_seats,
+)
+from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS, card_effects, gain_drink
+from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
+from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.kernel import reveal
+from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.deck import counts_put, counts_remove
+from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
+from tablefeast.kernel.ruleset import check_turn
+from tablefeast.kernel.seats import check_actor_seat
+from tablefeast.kernel.values import replace
+
+__all__ = [
+    "actors",
+    "apply_action",
+    "chance_distribution",
+    "chance_outcomes",
+    "is_terminal",
+    "legal_actions",
+    "scores",
+    "why_not",
+    "winners",
+]
+
+_SEATS = tuple(tuple(range(n)) for n in range(7))
+DRAW_MOOD = tuple(tuple(DrawMood(seat, mood) for mood in MOODS) for seat in range(6))
+REVEAL_MOOD = tuple(tuple(RevealMood(seat, mood) for mood in MOODS) for seat in range(6))
+SINGLES = tuple(Play((mood,)) for mood in MOODS)
+PAIRS = {
+    (a, b): Play((MOODS[a], MOODS[b])) for a in range(len(MOODS)) for b in range(a, len(MOODS))
+}
+NONE = Play(())
+
+
+# ---------------------------------------------------------------- who acts
+
+
+def actors(state: State) -> tuple[int, ...]:
+    """Seats to act now: CHANCE, the seats still to commit, the seat carrying out its Mood, or
+    the seats still to decide their Tomatoes; ``()`` once the game is over."""
+    stage = state.stage
+    if stage == "play":
+        return reveal.pending(_SEATS[state.config.players], state.commitments)  # AYC-5
+    if stage == "resolve":
+        return state.queue[:1]  # AYC-7
+    if stage == "tomatoes":
+        return tuple(s for s in tomato_seats(state) if state.tomatoes[s] is None)  # AYC-10
+    if stage == "over":
+        return ()
+    return (CHANCE,)  # deal, reveal, secrets
+
+
+def is_terminal(state: State) -> bool:
+    """True once the game has ended (AYC-10, after the last round)."""
+    return state.stage == "over"
+
+
+# ---------------------------------------------------------------- chance
+
+
+def chance_distribution(state: State) -> Distribution[Action]:
+    """The exact distribution of the current chance node.
+
+    Raises:
+        IllegalActionError: the state is not a chance node.
+    """
+    stage = state.stage
+    tables = state.config.card_lists.tables
+    if stage == "deal":
+        if state.mood_draws:
+            seat = state.mood_draws[0]
+            deck = state.decks[seat]
+            return Distribution(DRAW_MOOD[seat], deck, sum(deck))
+        meals = state.meal_deck  # every unseen Meal equally likely (see `state`)
+        return Distribution(tables.draw_meals, meals, sum(meals))
+    if stage == "reveal":
+        seat = state.reveals[0]
+        pool = reveal_pool(state, seat)  # AYC-5: uniform over the cards
+        return Distribution(REVEAL_MOOD[seat], pool, sum(pool))
+    if stage == "secrets":
+        meals = state.meal_deck
+        return Distribution(tables.secret_meals, meals, sum(meals))
+    raise IllegalActionError("not a chance node: " + _who(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """``(outcome, exact probability)`` pairs of the current chance node."""
+    return chance_distribution(state).probabilities()
+
+
+def _who(state: State) -> str:
+    acting = actors(state)
+    if not acting:
+        return "the game is over"
+    if acting == (CHANCE,):
+        return f"chance acts now ({state.stage})"
+    return "seats " + ", ".join(map(str, acting)) + f" act now ({state.stage})"
+
+
+# ---------------------------------------------------------------- legality ("why not?")
+
+
+def _cards_needed(state: State, seat: int) -> int:
+    """How many Mood cards `seat` commits, by its Drink tokens (AYC-5)."""
+    drinks = state.drinks[seat]
+    config = state.config
+    return 0 if drinks >= config.play_none else 2 if drinks >= config.play_two else 1
+
+
+def _why_not_play(state: State, seat: int, play: Play) -> str | None:
+    needed = _cards_needed(state, seat)
+    if len(play.moods) != needed:
+        return (
+            f"with {state.drinks[seat]} Drink tokens seat {seat} commits {needed} Mood "
+            f"card{'s' * (needed != 1)} (AYC-5)"
+        )
+    hand = list(state.hands[seat])
+    for mood in play.moods:
+        index = MOOD_INDEX[mood]
+        if not hand[index]:
+            return f"seat {seat} holds no{' more' * (needed == 2)} {mood.value} card"
+        hand[index] -= 1
+    return None
+
+
+def _plays(state: State, seat: int) -> tuple[Play, ...]:
+    needed = _cards_needed(state, seat)
+    hand = state.hands[seat]
+    if needed == 0:
+        return (NONE,)
+    if needed == 1:
+        return tuple(SINGLES[m] for m, n in enumerate(hand) if n)
+    held = [m for m, n in enumerate(hand) if n]
+    return tuple(PAIRS[a, b] for a in held for b in held if b > a or (b == a and hand[a] >= 2))
+
+
+def _mood_of(state: State, seat: int) -> str:
+    return MOODS[state.revealed[seat]].title  # type: ignore[index]
+
+
+def _why_not_mood_choice(state: State, seat: int, action: Action) -> str | None:
+    """Is `action` one of the choices of the Mood `seat` carries out now (AYC-7, AYC-8)?"""
+    mood = MOODS[state.revealed[seat]]  # type: ignore[index]
+    choices = MOOD_EFFECTS[mood].choices(state, seat) or ()
+    if action in choices:
+        return None
+    n = len(state.line)
+    if isinstance(action, Take | Swap) and max(_positions(action)) > n:
+        return f"the line holds {n} Meals: there is no position {max(_positions(action))}"
+    if isinstance(action, Steal):
+        return _why_not_steal(state, seat, action)
+    forms = {"take": Take, "swap": Swap, "steal": Steal}
+    wanted = sorted({name for name, cls in forms.items() for c in choices if type(c) is cls})
+    return (
+        f"seat {seat} carries out {mood.title} now (AYC-8): "
+        f"{' or '.join(wanted) or 'nothing'} as its Mood allows, not {action!r}"
+    )
+
+
+def _positions(action: Take | Swap) -> tuple[int, ...]:
+    return action.positions if isinstance(action, Take) else (action.first, action.second)
+
+
+def _why_not_steal(state: State, seat: int, action: Steal) -> str:
+    index = state.config.card_lists.tables.index.get(action.meal)
+    if action.seat == seat:
+        return "a Jealous player steals from another player, not from itself"
+    if action.seat >= state.config.players:
+        return f"there is no seat {action.seat}"
+    if index is None:
+        return f"{action.meal!r} is not a Meal of this game's list"
+    if not state.collections[action.seat][index]:
+        return f"seat {action.seat} has collected no {action.meal}"
+    return f"seat {seat} carries out {_mood_of(state, seat)} now, not Jealous"
+
+
+def _why_not_tomato(state: State, seat: int, action: Tomato) -> str | None:
+    tables = state.config.card_lists.tables
+    held = sum(state.collections[seat][i] for i in tables.of_set["tomato"])
+    if action.fruits + action.vegetables != held:
+        return f"seat {seat} holds {held} Tomatoes: decide each of them (AYC-10)"
+    return None
+
+
+def _tomatoes(state: State, seat: int) -> tuple[Tomato, ...]:
+    tables = state.config.card_lists.tables
+    held = sum(state.collections[seat][i] for i in tables.of_set["tomato"])
+    return tuple(Tomato(held - v, v) for v in range(held + 1))
+
+
+def _why_not_outcome(state: State, action: object) -> str | None:
+    stage = state.stage
+    tables = state.config.card_lists.tables
+    if stage == "deal" and state.mood_draws:
+        seat = state.mood_draws[0]
+        if type(action) is not DrawMood or action.seat != seat:
+            return f"chance acts now: seat {seat} draws a Mood card"
+        if not state.decks[seat][MOOD_INDEX[action.mood]]:
+            return f"seat {seat}'s deck holds no {action.mood.value} card"
+        return None
+    if stage in ("deal", "secrets"):
+        cls = DrawMeal if stage == "deal" else Secret
+        if type(action) is not cls:
+            what = "a Meal is drawn for the line" if stage == "deal" else "a secret card is turned"
+            return "chance acts now: " + what
+        index = tables.index.get(action.meal)
+        if index is None or not state.meal_deck[index]:
+            return f"no {action.meal} is among the unseen Meals"
+        return None
+    seat = state.reveals[0]
+    if type(action) is not RevealMood or action.seat != seat:
+        return f"chance acts now: the left neighbour of seat {seat} reveals a card"
+    if not reveal_pool(state, seat)[MOOD_INDEX[action.mood]]:
+        return f"no {action.mood.value} card is among those seat {seat}'s neighbour picks from"
+    return None
+
+
+def legal_actions(state: State, player: int) -> tuple[Action, ...]:
+    """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> s = ayc.initial_state(ayc.Config(players=3))
+        >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
+        (6, ())
+    """
+    check_actor_seat(player, state.config.players)
+    acting = actors(state)
+    if player not in acting:
+        return ()
+    stage = state.stage
+    if stage == "play":
+        return _plays(state, player)
+    if stage == "resolve":
+        return MOOD_EFFECTS[MOODS[state.revealed[player]]].choices(state, player) or ()  # type: ignore[index]
+    if stage == "tomatoes":
+        return _tomatoes(state, player)
+    return chance_distribution(state).outcomes
+
+
+def why_not(state: State, player: int, action: object) -> str | None:
+    """Why `action` by `player` is not legal now, or None when it is.
+
+    Raises:
+        InvalidActionError: `action` is not an action of this game at all.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidActionError(f"{action!r} is not an All You Can Eat Buffet action")
+    check_actor_seat(player, state.config.players)
+    if player not in actors(state):
+        return _who(state)
+    stage = state.stage
+    if player == CHANCE:
+        return _why_not_outcome(state, action)
+    if stage == "play":
+        if not isinstance(action, Play):
+            return "every player commits Mood cards now (AYC-5)"
+        return _why_not_play(state, player, action)
+    if stage == "resolve":
+        return _why_not_mood_choice(state, player, action)
+    if not isinstance(action, Tomato):
+        return "the players holding Tomatoes decide them now (AYC-10)"
+    return _why_not_tomato(state, player, action)
+
+
+# ---------------------------------------------------------------- transitions
+
+
+def apply_action(state: State, player: int, action: Action) -> State:
+    """The state after `player` takes `action`; `state` itself is never changed.
+
+    Raises:
+        InvalidActionError: not an action of this game.
+        InvalidSeatError: `player` is not a seat (nor CHANCE).
+        GameOverError: the game is over.
+        NotYourTurnError: `player` is not to act now.
+        IllegalActionError: the action is not legal now (the message says why).
+    """
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidActionError(f"{action!r} is not an All You Can Eat Buffet action")
+    check_actor_seat(player, state.config.players)
+    check_turn(actors(state), player)
+    reason = why_not(state, player, action)
+    if reason is not None:
+        who = "chance" if player == CHANCE else f"seat {player}"
+        raise IllegalActionError(f"{action!r} by {who} is illegal: {reason}")
+    cls = type(action)
+    if cls is DrawMood:
+        return _draw_mood(state, action)  # type: ignore[arg-type]
+    if cls is DrawMeal:
+        return _draw_meal(state, action)  # type: ignore[arg-type]
+    if cls is Play:
+        return _commit(state, player, action)  # type: ignore[arg-type]
+    if cls is RevealMood:
+        return _reveal(state, action)  # type: ignore[arg-type]
+    if cls is Secret:
+        return _secret(state, action)  # type: ignore[arg-type]
+    if cls is Tomato:
+        return _decide_tomatoes(state, player, action)  # type: ignore[arg-type]
+    mood = MOODS[state.revealed[player]]  # type: ignore[index]
+    done = MOOD_EFFECTS[mood].carry_out(state, player, action)
+    return settle_queue(replace(done, queue=done.queue[1:]))
+
+
+def _draw_mood(state: State, action: DrawMood) -> State:
+    seat, mood = action.seat, MOOD_INDEX[action.mood]
+    decks = list(state.decks)
+    hands = list(state.hands)
+    decks[seat] = counts_remove(decks[seat], mood)
+    hands[seat] = counts_put(hands[seat], mood)
+    drawn = replace(state, decks=tuple(decks), hands=tuple(hands), mood_draws=state.mood_draws[1:])
+    return settle_deal(drawn)
+
+
+def _draw_meal(state: State, action: DrawMeal) -> State:
+    tables = state.config.card_lists.tables
+    meal = tables.index[action.meal]
+    drawn = replace(
+        state, meal_deck=counts_remove(state.meal_deck, meal), to_deal=state.to_deal - 1
+    )
+    # AYC-4: a Surprise bread gets a secret card, while there is one to give.
+    secret = meal in tables.bread and drawn.drawable > 0
+    return settle_deal(replace(drawn, line=(*state.line, (meal, 0, secret))))
+
+
+def _commit(state: State, seat: int, play: Play) -> State:
+    committed = tuple(MOOD_INDEX[m] for m in play.moods)
+    commitments = reveal.commit(state.commitments, seat, committed)
+    done = replace(state, commitments=commitments)
+    if None in commitments:
+        return done
+    return after_commitments(done)
+
+
+def _reveal(state: State, action: RevealMood) -> State:
+    revealed = list(state.revealed)
+    revealed[action.seat] = MOOD_INDEX[action.mood]
+    done = replace(state, revealed=tuple(revealed), reveals=state.reveals[1:])
+    return done if done.reveals else after_reveal(done)
+
+
+def _secret(state: State, action: Secret) -> State:
+    """AYC-4, AYC-14: the secret card joins the collection and takes effect now."""
+    tables = state.config.card_lists.tables
+    meal = tables.index[action.meal]
+    seat = state.secret_reveals[0]
+    collections = list(state.collections)
+    collections[seat] = counts_put(collections[seat], meal)
+    secrets = list(state.secrets)
+    secrets[seat] -= 1
+    fields: dict[str, object] = {}
+    if tables.drink[meal]:
+        gain_drink(state, seat, fields)
+    card_effects(state, seat, meal, fields)
+    done = replace(
+        state,
+        meal_deck=counts_remove(state.meal_deck, meal),
+        collections=tuple(collections),
+        secrets=tuple(secrets),
+        secret_reveals=state.secret_reveals[1:],
+        **fields,
+    )
+    return settle_end(done)
+
+
+def _decide_tomatoes(state: State, seat: int, action: Tomato) -> State:
+    tomatoes = reveal.commit(state.tomatoes, seat, action.vegetables)
+    done = replace(state, tomatoes=tomatoes)
+    if any(tomatoes[s] is None for s in tomato_seats(state)):
+        return done
+    return replace(done, stage="over")  # AYC-10: then scoring

@@ -1,0 +1,176 @@
+"""Scoring (AYC-11, AYC-12, AYC-20): one pure function of the players' collections and tokens.
+
+`score_table` takes everything scoring needs and nothing else, so it can score any table a user
+builds: the Meal lists, each player's collected Meals (counts by Meal), Drink and Spice tokens,
+who holds the Birthday Cake tile and how many Tomatoes each counts as Vegetables. It returns a
+`Score` per player, with every rule's part named.
+
+Examples:
+    >>> from tablefeast.games.all_you_can_eat_buffet.components import DEFAULT_CARDS
+    >>> t = DEFAULT_CARDS.tables
+    >>> blue = [0] * len(t.names)
+    >>> for name in ("Banana", "Rum Banana", "Apple"):
+    ...     blue[t.index[name]] += 1
+    >>> table = score_table(
+    ...     DEFAULT_CARDS, [tuple(blue)], drinks=[0], spices=[0], cake=None,
+    ...     tomatoes_as_vegetables=[0],
+    ... )
+    >>> table[0].fruits
+    3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+import attrs
+
+from tablefeast.games.all_you_can_eat_buffet.components import CardLists
+from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.kernel.deck import Counts
+
+__all__ = ["FRUIT_SETS", "Score", "fruit_points", "score_table", "scores", "winners"]
+
+FRUIT_SETS = (0, 1, 2, 4, 8, 16, 24)
+"""Points of a set of 0..6 different Fruits (AYC-11); a larger set (custom lists) scores 24."""
+CAKE_TILE = 8
+VEGETABLE_BONUS = 10
+SPICE_LIMIT, MILK_SPICE_LIMIT = 5, 8
+
+
+@attrs.frozen
+class Score:
+    """One player's points, rule by rule (AYC-11)."""
+
+    drinks: int
+    spices: int
+    garlic: int
+    cakes: int
+    cake_tile: int
+    meat: int
+    fish: int
+    vegetables: int
+    vegetable_bonus: int
+    fruits: int
+    other: int
+    """Every other Meal at its printed points (Spoiled food -5, Parsley 0, ...)."""
+
+    @property
+    def total(self) -> int:
+        """The player's score."""
+        return sum(attrs.astuple(self))
+
+
+@cache
+def fruit_points(kinds: tuple[int, ...]) -> int:
+    """The most points sets of different Fruits can make from cards of `kinds` (counts per kind,
+    in any order): each set scores by its size, and the sets are formed to score the most.
+
+    Examples:
+        >>> fruit_points((2, 1)), fruit_points((1, 1, 1, 1, 1, 1)), fruit_points((2, 2, 2, 1, 1))
+        (3, 24, 20)
+    """
+    counts = tuple(sorted((c for c in kinds if c), reverse=True))
+    if not counts:
+        return 0
+    best = 0
+    n = len(counts)
+    for mask in range(1, 1 << n):  # every set of kinds the next set can use
+        rest = tuple(c - (mask >> i & 1) for i, c in enumerate(counts))
+        size = bin(mask).count("1")
+        best = max(best, FRUIT_SETS[min(size, 6)] + fruit_points(rest))
+    return best
+
+
+def _fruit_kind(name: str) -> str:
+    # AYC-20: "Rum Banana" is a Banana (the rulebook's one pair of names of one kind).
+    return name.removeprefix("Rum ")
+
+
+def score_table(
+    cards: CardLists,
+    collections: Sequence[Counts],
+    *,
+    drinks: Sequence[int],
+    spices: Sequence[int],
+    cake: int | None,
+    tomatoes_as_vegetables: Sequence[int | None],
+) -> tuple[Score, ...]:
+    """Every player's `Score` (AYC-11); undecided Tomatoes (None) count as neither (AYC-20)."""
+    t = cards.tables
+    sets = t.of_set
+
+    def count(collection: Counts, set_name: str) -> int:
+        return sum(collection[i] for i in sets[set_name])
+
+    tomatoes = [count(c, "tomato") for c in collections]
+    as_veg = [v or 0 for v in tomatoes_as_vegetables]
+    as_fruit = [
+        h - v if v is not None else 0 for h, v in zip(tomatoes, tomatoes_as_vegetables, strict=True)
+    ]
+    fish = [count(c, "fish") for c in collections]
+    vegetables = [count(c, "vegetables") + v for c, v in zip(collections, as_veg, strict=True)]
+    most_fish, most_veg = max(fish), max(vegetables)
+    meat_values = [t.points[i] for i in sets["meat"]]
+    lowest_meat = min(meat_values) if meat_values else None
+    special = {"garlic", "cake", "meat", "fish", "vegetables", "fruits", "tomato"}
+    scored = []
+    for seat, c in enumerate(collections):
+
+        def points(set_name: str, col: Counts = c) -> int:
+            return sum(col[i] * t.points[i] for i in sets[set_name])
+
+        has = {s: count(c, s) > 0 for s in ("lemon", "milk", "parsley", "ketchup")}
+        limit = MILK_SPICE_LIMIT if has["milk"] else SPICE_LIMIT
+        meat = points("meat")
+        if has["ketchup"]:  # Sausage (the lowest Meat) scores 5
+            meat += sum(
+                c[i] * (5 - t.points[i]) for i in sets["meat"] if t.points[i] == lowest_meat
+            )
+        kinds: dict[str, int] = {}
+        for i in sets["fruits"]:
+            kinds[_fruit_kind(t.names[i])] = kinds.get(_fruit_kind(t.names[i]), 0) + c[i]
+        kinds["Tomato"] = as_fruit[seat]  # AYC-20: a Tomato is a Fruit kind of its own
+        scored.append(
+            Score(
+                drinks=drinks[seat] * (2 if has["lemon"] else 1),
+                spices=spices[seat] if spices[seat] <= limit else 0,
+                garlic=count(c, "garlic") * 2 if has["parsley"] else points("garlic"),
+                cakes=points("cake"),
+                cake_tile=CAKE_TILE if cake == seat else 0,
+                meat=meat,
+                fish=0 if fish[seat] == most_fish else points("fish"),
+                vegetables=points("vegetables"),
+                vegetable_bonus=VEGETABLE_BONUS if vegetables[seat] == most_veg > 0 else 0,
+                fruits=fruit_points(tuple(sorted(kinds.values()))),
+                other=sum(points(s) for s in sets if s not in special),
+            )
+        )
+    return tuple(scored)
+
+
+def _table(state: State) -> tuple[Score, ...]:
+    return score_table(
+        state.config.card_lists,
+        state.collections,
+        drinks=state.drinks,
+        spices=state.spices,
+        cake=state.cake,
+        tomatoes_as_vegetables=state.tomatoes,
+    )
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Running scores (AYC-11): as if the game ended now, with undecided Tomatoes uncounted."""
+    return tuple(s.total for s in _table(state))
+
+
+def winners(state: State) -> frozenset[int]:
+    """The winning seats once the game is over: most points, then most Drink tokens, then a
+    shared win (AYC-12)."""
+    if state.stage != "over":
+        return frozenset()
+    keys = [(total, state.drinks[seat]) for seat, total in enumerate(scores(state))]
+    best = max(keys)
+    return frozenset(seat for seat, key in enumerate(keys) if key == best)

@@ -1,0 +1,222 @@
+"""The game state: the whole truth, hidden parts included, as one frozen value.
+
+Moods are indices into `components.MOODS`; Meals are indices into the config's Meal list; hands,
+decks and collections are counts tuples over them. A game moves through stages:
+
+- ``"deal"``: chance draws the Mood cards owed (AYC-2), then the Meals of the line (AYC-3);
+- ``"play"``: every seat commits Mood cards at once (AYC-5);
+- ``"reveal"``: chance reveals, for each seat that committed two cards or none, one at random;
+- ``"resolve"``: the seats carry out their Moods in order (AYC-7); `queue` lists who is next;
+- ``"secrets"``: after the last round, chance turns up the Surprise breads' secret cards (AYC-4);
+- ``"tomatoes"``: the seats holding Tomatoes decide them at once (AYC-10);
+- ``"over"``.
+
+Surprise breads' secret cards are never seen before the end, so they are not drawn when the
+bread is: they stay in the unseen `meal_deck` and `secrets` counts them (a secret card is a
+uniformly random unseen card, drawn or not). A secret discarded with the line is never seen at
+all: `lost` counts those, so that the drawable deck is ``sum(meal_deck) - secrets - lost``.
+
+Examples:
+    >>> s = initial_state(Config(players=3))
+    >>> s.stage, s.mood_draws, s.to_deal
+    ('deal', (0, 0, 0, 1, 1, 1, 2, 2, 2), 5)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tablefeast.games.all_you_can_eat_buffet.components import MOODS
+from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES, Config
+from tablefeast.kernel.deck import Counts
+
+__all__ = ["STAGES", "LineMeal", "State", "check_state", "initial_state"]
+
+STAGES = ("deal", "play", "reveal", "resolve", "secrets", "tomatoes", "over")
+
+LineMeal = tuple[int, int, bool]
+"""A Meal in the line: its index, the Spice tokens on it, whether a secret card lies under it."""
+
+
+@attrs.frozen(slots=False)  # dict-backed: `kernel.values.replace` copies it cheaply
+class State:
+    """Everything about a game in progress.
+
+    Attributes:
+        config: the game's setup.
+        stage: where the game stands (see the module docs).
+        round: 1-based round number.
+        first: the seat holding the First player tile.
+        decks: per seat, counts of the Mood cards still in its deck.
+        hands: per seat, counts of the Mood cards in hand.
+        used: per seat, counts of the Mood cards revealed and used so far (public).
+        commitments: per seat, the Moods committed face down this round, or None.
+        revealed: per seat, the Mood revealed this round, or None.
+        meal_deck: counts of the unseen Meals: the deck and the secret cards.
+        line: the Meals on the table, first to last.
+        collections: per seat, counts of the Meals collected.
+        secrets: per seat, secret cards under its Surprise breads (AYC-4).
+        lost: secret cards discarded unseen with the line.
+        discard: counts of the Meals discarded from the line (AYC-9).
+        drinks: per seat, Drink tokens.
+        spices: per seat, Spice tokens.
+        drink_supply: Drink tokens left in the supply.
+        spice_supply: Spice tokens left in the supply.
+        cake: the seat holding the Birthday Cake tile, or None.
+        mood_draws: Mood cards owed, in order: the seat of each card.
+        to_deal: Meals still to draw for the line.
+        reveals: seats whose card the left neighbour reveals at random, in order (AYC-5).
+        queue: seats still to carry out their Mood this round, in order (AYC-7).
+        secret_reveals: seats owed the reveal of a secret card, in order (AYC-4).
+        tomatoes: per seat, how many Tomatoes it counts as Vegetables, once decided (AYC-10).
+    """
+
+    config: Config
+    stage: str
+    round: int
+    first: int
+    decks: tuple[Counts, ...]
+    hands: tuple[Counts, ...]
+    used: tuple[Counts, ...]
+    commitments: tuple[tuple[int, ...] | None, ...]
+    revealed: tuple[int | None, ...]
+    meal_deck: Counts
+    line: tuple[LineMeal, ...]
+    collections: tuple[Counts, ...]
+    secrets: tuple[int, ...]
+    lost: int
+    discard: Counts
+    drinks: tuple[int, ...]
+    spices: tuple[int, ...]
+    drink_supply: int
+    spice_supply: int
+    cake: int | None
+    mood_draws: tuple[int, ...]
+    to_deal: int
+    reveals: tuple[int, ...]
+    queue: tuple[int, ...]
+    secret_reveals: tuple[int, ...]
+    tomatoes: tuple[int | None, ...]
+
+    @property
+    def drawable(self) -> int:
+        """Meals that can still be drawn for the line."""
+        return sum(self.meal_deck) - sum(self.secrets) - self.lost - _line_secrets(self.line)
+
+
+def _line_secrets(line: tuple[LineMeal, ...]) -> int:
+    return sum(1 for _, _, secret in line if secret)
+
+
+def initial_state(config: Config) -> State:
+    """The table before the first draw: decks shuffled, nothing dealt (AYC-1).
+
+    The first chance nodes deal 3 Mood cards to each seat in seat order (AYC-2), then the Meals
+    of the first line (AYC-3).
+    """
+    n = config.players
+    lists = config.card_lists.tables
+    no_moods = (0,) * len(MOODS)
+    no_meals = (0,) * len(lists.names)
+    return State(
+        config=config,
+        stage="deal",
+        round=1,
+        first=config.first_player,
+        decks=(config.mood_deck,) * n,
+        hands=(no_moods,) * n,
+        used=(no_moods,) * n,
+        commitments=(None,) * n,
+        revealed=(None,) * n,
+        meal_deck=lists.counts,
+        line=(),
+        collections=(no_meals,) * n,
+        secrets=(0,) * n,
+        lost=0,
+        discard=no_meals,
+        drinks=(0,) * n,
+        spices=(0,) * n,
+        drink_supply=DRINKS,
+        spice_supply=SPICES,
+        cake=None,
+        mood_draws=tuple(s for s in range(n) for _ in range(FIRST_HAND)),  # AYC-2
+        to_deal=config.line_size,  # AYC-3
+        reveals=(),
+        queue=(),
+        secret_reveals=(),
+        tomatoes=(None,) * n,
+    )
+
+
+def check_state(state: State) -> list[str]:
+    """Every invariant a real game state satisfies; the problems found (empty when sound).
+
+    Used when loading serialized states, so that a tampered file is refused.
+    """
+    config = state.config
+    n = config.players
+    seats = range(n)
+    tables = config.card_lists.tables
+    problems: list[str] = []
+    per_seat = ("decks", "hands", "used", "commitments", "revealed", "collections", "secrets")
+    for name in (*per_seat, "drinks", "spices", "tomatoes"):
+        if len(getattr(state, name)) != n:
+            problems.append(f"{name} has {len(getattr(state, name))} entries for {n} players")
+    if problems:
+        return problems
+    if state.stage not in STAGES:
+        return [f"unknown stage {state.stage!r}"]
+    k, m = len(MOODS), len(tables.names)
+    moods = (*state.decks, *state.hands, *state.used)
+    if any(len(x) != k or min(x) < 0 for x in moods):
+        return [f"malformed Mood counts: {k} non-negative counts each"]
+    for seat in seats:
+        total = [
+            a + b + c
+            for a, b, c in zip(state.decks[seat], state.hands[seat], state.used[seat], strict=True)
+        ]
+        if tuple(total) != config.mood_deck:
+            problems.append(f"seat {seat}'s Mood cards are not conserved")
+    meals = (state.meal_deck, state.discard, *state.collections)
+    if any(len(x) != m or min(x) < 0 for x in meals):
+        return [*problems, f"malformed Meal counts: {m} non-negative counts each"]
+    held = [sum(x) for x in zip(*meals, strict=True)]
+    for meal, spices, _ in state.line:
+        if not 0 <= meal < m or spices < 0:
+            return [*problems, f"malformed line entry ({meal}, {spices})"]
+        held[meal] += 1
+    if tuple(held) != tables.counts:
+        problems.append("Meal cards are not conserved")
+    line_spices = sum(s for _, s, _ in state.line)
+    if state.spice_supply + line_spices + sum(state.spices) != SPICES or min(state.spices) < 0:
+        problems.append("Spice tokens are not conserved")
+    if state.drink_supply + sum(state.drinks) != DRINKS or min(state.drinks) < 0:
+        problems.append("Drink tokens are not conserved")
+    if state.drink_supply < 0 or state.spice_supply < 0:
+        problems.append("a token supply is negative")
+    if min(state.secrets) < 0 or state.lost < 0 or state.drawable < 0:
+        problems.append("more secret cards than unseen Meals")
+    for seat in seats:
+        breads = sum(state.collections[seat][i] for i in tables.bread)
+        if state.secrets[seat] > breads:
+            problems.append(f"seat {seat} has more secret cards than Surprise breads")
+    if state.cake is not None and state.cake not in seats:
+        problems.append(f"the Birthday Cake tile is at {state.cake}, not a seat")
+    if state.first not in seats or not 1 <= state.round <= config.rounds:
+        problems.append(f"first player {state.first} or round {state.round} is impossible")
+    for name in ("mood_draws", "reveals", "queue", "secret_reveals"):
+        if any(s not in seats for s in getattr(state, name)):
+            problems.append(f"{name} names a seat that does not exist")
+    for seat, moods_played in enumerate(state.commitments):
+        if moods_played is not None:
+            held_moods = list(state.hands[seat])
+            for mood in moods_played:
+                if not 0 <= mood < k or held_moods[mood] == 0:
+                    problems.append(f"seat {seat} committed a Mood card it does not hold")
+                    break
+                held_moods[mood] -= 1
+    for seat, choice in enumerate(state.tomatoes):
+        tomatoes = sum(state.collections[seat][i] for i in tables.of_set["tomato"])
+        if choice is not None and not 0 <= choice <= tomatoes:
+            problems.append(f"seat {seat} decided {choice} of its {tomatoes} Tomatoes")
+    return problems

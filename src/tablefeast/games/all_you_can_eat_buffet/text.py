@@ -1,0 +1,49 @@
+"""A plain-text rendering of a view.
+
+Examples:
+    >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+    >>> print(render(ayc.view(ayc.initial_state(ayc.Config(players=3)), 0)).splitlines()[0])
+    Round 1 of 10 · deal · First player: seat 0 · line: (empty)
+"""
+
+from __future__ import annotations
+
+from tablefeast.games.all_you_can_eat_buffet.components import MOODS
+from tablefeast.games.all_you_can_eat_buffet.view import View
+
+__all__ = ["render"]
+
+
+def _meals(names: tuple[str, ...], counts: tuple[int, ...]) -> str:
+    parts = [name if n == 1 else f"{n}x {name}" for name, n in zip(names, counts, strict=True) if n]
+    return ", ".join(parts) or "(none)"
+
+
+def render(view: View) -> str:
+    """The view as a few lines of text."""
+    config = view.config
+    names = config.card_lists.tables.names
+    line = [
+        f"{i}. {names[meal]}" + (f" (+{spices} spice)" if spices else "") + (" +secret" * secret)
+        for i, (meal, spices, secret) in enumerate(view.line, start=1)
+    ]
+    lines = [
+        f"Round {view.round} of {config.rounds} · {view.stage} · First player: seat {view.first}"
+        f" · line: {'; '.join(line) or '(empty)'}"
+    ]
+    if view.my_hand is not None:
+        hand = ", ".join(f"{n}x {MOODS[m].value}" for m, n in enumerate(view.my_hand) if n)
+        lines.append(f"  your hand: {hand or '(empty)'}")
+    for seat in range(config.players):
+        you = " (you)" if seat == view.seat else ""
+        mood = view.revealed[seat]
+        status = f"revealed {MOODS[mood].value}" if mood is not None else ""
+        if mood is None and view.committed[seat] is not None:
+            status = f"committed {view.committed[seat]} card(s)"
+        cake = ", Birthday Cake" if view.cake == seat else ""
+        lines.append(
+            f"  seat {seat}{you}: {status or 'thinking'}; {_meals(names, view.collections[seat])};"
+            f" {view.drinks[seat]} drinks, {view.spices[seat]} spices{cake}; "
+            f"score {view.scores[seat]}"
+        )
+    return "\n".join(lines)
