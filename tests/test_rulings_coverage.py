@@ -20,7 +20,12 @@ def ruling_ids(game: str, prefix: str) -> set[str]:
 
 @pytest.mark.parametrize(
     ("game", "prefix"),
-    [("schlacht_am_buffet", "SAB"), ("mausgeflippt", "MG"), ("food_chain", "FC")],
+    [
+        ("schlacht_am_buffet", "SAB"),
+        ("mausgeflippt", "MG"),
+        ("food_chain", "FC"),
+        ("all_you_can_eat_buffet", "AYC"),
+    ],
 )
 def test_every_ruling_is_cited_in_code_and_named_by_a_test(game: str, prefix: str) -> None:
     assert game in tablefeast.names()

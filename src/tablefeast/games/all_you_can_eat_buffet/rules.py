@@ -34,6 +34,7 @@ from tablefeast.games.all_you_can_eat_buffet.flow import (
     tomato_seats,
 )
 from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS, card_effects, gain_drink
+from tablefeast.games.all_you_can_eat_buffet.notation import action_to_str as action_to_text
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
 from tablefeast.games.all_you_can_eat_buffet.state import State
 from tablefeast.kernel import reveal
@@ -168,26 +169,23 @@ def _plays(state: State, seat: int) -> tuple[Play, ...]:
     return tuple(PAIRS[a, b] for a in held for b in held if b > a or (b == a and hand[a] >= 2))
 
 
-def _mood_of(state: State, seat: int) -> str:
-    return MOODS[state.revealed[seat]].title  # type: ignore[index]
-
-
 def _why_not_mood_choice(state: State, seat: int, action: Action) -> str | None:
     """Is `action` one of the choices of the Mood `seat` carries out now (AYC-7, AYC-8)?"""
     mood = MOODS[state.revealed[seat]]  # type: ignore[index]
     choices = MOOD_EFFECTS[mood].choices(state, seat) or ()
     if action in choices:
         return None
-    n = len(state.line)
-    if isinstance(action, Take | Swap) and max(_positions(action)) > n:
-        return f"the line holds {n} Meals: there is no position {max(_positions(action))}"
-    if isinstance(action, Steal):
-        return _why_not_steal(state, seat, action)
-    forms = {"take": Take, "swap": Swap, "steal": Steal}
-    wanted = sorted({name for name, cls in forms.items() for c in choices if type(c) is cls})
+    forms = {Take: "take", Swap: "swap", Steal: "steal"}
+    if type(action) in {type(c) for c in choices}:
+        n = len(state.line)
+        if isinstance(action, Take | Swap) and max(_positions(action)) > n:
+            return f"the line holds {n} Meals: there is no position {max(_positions(action))}"
+        if isinstance(action, Steal):
+            return _why_not_steal(state, seat, action)
+    wanted = sorted({forms[type(c)] for c in choices})
     return (
         f"seat {seat} carries out {mood.title} now (AYC-8): "
-        f"{' or '.join(wanted) or 'nothing'} as its Mood allows, not {action!r}"
+        f"{' or '.join(wanted)} as its Mood allows, not {action_to_text(action)}"
     )
 
 
@@ -203,9 +201,7 @@ def _why_not_steal(state: State, seat: int, action: Steal) -> str:
         return f"there is no seat {action.seat}"
     if index is None:
         return f"{action.meal!r} is not a Meal of this game's list"
-    if not state.collections[action.seat][index]:
-        return f"seat {action.seat} has collected no {action.meal}"
-    return f"seat {seat} carries out {_mood_of(state, seat)} now, not Jealous"
+    return f"seat {action.seat} has collected no {action.meal}"
 
 
 def _why_not_tomato(state: State, seat: int, action: Tomato) -> str | None:
