@@ -53,7 +53,7 @@ def test_wrong_mood_choices_say_why() -> None:
         ayc.apply_action(state, 0, ayc.Swap(1, 2))
     with pytest.raises(
         tablefeast.IllegalActionError,
-        match=r"carries out Boor now .*: take as its Mood allows, not steal 1 Fish",
+        match=r"carries out Boor now \(AYC-8\): take one Meal, not steal 1 Fish",
     ):
         ayc.apply_action(state, 0, ayc.Steal(1, "Fish"))
     jealous = play(

@@ -8,6 +8,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tablefeast
 import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -215,13 +217,19 @@ def test_ayc_5_no_card_the_neighbour_reveals_one_from_the_hand() -> None:
     )
 
 
-def test_ayc_17_one_possible_mood_is_revealed_without_chance() -> None:
+def test_ayc_17_the_random_reveal_is_a_chance_event_even_when_it_is_certain() -> None:
     state = table(
         3, hands={0: ["hungry", "hungry", "slow"]}, drinks={0: 3, 1: 5}, line=["Fish"] * 5
     )
-    state = play(state, {0: "hungry hungry", 1: ""})  # seat 1 holds three Hungry
-    assert state.round == 2  # both reveals were forced: no chance event, the round went on
-    assert state.used[0] == moods(["hungry"]) and state.used[1] == moods(["hungry"])
+    matching = play(state, {0: "hungry hungry", 1: ""})  # seat 1 holds three Hungry
+    different = play(state, {0: "hungry slow", 1: ""})
+    assert matching.stage == different.stage == "reveal"
+    assert matching.reveals == different.reveals == (0, 1)
+    assert ayc.view(matching, 2) == ayc.view(different, 2)  # nobody learns the cards match
+    assert ayc.chance_outcomes(matching) == ((ayc.RevealMood(0, M.HUNGRY), Fraction(1)),)
+    done = act(act(matching, CHANCE, "reveal 0 hungry"), CHANCE, "reveal 1 hungry")
+    assert done.round == 2
+    assert done.used[0] == moods(["hungry"]) and done.used[1] == moods(["hungry"])
 
 
 # ---------------------------------------------------------------- AYC-6, AYC-18: clinking
@@ -249,6 +257,7 @@ def test_ayc_18_an_empty_or_short_supply_gives_in_turn_order() -> None:
         line=["Fish"] * 5,
     )
     after = play(state, {2: "", 3: ""})  # with 17 Drink tokens they commit no card
+    after = act(act(after, CHANCE, "reveal 2 hungry"), CHANCE, "reveal 3 hungry")
     assert after.drinks == (0, 0, 18, 18)  # seats 2 and 3 come first from the First player
 
 
@@ -569,7 +578,7 @@ def test_ayc_8_a_jealous_steal_of_a_cake_and_of_a_coffee() -> None:
         cake=2,
         line=["Fish"] * 5,
     )
-    state = play(state, {0: "jealous jealous"})
+    state = act(play(state, {0: "jealous jealous"}), CHANCE, "reveal 0 jealous")
     assert ayc.actors(state) == (0,)
     cake = act(state, 0, "steal 2 Cream cake")
     assert cake.cake == 0 and names_of(cake.collections[0]) == ["Cream cake"]
@@ -602,3 +611,57 @@ def test_ayc_21_a_stolen_bread_takes_its_secret_card() -> None:
     state = play(state, {0: "jealous"})
     after = act(state, 0, "steal 1 Surprise bread")
     assert after.secrets[:2] == (1, 0)
+
+
+def test_ayc_22_the_resolution_order_comes_from_the_mood_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import attrs
+
+    from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS
+
+    trickster = MOOD_EFFECTS[M.TRICKSTER]
+    monkeypatch.setitem(MOOD_EFFECTS, M.TRICKSTER, attrs.evolve(trickster, when="first"))
+    line = ["Fish", "Steak", "Chicken", "Apple", "Pear"]
+    state = table(hands={3: ["trickster", "hungry", "hungry"]}, line=line)
+    state = play(state, {3: "trickster"})
+    assert ayc.actors(state) == (3,)  # now the Trickster goes first
+    both = table(
+        hands={2: ["trickster", "hungry", "hungry"], 3: ["trickster", "hungry", "hungry"]},
+        line=line,
+    )
+    both = play(both, {2: "trickster", 3: "trickster"})
+    assert both.round == 2 and not any(both.collections[2]) and not any(both.collections[3])
+
+
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
+@settings(max_examples=15, deadline=None)
+def test_every_mood_choice_is_exactly_what_its_why_not_accepts(seed: int, players: int) -> None:
+    """Each Mood's `choices` and `why_not` (the table in `moods`) agree on every candidate."""
+    from tablefeast.games.all_you_can_eat_buffet.moods import (
+        MOOD_EFFECTS,
+        SWAPS,
+        TAKE_ONE,
+        TAKE_TWO,
+    )
+
+    candidates = [*TAKE_ONE.values(), *TAKE_TWO.values(), *SWAPS.values()]
+    candidates += [s for row in T.steals for s in row]
+    rng = random.Random(seed)
+    state = ayc.initial_state(ayc.Config(players=players))
+    checked = 0
+    while not ayc.is_terminal(state):
+        seat = ayc.actors(state)[0]
+        if state.stage == "resolve":
+            effect = MOOD_EFFECTS[list(M)[state.revealed[seat]]]  # type: ignore[index]
+            choices = set(effect.choices(state, seat) or ())
+            for action in candidates:
+                assert (effect.why_not(state, seat, action) is None) == (action in choices)
+            checked += 1
+        if seat == CHANCE:
+            action = ayc.chance_distribution(state).sample(rng)
+        else:
+            legal = ayc.legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
+        state = ayc.apply_action(state, seat, action)
+    assert checked

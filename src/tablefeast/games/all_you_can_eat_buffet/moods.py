@@ -17,6 +17,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 import attrs
 
@@ -37,11 +38,14 @@ class MoodEffect:
         when: ``"first"`` (before all others), ``"turn"`` (in turn order) or ``"last"``.
         choices: the player's options now; ``()``: it can do nothing (AYC-13); None: there is
             nothing to choose and `carry_out` is called with None.
+        why_not: why an action is not one of the `choices` now (None when it is); a test checks
+            that the two agree.
         carry_out: the state after the player carries out the Mood with that choice.
     """
 
     when: str
     choices: Callable[[State, int], tuple[Action, ...] | None]
+    why_not: Callable[[State, int, Action], str | None]
     carry_out: Callable[[State, int, Action | None], State]
 
 
@@ -80,22 +84,23 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     loss of 2 Drink tokens for a Coffee, and a Surprise bread's secret card."""
     tables = state.config.card_lists.tables
     fields: dict[str, object] = {}
-    collection = state.collections[seat]
+    collection = list(state.collections[seat])
     spices = 0
     secrets = 0
-    for position in sorted(positions):
-        meal, on_it, secret = state.line[position]
-        collection = counts_put(collection, meal)
+    line = list(state.line)
+    for position in sorted(positions, reverse=True):  # the last first, so indices hold
+        meal, on_it, secret = line.pop(position)
+        collection[meal] += 1
         spices += on_it
         secrets += secret
         if tables.drink[meal]:
             gain_drink(state, seat, fields)
-        card_effects(state, seat, meal, fields)
-    taken = set(positions)
+        if meal in tables.special:
+            card_effects(state, seat, meal, fields)
     collections = list(state.collections)
-    collections[seat] = collection
+    collections[seat] = tuple(collection)
     fields["collections"] = tuple(collections)
-    fields["line"] = tuple(m for i, m in enumerate(state.line) if i not in taken)
+    fields["line"] = tuple(line)
     fields["spices"] = _with(state.spices, seat, spices)
     if secrets:
         fields["secrets"] = _with(state.secrets, seat, secrets)
@@ -122,9 +127,18 @@ def steal(state: State, thief: int, victim: int, meal: int) -> State:
 
 # ---------------------------------------------------------------- the six Moods
 
+# Pre-built choices (the longest line is 7 Meals, AYC-3): legal actions are these very objects.
+TAKE_ONE = {p: Take((p,)) for p in range(1, 8)}
+TAKE_TWO = {p: Take((p, p + 1)) for p in range(1, 7)}
+SWAPS = {(a, b): Swap(a, b) for a in range(1, 8) for b in range(a + 1, 8)}
+
 
 def _no_choice(state: State, seat: int) -> None:
     return None
+
+
+def _nothing_to_choose(state: State, seat: int, action: Action) -> str:
+    return "this Mood offers no choice"
 
 
 def _hungry(state: State, seat: int, action: Action | None) -> State:
@@ -136,7 +150,13 @@ def _very_hungry_choices(state: State, seat: int) -> tuple[Action, ...] | None:
     n = len(state.line)
     if n == 1:
         return None  # AYC-8: only one Meal: collect it
-    return tuple(Take((p, p + 1)) for p in range(1, n))  # () with an empty line: AYC-13
+    return tuple(TAKE_TWO[p] for p in range(1, n))  # () with an empty line: AYC-13
+
+
+def _very_hungry_why_not(state: State, seat: int, action: Action) -> str | None:
+    if type(action) is not Take or len(action.positions) != 2 or len(state.line) < 2:
+        return "take two adjacent Meals, with two or more in the line"
+    return _within(state, action.positions[1])
 
 
 def _very_hungry(state: State, seat: int, action: Action | None) -> State:
@@ -146,8 +166,19 @@ def _very_hungry(state: State, seat: int, action: Action | None) -> State:
     return collect(state, seat, [p - 1 for p in action.positions])  # type: ignore[union-attr]
 
 
+def _within(state: State, position: int) -> str | None:
+    n = len(state.line)
+    return None if position <= n else f"the line holds {n} Meals: there is no position {position}"
+
+
 def _boor_choices(state: State, seat: int) -> tuple[Action, ...]:
-    return tuple(Take((p,)) for p in range(1, len(state.line) + 1))
+    return tuple(TAKE_ONE[p] for p in range(1, len(state.line) + 1))
+
+
+def _boor_why_not(state: State, seat: int, action: Action) -> str | None:
+    if type(action) is not Take or len(action.positions) != 1:
+        return "take one Meal"
+    return _within(state, action.positions[0])
 
 
 def _boor(state: State, seat: int, action: Action | None) -> State:
@@ -162,9 +193,15 @@ def _slow(state: State, seat: int, action: Action | None) -> State:
 
 def _trickster_choices(state: State, seat: int) -> tuple[Action, ...] | None:
     n = len(state.line)
-    if n == 1:  # AYC-19: nothing to swap, nothing to choose
-        return None  # nothing to swap: collect the one Meal
-    return tuple(Swap(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1))
+    if n == 1:  # AYC-19: nothing to swap, nothing to choose: collect the one Meal
+        return None
+    return tuple(SWAPS[a, b] for a in range(1, n + 1) for b in range(a + 1, n + 1))
+
+
+def _trickster_why_not(state: State, seat: int, action: Action) -> str | None:
+    if type(action) is not Swap:
+        return "swap two Meals"
+    return _within(state, action.second)
 
 
 def _trickster(state: State, seat: int, action: Action | None) -> State:
@@ -178,14 +215,27 @@ def _trickster(state: State, seat: int, action: Action | None) -> State:
 
 
 def _jealous_choices(state: State, seat: int) -> tuple[Action, ...]:
-    names = state.config.card_lists.tables.names
-    return tuple(
-        Steal(victim, names[meal])
-        for victim, collection in enumerate(state.collections)
-        if victim != seat
-        for meal, n in enumerate(collection)
-        if n
-    )
+    steals = state.config.card_lists.tables.steals
+    choices: list[Action] = []
+    for victim, collection in enumerate(state.collections):
+        if victim != seat:
+            choices.extend(compress(steals[victim], collection))
+    return tuple(choices)
+
+
+def _jealous_why_not(state: State, seat: int, action: Action) -> str | None:
+    if type(action) is not Steal:
+        return "steal a Meal"
+    index = state.config.card_lists.tables.index.get(action.meal)
+    if action.seat == seat:
+        return "a Jealous player steals from another player, not from itself"
+    if action.seat >= state.config.players:
+        return f"there is no seat {action.seat}"
+    if index is None:
+        return f"{action.meal!r} is not a Meal of this game's list"
+    if not state.collections[action.seat][index]:
+        return f"seat {action.seat} has collected no {action.meal}"
+    return None
 
 
 def _jealous(state: State, seat: int, action: Action | None) -> State:
@@ -196,11 +246,11 @@ def _jealous(state: State, seat: int, action: Action | None) -> State:
 
 # AYC-19: a Mood with choices is a decision of its player, even with a single choice.
 MOOD_EFFECTS: dict[Mood, MoodEffect] = {
-    Mood.HUNGRY: MoodEffect("turn", _no_choice, _hungry),
-    Mood.VERY_HUNGRY: MoodEffect("turn", _very_hungry_choices, _very_hungry),
-    Mood.BOOR: MoodEffect("first", _boor_choices, _boor),
-    Mood.SLOW: MoodEffect("last", _no_choice, _slow),
-    Mood.TRICKSTER: MoodEffect("turn", _trickster_choices, _trickster),
-    Mood.JEALOUS: MoodEffect("turn", _jealous_choices, _jealous),
+    Mood.HUNGRY: MoodEffect("turn", _no_choice, _nothing_to_choose, _hungry),
+    Mood.VERY_HUNGRY: MoodEffect("turn", _very_hungry_choices, _very_hungry_why_not, _very_hungry),
+    Mood.BOOR: MoodEffect("first", _boor_choices, _boor_why_not, _boor),
+    Mood.SLOW: MoodEffect("last", _no_choice, _nothing_to_choose, _slow),
+    Mood.TRICKSTER: MoodEffect("turn", _trickster_choices, _trickster_why_not, _trickster),
+    Mood.JEALOUS: MoodEffect("turn", _jealous_choices, _jealous_why_not, _jealous),
 }
 """What each Mood does: the one place to change the Mood effects."""

@@ -8,7 +8,9 @@ scoring in `scoring`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from tablefeast.games.all_you_can_eat_buffet.actions import (
     ACTION_TYPES,
@@ -18,9 +20,6 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
     Play,
     RevealMood,
     Secret,
-    Steal,
-    Swap,
-    Take,
     Tomato,
 )
 from tablefeast.games.all_you_can_eat_buffet.components import MOOD_INDEX, MOODS
@@ -39,11 +38,11 @@ from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
 from tablefeast.games.all_you_can_eat_buffet.state import State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
-from tablefeast.kernel.deck import counts_put, counts_remove
+from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.ruleset import check_turn
 from tablefeast.kernel.seats import check_actor_seat
-from tablefeast.kernel.values import replace
+from tablefeast.kernel.values import from_fields, replace
 
 __all__ = [
     "actors",
@@ -58,6 +57,8 @@ __all__ = [
 ]
 
 _SEATS = tuple(tuple(range(n)) for n in range(7))
+_CHANCE_ONLY = (CHANCE,)
+_CHANCE_STAGES = frozenset({"deal", "reveal", "secrets"})
 DRAW_MOOD = tuple(tuple(DrawMood(seat, mood) for mood in MOODS) for seat in range(6))
 REVEAL_MOOD = tuple(tuple(RevealMood(seat, mood) for mood in MOODS) for seat in range(6))
 SINGLES = tuple(Play((mood,)) for mood in MOODS)
@@ -65,6 +66,9 @@ PAIRS = {
     (a, b): Play((MOODS[a], MOODS[b])) for a in range(len(MOODS)) for b in range(a, len(MOODS))
 }
 NONE = Play(())
+_CODES: dict[Play, tuple[int, ...]] = {
+    play: tuple(MOOD_INDEX[m] for m in play.moods) for play in (NONE, *SINGLES, *PAIRS.values())
+}
 
 
 # ---------------------------------------------------------------- who acts
@@ -74,15 +78,15 @@ def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: CHANCE, the seats still to commit, the seat carrying out its Mood, or
     the seats still to decide their Tomatoes; ``()`` once the game is over."""
     stage = state.stage
+    if stage in _CHANCE_STAGES:
+        return _CHANCE_ONLY  # deal, reveal, secrets
     if stage == "play":
         return reveal.pending(_SEATS[state.config.players], state.commitments)  # AYC-5
     if stage == "resolve":
         return state.queue[:1]  # AYC-7
     if stage == "tomatoes":
         return tuple(s for s in tomato_seats(state) if state.tomatoes[s] is None)  # AYC-10
-    if stage == "over":
-        return ()
-    return (CHANCE,)  # deal, reveal, secrets
+    return ()  # over
 
 
 def is_terminal(state: State) -> bool:
@@ -144,64 +148,56 @@ def _cards_needed(state: State, seat: int) -> int:
 
 def _why_not_play(state: State, seat: int, play: Play) -> str | None:
     needed = _cards_needed(state, seat)
+    if play in _options(needed, state.hands[seat])[1]:
+        return None
     if len(play.moods) != needed:
         return (
             f"with {state.drinks[seat]} Drink tokens seat {seat} commits {needed} Mood "
             f"card{'s' * (needed != 1)} (AYC-5)"
         )
     hand = list(state.hands[seat])
-    for mood in play.moods:
-        index = MOOD_INDEX[mood]
+    for index in _CODES[play]:
         if not hand[index]:
-            return f"seat {seat} holds no{' more' * (needed == 2)} {mood.value} card"
+            return f"seat {seat} holds no{' more' * (needed == 2)} {MOODS[index].value} card"
         hand[index] -= 1
     return None
 
 
 def _plays(state: State, seat: int) -> tuple[Play, ...]:
-    needed = _cards_needed(state, seat)
-    hand = state.hands[seat]
-    if needed == 0:
-        return (NONE,)
-    if needed == 1:
-        return tuple(SINGLES[m] for m, n in enumerate(hand) if n)
-    held = [m for m, n in enumerate(hand) if n]
-    return tuple(PAIRS[a, b] for a in held for b in held if b > a or (b == a and hand[a] >= 2))
+    return _options(_cards_needed(state, seat), state.hands[seat])[0]
+
+
+_OPTIONS: dict[tuple[int, Counts], tuple[tuple[Play, ...], frozenset[Play]]] = {}
+
+
+def _options(needed: int, hand: Counts) -> tuple[tuple[Play, ...], frozenset[Play]]:
+    """The plays a hand allows, as a tuple and a set, memoized: a hand holds at most a few Mood
+    cards, so there are a few hundred (needed, hand) pairs at most, never evicted."""
+    key = (needed, hand)
+    known = _OPTIONS.get(key)
+    if known is None:
+        held = [m for m, n in enumerate(hand) if n]
+        if needed == 0:
+            plays: tuple[Play, ...] = (NONE,)
+        elif needed == 1:
+            plays = tuple(SINGLES[m] for m in held)
+        else:
+            plays = tuple(
+                PAIRS[a, b] for a in held for b in held if b > a or (b == a and hand[a] >= 2)
+            )
+        _OPTIONS[key] = known = (plays, frozenset(plays))
+    return known
 
 
 def _why_not_mood_choice(state: State, seat: int, action: Action) -> str | None:
     """Is `action` one of the choices of the Mood `seat` carries out now (AYC-7, AYC-8)?"""
     mood = MOODS[state.revealed[seat]]  # type: ignore[index]
-    choices = MOOD_EFFECTS[mood].choices(state, seat) or ()
-    if action in choices:
+    reason = MOOD_EFFECTS[mood].why_not(state, seat, action)
+    if reason is None:
         return None
-    forms = {Take: "take", Swap: "swap", Steal: "steal"}
-    if type(action) in {type(c) for c in choices}:
-        n = len(state.line)
-        if isinstance(action, Take | Swap) and max(_positions(action)) > n:
-            return f"the line holds {n} Meals: there is no position {max(_positions(action))}"
-        if isinstance(action, Steal):
-            return _why_not_steal(state, seat, action)
-    wanted = sorted({forms[type(c)] for c in choices})
     return (
-        f"seat {seat} carries out {mood.title} now (AYC-8): "
-        f"{' or '.join(wanted)} as its Mood allows, not {action_to_text(action)}"
+        f"seat {seat} carries out {mood.title} now (AYC-8): {reason}, not {action_to_text(action)}"
     )
-
-
-def _positions(action: Take | Swap) -> tuple[int, ...]:
-    return action.positions if isinstance(action, Take) else (action.first, action.second)
-
-
-def _why_not_steal(state: State, seat: int, action: Steal) -> str:
-    index = state.config.card_lists.tables.index.get(action.meal)
-    if action.seat == seat:
-        return "a Jealous player steals from another player, not from itself"
-    if action.seat >= state.config.players:
-        return f"there is no seat {action.seat}"
-    if index is None:
-        return f"{action.meal!r} is not a Meal of this game's list"
-    return f"seat {action.seat} has collected no {action.meal}"
 
 
 def _why_not_tomato(state: State, seat: int, action: Tomato) -> str | None:
@@ -254,13 +250,12 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
         (6, ())
     """
-    check_actor_seat(player, state.config.players)
-    acting = actors(state)
-    if player not in acting:
-        return ()
     stage = state.stage
-    if stage == "play":
+    if stage == "play" and type(player) is int and _may_commit(state, player):
         return _plays(state, player)
+    check_actor_seat(player, state.config.players)
+    if player not in actors(state):
+        return ()
     if stage == "resolve":
         return MOOD_EFFECTS[MOODS[state.revealed[player]]].choices(state, player) or ()  # type: ignore[index]
     if stage == "tomatoes":
@@ -306,6 +301,24 @@ def apply_action(state: State, player: int, action: Action) -> State:
         NotYourTurnError: `player` is not to act now.
         IllegalActionError: the action is not legal now (the message says why).
     """
+    cls = type(action)
+    stage = state.stage
+    if type(player) is int:
+        # Fast paths for the frequent decisions; legality from the same checks as `why_not`.
+        if player == CHANCE and stage in _CHANCE_STAGES:
+            reason = _why_not_outcome(state, action)
+            if reason is None:
+                return _APPLY_OUTCOME[cls](state, action)
+            raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+        if stage == "play" and cls is Play and _may_commit(state, player):
+            reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
+            if reason is None:
+                return _commit(state, player, action)  # type: ignore[arg-type]
+        elif stage == "resolve" and state.queue[0] == player:
+            reason = _why_not_mood_choice(state, player, action)
+            if reason is None:
+                return _carry_out(state, player, action)
+            raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"{action!r} is not an All You Can Eat Buffet action")
     check_actor_seat(player, state.config.players)
@@ -314,52 +327,57 @@ def apply_action(state: State, player: int, action: Action) -> State:
     if reason is not None:
         who = "chance" if player == CHANCE else f"seat {player}"
         raise IllegalActionError(f"{action!r} by {who} is illegal: {reason}")
-    cls = type(action)
-    if cls is DrawMood:
-        return _draw_mood(state, action)  # type: ignore[arg-type]
-    if cls is DrawMeal:
-        return _draw_meal(state, action)  # type: ignore[arg-type]
     if cls is Play:
         return _commit(state, player, action)  # type: ignore[arg-type]
-    if cls is RevealMood:
-        return _reveal(state, action)  # type: ignore[arg-type]
-    if cls is Secret:
-        return _secret(state, action)  # type: ignore[arg-type]
-    if cls is Tomato:
-        return _decide_tomatoes(state, player, action)  # type: ignore[arg-type]
-    mood = MOODS[state.revealed[player]]  # type: ignore[index]
-    done = MOOD_EFFECTS[mood].carry_out(state, player, action)
+    return _decide_tomatoes(state, player, action)  # type: ignore[arg-type]
+
+
+def _may_commit(state: State, player: int) -> bool:
+    """True when `player` is a seat still to commit this round (AYC-5)."""
+    return 0 <= player < len(state.commitments) and state.commitments[player] is None
+
+
+def _carry_out(state: State, seat: int, action: Action) -> State:
+    mood = MOODS[state.revealed[seat]]  # type: ignore[index]
+    done = MOOD_EFFECTS[mood].carry_out(state, seat, action)
     return settle_queue(replace(done, queue=done.queue[1:]))
 
 
 def _draw_mood(state: State, action: DrawMood) -> State:
+    # A hot path (a quarter of all decisions): the next state is built directly.
     seat, mood = action.seat, MOOD_INDEX[action.mood]
     decks = list(state.decks)
     hands = list(state.hands)
     decks[seat] = counts_remove(decks[seat], mood)
     hands[seat] = counts_put(hands[seat], mood)
-    drawn = replace(state, decks=tuple(decks), hands=tuple(hands), mood_draws=state.mood_draws[1:])
-    return settle_deal(drawn)
+    fields = state.__dict__.copy()
+    fields["decks"] = tuple(decks)
+    fields["hands"] = tuple(hands)
+    fields["mood_draws"] = owed = state.mood_draws[1:]
+    drawn = from_fields(State, fields)
+    return drawn if owed else settle_deal(drawn)
 
 
 def _draw_meal(state: State, action: DrawMeal) -> State:
     tables = state.config.card_lists.tables
     meal = tables.index[action.meal]
-    drawn = replace(
-        state, meal_deck=counts_remove(state.meal_deck, meal), to_deal=state.to_deal - 1
-    )
-    # AYC-4: a Surprise bread gets a secret card, while there is one to give.
-    secret = meal in tables.bread and drawn.drawable > 0
-    return settle_deal(replace(drawn, line=(*state.line, (meal, 0, secret))))
+    fields = state.__dict__.copy()
+    fields["meal_deck"] = counts_remove(state.meal_deck, meal)
+    fields["to_deal"] = state.to_deal - 1
+    fields["line"] = (*state.line, (meal, 0, False))
+    drawn = from_fields(State, fields)
+    if meal in tables.bread and drawn.drawable > 0:
+        # AYC-4: a Surprise bread gets a secret card, while there is one to give.
+        fields["line"] = (*state.line, (meal, 0, True))
+        drawn = from_fields(State, fields.copy())
+    return settle_deal(drawn)
 
 
 def _commit(state: State, seat: int, play: Play) -> State:
-    committed = tuple(MOOD_INDEX[m] for m in play.moods)
-    commitments = reveal.commit(state.commitments, seat, committed)
-    done = replace(state, commitments=commitments)
-    if None in commitments:
-        return done
-    return after_commitments(done)
+    fields = state.__dict__.copy()  # a hot path: build the next state directly
+    fields["commitments"] = commitments = reveal.commit(state.commitments, seat, _CODES[play])
+    done = from_fields(State, fields)
+    return done if None in commitments else after_commitments(done)
 
 
 def _reveal(state: State, action: RevealMood) -> State:
@@ -391,6 +409,14 @@ def _secret(state: State, action: Secret) -> State:
         **fields,
     )
     return settle_end(done)
+
+
+_APPLY_OUTCOME: dict[type, Callable[[State, Any], State]] = {
+    DrawMood: _draw_mood,
+    DrawMeal: _draw_meal,
+    RevealMood: _reveal,
+    Secret: _secret,
+}
 
 
 def _decide_tomatoes(state: State, seat: int, action: Tomato) -> State:

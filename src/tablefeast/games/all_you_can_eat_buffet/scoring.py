@@ -114,7 +114,9 @@ def score_table(
     most_fish, most_veg = max(fish), max(vegetables)
     meat_values = [t.points[i] for i in sets["meat"]]
     lowest_meat = min(meat_values) if meat_values else None
-    special = {"garlic", "cake", "meat", "fish", "vegetables", "fruits", "tomato"}
+    # Fruits and Tomatoes score as sets and majorities; their printed points (0 in the default
+    # list) still count, with every other Meal's, in `other`.
+    special = {"garlic", "cake", "meat", "fish", "vegetables"}
     scored = []
     for seat, c in enumerate(collections):
 

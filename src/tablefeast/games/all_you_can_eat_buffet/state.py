@@ -24,6 +24,8 @@ Examples:
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import attrs
 
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
@@ -105,7 +107,10 @@ class State:
 
 
 def _line_secrets(line: tuple[LineMeal, ...]) -> int:
-    return sum(1 for _, _, secret in line if secret)
+    return sum(map(_SECRET, line))
+
+
+_SECRET = itemgetter(2)
 
 
 def initial_state(config: Config) -> State:

@@ -192,16 +192,10 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
         for mood in pinned:
             pool.remove(mood)
         size = sum(state.hands[seat])
-        for _ in range(20):  # a hand the real game could have: see `_consistent`
-            hand, deck = _sample_hand(pool, size, pinned, rng)
-            hands[seat] = counts_from_cards(hand, k)
-            decks[seat] = counts_from_cards(deck, k)
-            commitments[seat] = _recommit(state, seat, hands[seat], shown, rng)
-            if _consistent(state, seat, hands[seat], commitments[seat]):
-                break
-        else:
-            hands[seat], decks[seat] = state.hands[seat], state.decks[seat]
-            commitments[seat] = state.commitments[seat]
+        hand, deck = _sample_hand(pool, size, pinned, rng)
+        hands[seat] = counts_from_cards(hand, k)
+        decks[seat] = counts_from_cards(deck, k)
+        commitments[seat] = _recommit(state, seat, hands[seat], shown, rng)
     sampled = replace(state, hands=tuple(hands), decks=tuple(decks), commitments=tuple(commitments))
     if state.stage == "tomatoes":
         tomatoes = list(state.tomatoes)
@@ -226,11 +220,3 @@ def _recommit(
     if shown is not None:  # two cards, one of them revealed
         options = [o for o in options if shown in o]
     return options[rng.randrange(len(options))] if options else committed
-
-
-def _consistent(state: State, seat: int, hand: Counts, committed: tuple[int, ...] | None) -> bool:
-    """A seat still waiting for its random reveal has two Moods to pick from (AYC-17)."""
-    if seat not in state.reveals or committed is None:
-        return True
-    pool = hand if not committed else counts_from_cards(committed, len(hand))
-    return sum(1 for n in pool if n) >= 2
