@@ -115,18 +115,22 @@ def after_reveal(state: State) -> State:
     order = round_order(state.first, config.players)
     drinks = list(state.drinks)
     supply = state.drink_supply
-    clinked = set(clinking(revealed))
-    for seat in order:  # AYC-6, AYC-18: in turn order while the supply lasts
-        if seat in clinked and supply:
-            drinks[seat] += 1
-            supply -= 1
     # AYC-7: Boor first, the rest in turn order, Slow last; two or more of either all skip.
     # AYC-22: built from each Mood's `when`, so the table in `moods` is the one place to change.
-    when = [MOOD_EFFECTS[mood].when for mood in MOODS]
-    alone = [revealed.count(mood) == 1 for mood in range(len(MOODS))]
-    firsts = [s for s in order if when[revealed[s]] == "first" and alone[revealed[s]]]
-    lasts = [s for s in order if when[revealed[s]] == "last" and alone[revealed[s]]]
-    middle = [s for s in order if when[revealed[s]] == "turn"]
+    firsts: list[int] = []
+    middle: list[int] = []
+    lasts: list[int] = []
+    for seat in order:  # one pass in turn order: plain loops, this runs every round
+        mood = revealed[seat]
+        shared = revealed.count(mood) >= 2
+        if shared and supply:  # AYC-6, AYC-18: clink glasses while the supply lasts
+            drinks[seat] += 1
+            supply -= 1
+        when = MOOD_EFFECTS[MOODS[mood]].when
+        if when == "turn":
+            middle.append(seat)
+        elif not shared:
+            (firsts if when == "first" else lasts).append(seat)
     queue = firsts + middle + lasts
     state = replace(
         state,
