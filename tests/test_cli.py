@@ -95,6 +95,44 @@ def test_mausgeflippt_plays_with_json_options_and_a_card_file(tmp_path: Path) ->
     assert all(f"MG-{n} " in rulings for n in range(0, 20))
 
 
+def test_all_you_can_eat_buffet_plays_with_custom_lists_records_and_replays(
+    tmp_path: Path,
+) -> None:
+    from importlib import resources
+
+    lists = json.loads(
+        resources.files("tablefeast.games.all_you_can_eat_buffet")
+        .joinpath("cards.json")
+        .read_text()
+    )
+    lists["meals"][8]["points"] = 4  # Fish worth 4
+    cards = tmp_path / "lists.json"
+    cards.write_text(json.dumps(lists))
+    record = tmp_path / "ayc.json"
+    text = run(
+        "play",
+        "all_you_can_eat_buffet",
+        "--players",
+        "5",
+        "--seed",
+        "3",
+        "-o",
+        "first_player=2",
+        "-o",
+        f"cards=@{cards}",
+        "--record",
+        str(record),
+    )
+    assert "chance: meal " in text and "chance: mood " in text and "Winners: seat" in text
+    data = json.loads(record.read_text())
+    assert (
+        data["config"]["first_player"] == 2 and data["config"]["cards"]["meals"][8]["points"] == 4
+    )
+    assert "every one legal" in run("replay", str(record))
+    rulings = run("rules", "all_you_can_eat_buffet")
+    assert all(f"AYC-{n} " in rulings for n in range(0, 23))
+
+
 def test_play_is_reproducible() -> None:
     args = ("play", "schlacht_am_buffet", "--players", "4", "--seed", "3")
     assert run(*args) == run(*args)

@@ -41,8 +41,11 @@ def render(view: View) -> str:
         if mood is None and view.committed[seat] is not None:
             status = f"committed {view.committed[seat]} card(s)"
         cake = ", Birthday Cake" if view.cake == seat else ""
+        if not status and view.stage == "play":
+            status = "thinking"
         lines.append(
-            f"  seat {seat}{you}: {status or 'thinking'}; {_meals(names, view.collections[seat])};"
+            f"  seat {seat}{you}: {status + '; ' if status else ''}"
+            f"{_meals(names, view.collections[seat])};"
             f" {view.drinks[seat]} drinks, {view.spices[seat]} spices{cake}; "
             f"score {view.scores[seat]}"
         )
