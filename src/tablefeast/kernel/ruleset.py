@@ -25,6 +25,7 @@ __all__ = [
     "Ruleset",
     "apply_joint",
     "check_turn",
+    "describe_actors",
     "legal_action_mask",
     "sample_chance",
 ]
@@ -89,6 +90,21 @@ class Ruleset(Protocol):
 
     def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
         """The action with that id (raises `InvalidActionError` for an id out of range)."""
+
+
+def describe_actors(actors: tuple[int, ...], detail: str = "") -> str:
+    """Who acts now, in words, for "why not?" messages; `detail` says what they do.
+
+    Examples:
+        >>> describe_actors((0, 2), "commit a card"), describe_actors(())
+        ('seats 0, 2 act now: commit a card', 'the game is over')
+    """
+    if not actors:
+        return "the game is over"
+    who = (
+        "chance acts now" if actors == (CHANCE,) else f"seats {', '.join(map(str, actors))} act now"
+    )
+    return f"{who}: {detail}" if detail else who
 
 
 def check_turn(actors: tuple[int, ...], player: int) -> None:

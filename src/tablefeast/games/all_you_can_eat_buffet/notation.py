@@ -45,6 +45,7 @@ from tablefeast.games.all_you_can_eat_buffet.components import (
 )
 from tablefeast.games.all_you_can_eat_buffet.config import Config
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.notation import move_words
 
 __all__ = [
     "action_from_id",
@@ -129,9 +130,7 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     Raises:
         InvalidActionError: the text is not a move of this game.
     """
-    if not isinstance(text, str) or not text or text != " ".join(text.split()):
-        raise InvalidActionError(f"{text!r}: a move is words separated by single spaces")
-    verb, *args = text.split(" ")
+    verb, *args = move_words(text)
     if verb == "play" and len(args) <= 2:
         return Play(tuple(_mood(text, w) for w in args))
     if verb == "take" and 1 <= len(args) <= 2:

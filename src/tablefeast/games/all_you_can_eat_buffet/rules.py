@@ -40,7 +40,7 @@ from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
-from tablefeast.kernel.ruleset import check_turn
+from tablefeast.kernel.ruleset import check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat
 from tablefeast.kernel.values import from_fields, replace
 
@@ -128,12 +128,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def _who(state: State) -> str:
-    acting = actors(state)
-    if not acting:
-        return "the game is over"
-    if acting == (CHANCE,):
-        return f"chance acts now ({state.stage})"
-    return "seats " + ", ".join(map(str, acting)) + f" act now ({state.stage})"
+    return describe_actors(actors(state), state.stage)
 
 
 # ---------------------------------------------------------------- legality ("why not?")

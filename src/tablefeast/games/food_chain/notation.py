@@ -17,6 +17,7 @@ from typing import Any
 from tablefeast.games.food_chain.actions import Action, Play, Take, TakeFromCentre
 from tablefeast.games.food_chain.components import ANIMALS, INDEX, Animal
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.notation import move_words
 
 __all__ = [
     "action_from_id",
@@ -47,9 +48,7 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     Raises:
         InvalidActionError: the text is not a move of this game.
     """
-    if not isinstance(text, str) or text != " ".join(text.split()):
-        raise InvalidActionError(f"{text!r}: a move is words separated by single spaces")
-    words = text.split()
+    words = move_words(text)
     if len(words) == 2 and words[0] == "play":
         try:
             return Play(Animal(words[1]))

@@ -37,6 +37,7 @@ from tablefeast.games.mausgeflippt.actions import (
 from tablefeast.games.mausgeflippt.components import DEFAULT_CARDS, Item
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.notation import move_words
 
 __all__ = [
     "action_from_id",
@@ -90,9 +91,7 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     Raises:
         InvalidActionError: the text is not a move of this game.
     """
-    if not isinstance(text, str) or not text or text != " ".join(text.split()):
-        raise InvalidActionError(f"{text!r}: a move is words separated by single spaces")
-    verb, *args = text.split(" ")
+    verb, *args = move_words(text)
     if not args and verb in ("pass", "flip"):
         return Pass() if verb == "pass" else Flip()
     tables = None if state is None else state.config.card_set.tables

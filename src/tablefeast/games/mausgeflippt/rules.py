@@ -37,7 +37,7 @@ from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import counts_remove
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
-from tablefeast.kernel.ruleset import check_turn
+from tablefeast.kernel.ruleset import check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat
 from tablefeast.kernel.values import from_fields
 
@@ -146,12 +146,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def _who(state: State) -> str:
-    acting = actors(state)
-    if not acting:
-        return "the game is over"
-    if acting == (CHANCE,):
-        return "chance acts now: " + _PHASE_TEXT[_phase(state)]  # type: ignore[index]
-    return "seats " + ", ".join(map(str, acting)) + " still commit in this race"
+    phase = _phase(state)
+    return describe_actors(
+        actors(state), "commit in this race" if phase is None else _PHASE_TEXT[phase]
+    )
 
 
 # ---------------------------------------------------------------- legality ("why not?")

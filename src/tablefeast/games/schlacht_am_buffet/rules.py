@@ -33,7 +33,7 @@ from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_multiset
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
-from tablefeast.kernel.ruleset import check_turn
+from tablefeast.kernel.ruleset import check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat, left_of, next_among
 from tablefeast.kernel.values import from_fields, replace
 
@@ -122,12 +122,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def _who(state: State) -> str:
-    acting = actors(state)
-    if not acting:
-        return "the game is over"
-    if acting == (CHANCE,):
-        return "chance acts now"
-    return "seats " + ", ".join(map(str, acting)) + " act now"
+    return describe_actors(actors(state))
 
 
 # ---------------------------------------------------------------- legality ("why not?")
