@@ -95,6 +95,11 @@ def check_views(
         invariants(sampled)  # a determinized state is a real state: everything conserved
         check_state_contract(game, sampled)
         assert game.view(sampled, seat) == game.view(state, seat), f"view of {seat} leaks"
+        tensor = game.observation_tensor(game.view(state, seat))  # type: ignore[attr-defined]
+        assert len(tensor) == game.observation_size(state.config)  # type: ignore[attr-defined]
+        assert all(isinstance(x, float) for x in tensor)
+        sampled_tensor = game.observation_tensor(game.view(sampled, seat))  # type: ignore[attr-defined]
+        assert sampled_tensor == tensor, f"the observation tensor of {seat} leaks"
         assert game.actors(sampled) == game.actors(state)
         changed = changed or sampled != state
     return changed

@@ -49,6 +49,7 @@ from tablefeast.games.all_you_can_eat_buffet.notation import (
     action_to_str,
     num_distinct_actions,
 )
+from tablefeast.games.all_you_can_eat_buffet.observation import observation_size, observation_tensor
 from tablefeast.games.all_you_can_eat_buffet.rules import (
     actors,
     apply_action,
@@ -112,6 +113,8 @@ __all__ = [
     "legal_actions",
     "load_cards",
     "num_distinct_actions",
+    "observation_size",
+    "observation_tensor",
     "render",
     "score_table",
     "scores",

@@ -24,6 +24,7 @@ from tablefeast.games.food_chain.notation import (
     action_to_str,
     num_distinct_actions,
 )
+from tablefeast.games.food_chain.observation import observation_size, observation_tensor
 from tablefeast.games.food_chain.rules import (
     actors,
     apply_action,
@@ -69,6 +70,8 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "num_distinct_actions",
+    "observation_size",
+    "observation_tensor",
     "render",
     "scores",
     "view",

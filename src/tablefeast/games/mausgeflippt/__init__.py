@@ -43,6 +43,7 @@ from tablefeast.games.mausgeflippt.notation import (
     action_to_str,
     num_distinct_actions,
 )
+from tablefeast.games.mausgeflippt.observation import observation_size, observation_tensor
 from tablefeast.games.mausgeflippt.race import fastest_distribution
 from tablefeast.games.mausgeflippt.rules import (
     actors,
@@ -101,6 +102,8 @@ __all__ = [
     "legal_actions",
     "load_cards",
     "num_distinct_actions",
+    "observation_size",
+    "observation_tensor",
     "penalty_points",
     "render",
     "scores",

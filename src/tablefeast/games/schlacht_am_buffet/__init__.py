@@ -31,6 +31,7 @@ from tablefeast.games.schlacht_am_buffet.notation import (
     action_to_str,
     num_distinct_actions,
 )
+from tablefeast.games.schlacht_am_buffet.observation import observation_size, observation_tensor
 from tablefeast.games.schlacht_am_buffet.rules import (
     actors,
     apply_action,
@@ -77,6 +78,8 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "num_distinct_actions",
+    "observation_size",
+    "observation_tensor",
     "render",
     "scores",
     "view",

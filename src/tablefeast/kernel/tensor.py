@@ -1,0 +1,52 @@
+"""Building fixed-size numeric observation tensors from views.
+
+Each game encodes its `View` as a flat tuple of floats whose length depends only on the config
+(`observation_size(config)`), so that learning code and the OpenSpiel and PettingZoo adapters get
+a fixed shape. The encoders read nothing but the view, so a tensor can never leak what the view
+hides. `Features` collects the parts in order.
+
+Examples:
+    >>> f = Features()
+    >>> f.one_hot(2, 4); f.one_hot(None, 3); f.values((5, 6)); f.flags((True, False))
+    >>> f.tensor()
+    (0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 5.0, 6.0, 1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["Features"]
+
+
+class Features:
+    """An observation tensor being built, part by part."""
+
+    def __init__(self) -> None:
+        self._values: list[float] = []
+
+    def one_hot(self, index: int | None, size: int) -> None:
+        """`size` slots, a 1 at `index` (none for None)."""
+        part = [0.0] * size
+        if index is not None:
+            part[index] = 1.0
+        self._values.extend(part)
+
+    def values(self, numbers: Iterable[float]) -> None:
+        """The numbers as they are (counts, sizes, scores)."""
+        self._values.extend(float(x) for x in numbers)
+
+    def flags(self, flags: Iterable[bool]) -> None:
+        """1 for true, 0 for false."""
+        self._values.extend(1.0 if x else 0.0 for x in flags)
+
+    def members(self, members: Iterable[int], size: int) -> None:
+        """`size` slots, a 1 at each member of a set of indices."""
+        part = [0.0] * size
+        for m in members:
+            part[m] = 1.0
+        self._values.extend(part)
+
+    def tensor(self) -> tuple[float, ...]:
+        """The tensor built so far."""
+        return tuple(self._values)
