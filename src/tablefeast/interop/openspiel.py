@@ -1,0 +1,349 @@
+"""The four games as OpenSpiel Python games (extra ``openspiel``).
+
+Importing this module registers ``tablefeast_schlacht_am_buffet``, ``tablefeast_mausgeflippt``,
+``tablefeast_food_chain`` and ``tablefeast_all_you_can_eat_buffet`` with pyspiel, so that
+``pyspiel.load_game("tablefeast_food_chain(players=4)")`` works. The game parameters are the
+game's `Config` options: ints and texts as they are, tuples as text with ``:`` between the items
+(``young_seats=1:3``), a custom card list as the path of its JSON file (``cards=my.json``).
+
+The mapping:
+
+- **Chance nodes** are OpenSpiel chance nodes with our exact probabilities (as floats).
+- **Every other node is simultaneous**: the seats that act choose among their legal actions, and
+  every other seat has a single no-op action (id `num_distinct_actions(config)`); a node where
+  one seat acts alone is a simultaneous node with one real chooser.
+- **Action ids** are the game's integer encoding (`action_to_id`), chance outcomes included;
+  `action_to_string` is the game's notation (``"noop"`` for the no-op).
+- **Returns** are win shares: each winner gets 1 / (number of winners), everyone else 0.
+- **Observations** come from `view` only: the observation string is the rendered view, the
+  observation tensor the game's `observation_tensor`; the information-state string is the
+  sequence of the seat's views (JSON) along the game, which has perfect recall. Public
+  observations (no private information) use the spectator's view.
+- `resample_from_infostate` uses `determinize`: a state consistent with the seat's current view.
+
+Examples:
+    >>> import pyspiel
+    >>> import tablefeast.interop.openspiel  # registers the games
+    >>> game = pyspiel.load_game("tablefeast_food_chain(players=3)")
+    >>> game.num_players(), game.new_initial_state().is_simultaneous_node()
+    (3, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import tablefeast
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.ruleset import Ruleset, apply_joint
+
+__all__ = ["PREFIX", "config_from_params", "register", "short_name"]
+
+PREFIX = "tablefeast_"
+MAX_GAME_LENGTH = 100_000
+"""A safe bound on moves (OpenSpiel asks for one; no game comes near it)."""
+DEFAULT_PLAYERS = 4
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel short name of a tablefeast game."""
+    return PREFIX + name
+
+
+def _defaults(ruleset: Ruleset) -> dict[str, Any]:
+    config = ruleset.Config(players=DEFAULT_PLAYERS)
+    return dict(json.loads(tablefeast.dumps(config)))
+
+
+def _parameter_spec(ruleset: Ruleset) -> dict[str, Any]:
+    # Each Config option with its JSON default: ints, bools and words as they are; anything
+    # else as text, "" meaning the default (OpenSpiel reads "0" back as an int, so a number
+    # written as text, such as a probability, must not default to one).
+    spec: dict[str, Any] = {}
+    for key, value in _defaults(ruleset).items():
+        word = isinstance(value, str) and not value[:1].isdigit()
+        spec[key] = value if isinstance(value, bool | int) or word else ""
+    return spec
+
+
+def config_from_params(ruleset: Ruleset, params: dict[str, Any]) -> Any:
+    """The `Config` that OpenSpiel game parameters describe.
+
+    Raises:
+        ValueError: a parameter is not a valid option (the message names it).
+    """
+    spec = _parameter_spec(ruleset)
+    defaults = _defaults(ruleset)
+    options: dict[str, Any] = {}
+    for key, value in params.items():
+        if key not in spec:
+            raise ValueError(f"{key!r} is not an option of this game (options: {sorted(spec)})")
+        if spec[key] != "" or not isinstance(value, str):
+            options[key] = value
+        elif value == "":
+            continue  # the default
+        elif isinstance(defaults[key], str):
+            options[key] = value  # a number as text: "1/10"
+        elif value.endswith(".json"):
+            with open(value, encoding="utf-8") as file:
+                options[key] = json.load(file)
+        else:
+            try:
+                options[key] = [int(item) for item in value.split(":")]
+            except ValueError:
+                raise ValueError(
+                    f"{key}={value!r}: write a list as ints with ':' between"
+                ) from None
+    return ruleset.Config(**options)
+
+
+def _players_range(ruleset: Ruleset) -> tuple[int, int]:
+    ok = []
+    for players in range(1, 9):
+        try:
+            ruleset.Config(players=players)
+        except ValueError:
+            continue
+        ok.append(players)
+    return min(ok), max(ok)
+
+
+def _game_type(name: str, ruleset: Ruleset) -> pyspiel.GameType:
+    low, high = _players_range(ruleset)
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"tablefeast {name}",
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameter_spec(ruleset),
+    )
+
+
+def _make_game_class(name: str, ruleset: Ruleset, game_type: pyspiel.GameType) -> type:
+    class Game(pyspiel.Game):  # type: ignore[misc]
+        """A tablefeast game seen by OpenSpiel."""
+
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            params = dict(params or {})
+            config = config_from_params(ruleset, params)
+            self.ruleset = ruleset
+            self.tablefeast_name = name
+            self.config = config
+            self.noop = ruleset.num_distinct_actions(config)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=self.noop + 1,
+                max_chance_outcomes=self.noop,
+                num_players=config.players,
+                min_utility=0.0,
+                max_utility=1.0,
+                utility_sum=1.0,
+                max_game_length=MAX_GAME_LENGTH,
+            )
+            full = _parameter_spec(ruleset) | params
+            super().__init__(game_type, info, full)
+
+        def new_initial_state(self) -> State:
+            return State(self)
+
+        def make_py_observer(
+            self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        ) -> Observer:
+            return Observer(self, iig_obs_type, params)
+
+    Game.__name__ = Game.__qualname__ = f"TablefeastGame_{name}"
+    return Game
+
+
+class _Shared:
+    """One step of a game as OpenSpiel sees it: our (immutable) state and the step before.
+
+    A cloned OpenSpiel state shares it with its original (no copying), and it remembers each
+    seat's information-state digest once computed, so that a whole game costs one view per seat
+    and step.
+    """
+
+    def __init__(self, inner: Any, previous: _Shared | None) -> None:
+        self.inner = inner
+        self.previous = previous
+        self.depth: int = 0 if previous is None else previous.depth + 1
+        self.digests: dict[int | None, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self  # our states are immutable values
+
+    def digest(self, ruleset: Ruleset, seat: int | None) -> str:
+        """SHA-256 of the seat's views from the start to this step, chained step by step."""
+        pending = []
+        step: _Shared | None = self
+        while step is not None and seat not in step.digests:
+            pending.append(step)
+            step = step.previous
+        chained = "" if step is None else step.digests[seat]
+        for step in reversed(pending):
+            view = tablefeast.dumps(ruleset.view(step.inner, seat))
+            chained = hashlib.sha256((chained + view).encode()).hexdigest()
+            step.digests[seat] = chained
+        return self.digests[seat]
+
+
+class State(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping one of our immutable states (OpenSpiel clones it by
+    `copy.deepcopy`, which then copies a few references only)."""
+
+    def __init__(self, game: Any, inner: Any = None, previous: _Shared | None = None) -> None:
+        super().__init__(game)
+        self._name: str = game.tablefeast_name
+        self._noop: int = game.noop
+        start = game.ruleset.initial_state(game.config) if inner is None else inner
+        self._shared = _Shared(start, previous)
+
+    @property
+    def _ruleset(self) -> Ruleset:
+        return _RULESETS[self._name]
+
+    @property
+    def inner(self) -> Any:
+        """Our state of the game."""
+        return self._shared.inner
+
+    def information_digest(self, seat: int | None) -> str:
+        """The information state of `seat` (None: public), as a digest: see `Observer`."""
+        return self._shared.digest(self._ruleset, seat)
+
+    # -- who acts
+    def current_player(self) -> int:
+        acting = self._ruleset.actors(self.inner)
+        if not acting:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if acting == (CHANCE,):
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(pyspiel.PlayerId.SIMULTANEOUS)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        acting = self._ruleset.actors(self.inner)
+        if player not in acting:
+            return [self._noop]
+        config = self.inner.config
+        return sorted(
+            self._ruleset.action_to_id(a, config)
+            for a in self._ruleset.legal_actions(self.inner, player)
+        )
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        config = self.inner.config
+        pairs = [
+            (self._ruleset.action_to_id(a, config), float(p))
+            for a, p in self._ruleset.chance_outcomes(self.inner)
+        ]
+        return sorted(pairs)
+
+    # -- moves
+    def _apply_action(self, action: int) -> None:
+        outcome = self._ruleset.action_from_id(self.inner, CHANCE, action)
+        self._advance(self._ruleset.apply_action(self.inner, CHANCE, outcome))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        acting = self._ruleset.actors(self.inner)
+        joint = {
+            seat: self._ruleset.action_from_id(self.inner, seat, actions[seat]) for seat in acting
+        }
+        self._advance(apply_joint(self._ruleset, self.inner, joint))
+
+    def _advance(self, inner: Any) -> None:
+        self._shared = _Shared(inner, self._shared)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if action == self._noop:
+            return "noop"
+        seat = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
+        return str(
+            self._ruleset.action_to_str(self._ruleset.action_from_id(self.inner, seat, action))
+        )
+
+    # -- the end
+    def is_terminal(self) -> bool:
+        return bool(self._ruleset.is_terminal(self.inner))
+
+    def returns(self) -> list[float]:
+        players = self.inner.config.players
+        winners = self._ruleset.winners(self.inner)
+        if not winners:
+            return [0.0] * players
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(players)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> State:
+        """A state consistent with `player_id`'s view, drawn with `determinize`."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        inner = self._ruleset.determinize(self.inner, player_id, rng)
+        sampled: State = self.clone()  # keeps the history
+        sampled._shared = _Shared(inner, self._shared.previous)
+        return sampled
+
+    def __str__(self) -> str:
+        render = getattr(self._ruleset, "render", None)
+        view = self._ruleset.view(self.inner, None)
+        return str(render(view)) if render is not None else repr(view)
+
+
+class Observer:
+    """Observations built from views (the PyObserver interface of OpenSpiel)."""
+
+    def __init__(self, game: Any, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        self._ruleset: Ruleset = game.ruleset  # an observer is never copied
+        iig = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self._perfect_recall = iig.perfect_recall
+        self._public_only = iig.private_info == pyspiel.PrivateInfoType.NONE
+        size = game.ruleset.observation_size(game.config)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _viewer(self, player: int) -> int | None:
+        return None if self._public_only else player
+
+    def set_from(self, state: State, player: int) -> None:
+        view = self._ruleset.view(state.inner, self._viewer(player))
+        self.tensor[:] = self._ruleset.observation_tensor(view)  # type: ignore[attr-defined]
+
+    def string_from(self, state: State, player: int) -> str:
+        viewer = self._viewer(player)
+        if self._perfect_recall:
+            return f"{viewer}:{state.move_number()}:{state.information_digest(viewer)}"
+        view = self._ruleset.view(state.inner, viewer)
+        render = getattr(self._ruleset, "render", None)
+        return str(render(view)) if render is not None else repr(view)
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def register() -> None:
+    """Register every tablefeast game with pyspiel (done on import; repeating is harmless)."""
+    registered = set(pyspiel.registered_names())
+    for name in tablefeast.names():
+        if short_name(name) in registered:
+            continue
+        ruleset = _RULESETS[name] = tablefeast.load(name)
+        game_type = _game_type(name, ruleset)
+        pyspiel.register_game(game_type, _make_game_class(name, ruleset, game_type))
+
+
+register()

@@ -1,0 +1,175 @@
+"""The four games as PettingZoo environments (extra ``pettingzoo``).
+
+`parallel_env(name, **options)` is a `pettingzoo.ParallelEnv`: at every step each live agent
+sends an action id; the seats that act now use theirs, the others send the no-op (their action
+mask allows only it). `env(name, **options)` is the same game as an AEC environment (PettingZoo's
+own `parallel_to_aec` conversion: agents act one after another, the no-op included).
+
+- Agents are ``"player_0"`` ... ``"player_{n-1}"``; options are the game's `Config` options.
+- Actions are the game's integer ids (`action_to_id`), plus the no-op, id
+  `num_distinct_actions(config)`: ``Discrete(num_distinct_actions(config) + 1)``.
+- Observations are dicts: ``"observation"``, the game's `observation_tensor` of the agent's view
+  (float32), and ``"action_mask"`` (int8, 1 for each legal id).
+- Chance is resolved inside, with a `random.Random` seeded by ``reset(seed=...)``: equal seeds and
+  actions give equal episodes.
+- Rewards come at the end: each winner gets 1 / (number of winners), everyone else 0.
+
+Examples:
+    >>> from tablefeast.interop.pettingzoo import parallel_env
+    >>> env = parallel_env("food_chain", players=3)
+    >>> observations, infos = env.reset(seed=1)
+    >>> sorted(observations) == env.agents, observations["player_0"]["action_mask"].sum() > 0
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec
+
+import tablefeast
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.errors import IllegalActionError
+from tablefeast.kernel.ruleset import apply_joint
+
+__all__ = ["TablefeastParallelEnv", "env", "parallel_env"]
+
+
+class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """One tablefeast game as a PettingZoo parallel environment."""
+
+    metadata = {"render_modes": ["ansi"], "name": "tablefeast", "is_parallelizable": True}
+
+    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+        self.game = tablefeast.load(name)
+        self.config = self.game.Config(**options)
+        self.metadata = dict(self.metadata, name=f"tablefeast_{name}")
+        self.render_mode = render_mode
+        self.noop: int = self.game.num_distinct_actions(self.config)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
+        self.agents: list[str] = []
+        size = self.game.observation_size(self.config)  # type: ignore[attr-defined]
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self.noop + 1,), dtype=np.int8),
+            }
+        )
+        self._observation_spaces = {agent: observation for agent in self.possible_agents}
+        self._action_spaces = {
+            agent: spaces.Discrete(self.noop + 1) for agent in self.possible_agents
+        }
+        self.state: Any = None
+        self._rng = random.Random(0)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    # -- the game
+    def _resolve_chance(self) -> None:
+        while self.game.actors(self.state) == (CHANCE,):
+            outcome = self.game.chance_distribution(self.state).sample(self._rng)
+            self.state = self.game.apply_action(self.state, CHANCE, outcome)
+
+    def _observe(self, seat: int) -> dict[str, np.ndarray]:
+        view = self.game.view(self.state, seat)
+        mask = np.zeros(self.noop + 1, np.int8)
+        if seat in self.game.actors(self.state):
+            for action in self.game.legal_actions(self.state, seat):
+                mask[self.game.action_to_id(action, self.config)] = 1
+        else:
+            mask[self.noop] = 1
+        tensor = self.game.observation_tensor(view)  # type: ignore[attr-defined]
+        return {"observation": np.asarray(tensor, np.float32), "action_mask": mask}
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        return {f"player_{seat}": self._observe(seat) for seat in range(self.config.players)}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start a game; chance follows `seed` (None: fresh entropy)."""
+        self._rng = random.Random(seed)
+        self.state = self.game.initial_state(self.config)
+        self._resolve_chance()
+        self.agents = list(self.possible_agents)
+        return self._observations(), {agent: {} for agent in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        """Apply the acting seats' actions (the others' no-ops are ignored).
+
+        An acting seat that sends no action, the no-op or an illegal action ends the episode:
+        it gets reward -1, the others 0, and its info says why (as PettingZoo's classic games
+        do with illegal moves).
+        """
+        joint = {}
+        for seat in self.game.actors(self.state):
+            agent = f"player_{seat}"
+            reason = None
+            if agent not in actions or actions[agent] is None:
+                reason = f"{agent} must act now and sent no action"
+            elif int(actions[agent]) == self.noop:
+                reason = f"{agent} must act now: the no-op is not legal for it"
+            else:
+                try:
+                    action = self.game.action_from_id(self.state, seat, int(actions[agent]))
+                    reason = getattr(self.game, "why_not", lambda *a: None)(
+                        self.state, seat, action
+                    )
+                except (IllegalActionError, ValueError) as e:
+                    reason = str(e)
+            if reason is not None:
+                return self._end(rewards={agent: -1.0}, infos={agent: {"illegal_action": reason}})
+            joint[seat] = action
+        self.state = apply_joint(self.game, self.state, joint)
+        self._resolve_chance()
+        if not self.game.is_terminal(self.state):
+            return (
+                self._observations(),
+                dict.fromkeys(self.agents, 0.0),
+                dict.fromkeys(self.agents, False),
+                dict.fromkeys(self.agents, False),
+                {agent: {} for agent in self.agents},
+            )
+        winners = self.game.winners(self.state)
+        return self._end(rewards={f"player_{s}": 1.0 / len(winners) for s in winners}, infos={})
+
+    def _end(
+        self, rewards: dict[str, float], infos: dict[str, dict[str, str]]
+    ) -> tuple[dict[str, Any], ...]:
+        agents = self.agents
+        self.agents = []
+        return (
+            self._observations(),
+            {agent: rewards.get(agent, 0.0) for agent in agents},
+            dict.fromkeys(agents, True),
+            dict.fromkeys(agents, False),
+            {agent: infos.get(agent, {}) for agent in agents},
+        )
+
+    def render(self) -> str | None:
+        """The spectator's view as text (render mode ``"ansi"``)."""
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return str(self.game.render(self.game.view(self.state, None)))  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(name: str, **options: Any) -> TablefeastParallelEnv:
+    """The game `name` as a PettingZoo parallel environment (options: its `Config`)."""
+    return TablefeastParallelEnv(name, **options)
+
+
+def env(name: str, **options: Any) -> AECEnv:
+    """The game `name` as a PettingZoo AEC environment (options: its `Config`)."""
+    return parallel_to_aec(parallel_env(name, **options))

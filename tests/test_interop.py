@@ -1,0 +1,205 @@
+"""The OpenSpiel and PettingZoo adapters pass those libraries' own checks on all four games.
+
+They skip only when the extra is not installed; CI installs both.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from fractions import Fraction
+
+import pytest
+
+import tablefeast
+
+GAMES = [
+    ("schlacht_am_buffet", 3),
+    ("schlacht_am_buffet", 6),
+    ("mausgeflippt", 2),
+    ("mausgeflippt", 5),
+    ("food_chain", 3),
+    ("food_chain", 6),
+    ("all_you_can_eat_buffet", 3),
+    ("all_you_can_eat_buffet", 6),
+]
+
+
+# ---------------------------------------------------------------- OpenSpiel
+
+
+@pytest.fixture(scope="module")
+def pyspiel():  # type: ignore[no-untyped-def]
+    module = pytest.importorskip("pyspiel")
+    import tablefeast.interop.openspiel  # noqa: F401  (registers the games)
+
+    return module
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_openspiel_random_sim_test(pyspiel, name: str, players: int) -> None:  # type: ignore[no-untyped-def]
+    game = pyspiel.load_game(f"tablefeast_{name}(players={players})")
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_openspiel_random_sim_test_turn_based(pyspiel, name: str) -> None:  # type: ignore[no-untyped-def]
+    game = pyspiel.convert_to_turn_based(pyspiel.load_game(f"tablefeast_{name}(players=4)"))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_parameters_are_config_options(pyspiel, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import tablefeast.games.mausgeflippt as mg
+
+    game = pyspiel.load_game(
+        "tablefeast_mausgeflippt(players=4,young_seats=1:3,tie_probability=1/10,language=en)"
+    )
+    assert game.config == mg.Config(
+        players=4, young_seats=(1, 3), tie_probability="1/10", language="en"
+    )
+    cards = tmp_path / "cards.json"
+    cards.write_text(tablefeast.dumps(mg.DEFAULT_CARDS))
+    with_cards = pyspiel.load_game(f"tablefeast_mausgeflippt(players=3,cards={cards})")
+    assert with_cards.config.cards == mg.DEFAULT_CARDS
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game("tablefeast_food_chain(players=4,colour=red)")
+    sab = pyspiel.load_game("tablefeast_schlacht_am_buffet(players=3,edition=fr,start_player=2)")
+    assert sab.config.edition == "fr" and sab.config.start_player == 2
+
+
+def _play_chance(state, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    while state.is_chance_node():
+        ids, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(ids, probs)[0])
+
+
+def test_openspiel_state_matches_the_engine(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    import tablefeast.games.mausgeflippt as mg
+
+    game = pyspiel.load_game("tablefeast_mausgeflippt(players=3)")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    _play_chance(state, rng)
+    inner = state.inner
+    # exact probabilities, sent as floats
+    assert state.is_simultaneous_node()
+    # legal actions are our ids, plus the no-op for seats that do not act
+    for seat in range(3):
+        ours = sorted(mg.action_to_id(a) for a in mg.legal_actions(inner, seat))
+        assert state.legal_actions(seat) == ours
+        assert state.action_to_string(seat, ours[0]) == "pass"
+        tensor = mg.observation_tensor(mg.view(inner, seat))
+        assert state.observation_tensor(seat) == pytest.approx(tensor)
+    joint = [state.legal_actions(seat)[0] for seat in range(3)]  # everyone passes
+    state.apply_actions(joint)
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    expected = {mg.action_to_id(a): float(p) for a, p in mg.chance_outcomes(state.inner)}
+    assert dict(outcomes) == expected
+    assert sum(Fraction(p) for _, p in mg.chance_outcomes(state.inner)) == 1
+
+
+def test_openspiel_information_states_have_perfect_recall_and_hide_cards(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    game = pyspiel.load_game("tablefeast_mausgeflippt(players=3)")
+    a, b = game.new_initial_state(), game.new_initial_state()
+    _play_chance(a, random.Random(1))
+    _play_chance(b, random.Random(2))
+    # different deals: seat 0 sees its own hand, so its information states differ
+    assert a.information_state_string(0) != b.information_state_string(0)
+    # resampling from seat 0's information state keeps what seat 0 knows
+    sampled = a.resample_from_infostate(0, random.Random(5).random)
+    assert sampled.information_state_string(0) == a.information_state_string(0)
+    assert sampled.observation_string(0) == a.observation_string(0)
+    assert sampled.observation_tensor(0) == a.observation_tensor(0)
+    assert sampled.history() == a.history()
+    clone = a.clone()
+    assert clone.information_state_string(1) == a.information_state_string(1)
+
+
+def test_openspiel_returns_are_win_shares(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    game = pyspiel.load_game("tablefeast_food_chain(players=3)")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _play_chance(state, rng)
+            continue
+        state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(3)])
+    returns = state.returns()
+    winners = tablefeast.load("food_chain").winners(state.inner)
+    assert sum(returns) == pytest.approx(1.0)
+    assert {p for p, r in enumerate(returns) if r > 0} == set(winners)
+
+
+# ---------------------------------------------------------------- PettingZoo
+
+
+@pytest.fixture(scope="module")
+def pz():  # type: ignore[no-untyped-def]
+    pytest.importorskip("pettingzoo")
+    from tablefeast.interop import pettingzoo
+
+    return pettingzoo
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_pettingzoo_api_tests(pz, name: str, players: int) -> None:  # type: ignore[no-untyped-def]
+    from pettingzoo.test import api_test, parallel_api_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "Observation is not a NumPy array": it is a dict
+        parallel_api_test(pz.parallel_env(name, players=players), num_cycles=100)
+        api_test(pz.env(name, players=players), num_cycles=100)
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_pettingzoo_seed_tests(pz, name: str) -> None:  # type: ignore[no-untyped-def]
+    from pettingzoo.test import parallel_seed_test, seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_seed_test(lambda: pz.parallel_env(name, players=4), num_cycles=50)
+        seed_test(lambda: pz.env(name, players=4), num_cycles=50)
+
+
+def _episode(env, seed: int) -> list[object]:  # type: ignore[no-untyped-def]
+    observations, _ = env.reset(seed=seed)
+    trace: list[object] = []
+    while env.agents:
+        actions = {}
+        for agent in env.agents:
+            mask = observations[agent]["action_mask"]
+            actions[agent] = int(mask.nonzero()[0][-1])  # the highest legal id
+        observations, rewards, _, _, _ = env.step(actions)
+        trace.append((sorted(actions.items()), sorted(rewards.items())))
+    return trace
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_pettingzoo_equal_seeds_give_equal_episodes(pz, name: str) -> None:  # type: ignore[no-untyped-def]
+    first = _episode(pz.parallel_env(name, players=3 if name != "mausgeflippt" else 2), 7)
+    again = _episode(pz.parallel_env(name, players=3 if name != "mausgeflippt" else 2), 7)
+    other = _episode(pz.parallel_env(name, players=3 if name != "mausgeflippt" else 2), 8)
+    assert first == again
+    assert (first != other) == (name != "food_chain")  # Food Chain has no chance at all
+    final_rewards = dict(first[-1][1])  # type: ignore[index]
+    assert sum(final_rewards.values()) == pytest.approx(1.0)
+
+
+def test_pettingzoo_observations_come_from_the_view_and_illegal_moves_end_the_game(pz) -> None:  # type: ignore[no-untyped-def]
+    import tablefeast.games.food_chain as fc
+
+    env = pz.parallel_env("food_chain", players=3, first_alpha=1)
+    observations, _ = env.reset(seed=0)
+    for seat in range(3):
+        tensor = fc.observation_tensor(fc.view(env.state, seat))
+        assert observations[f"player_{seat}"]["observation"].tolist() == pytest.approx(tensor)
+    noop = env.noop
+    _, rewards, terminations, _, infos = env.step({f"player_{s}": noop for s in range(3)})
+    assert all(terminations.values()) and rewards["player_0"] == -1.0
+    assert "no-op is not legal" in infos["player_0"]["illegal_action"]
+    assert env.agents == []
+    data = json.loads(tablefeast.dumps(env.config))
+    assert data["first_alpha"] == 1
