@@ -18,7 +18,7 @@ Examples:
     >>> from tablefeast.interop.pettingzoo import parallel_env
     >>> env = parallel_env("food_chain", players=3)
     >>> observations, infos = env.reset(seed=1)
-    >>> sorted(observations) == env.agents, observations["player_0"]["action_mask"].sum() > 0
+    >>> sorted(observations) == env.agents, bool(observations["player_0"]["action_mask"].any())
     (True, True)
 """
 
