@@ -34,7 +34,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-
 from typing import Any
 
 import numpy as np

@@ -43,12 +43,14 @@ __all__ = ["TablefeastParallelEnv", "env", "parallel_env"]
 class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
     """One tablefeast game as a PettingZoo parallel environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "tablefeast", "is_parallelizable": True}
-
     def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
         self.game = tablefeast.load(name)
         self.config = self.game.Config(**options)
-        self.metadata = dict(self.metadata, name=f"tablefeast_{name}")
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"tablefeast_{name}",
+            "is_parallelizable": True,
+        }
         self.render_mode = render_mode
         self.noop: int = self.game.num_distinct_actions(self.config)
         self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
