@@ -101,6 +101,11 @@ def check_views(
         sampled_tensor = game.observation_tensor(game.view(sampled, seat))  # type: ignore[attr-defined]
         assert sampled_tensor == tensor, f"the observation tensor of {seat} leaks"
         assert game.actors(sampled) == game.actors(state)
+        # Determinization reads only what the seat sees: two states with the same view give
+        # the same sample from the same seed (agents that search can never learn more).
+        seed = rng.getrandbits(32)
+        again = game.determinize(sampled, seat, random.Random(seed))  # type: ignore[arg-type]
+        assert again == game.determinize(state, seat, random.Random(seed)), f"{seat} resamples"
         changed = changed or sampled != state
     return changed
 

@@ -27,7 +27,7 @@ from tablefeast.games.all_you_can_eat_buffet.config import Config
 from tablefeast.games.all_you_can_eat_buffet.rules import _plays, _tomatoes, actors, scores
 from tablefeast.games.all_you_can_eat_buffet.state import LineMeal, State
 from tablefeast.kernel import reveal
-from tablefeast.kernel.deck import Counts, counts_from_cards, counts_to_cards
+from tablefeast.kernel.deck import Counts, counts_add, counts_from_cards, counts_to_cards
 from tablefeast.kernel.seats import check_viewer
 from tablefeast.kernel.values import replace
 
@@ -188,7 +188,8 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
             continue
         shown = state.revealed[seat] if revealing else None
         pinned = [] if shown is None else [shown]
-        pool = list(counts_to_cards(state.hands[seat])) + list(counts_to_cards(state.decks[seat]))
+        # Sorted: the pool must not depend on how the cards really split between hand and deck.
+        pool = sorted(counts_to_cards(counts_add(state.hands[seat], state.decks[seat])))
         for mood in pinned:
             pool.remove(mood)
         size = sum(state.hands[seat])

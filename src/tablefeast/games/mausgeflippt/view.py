@@ -172,6 +172,7 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
         pool.extend(counts_to_cards(tuple(hand)))
     for seat in others:
         pool.extend(counts_to_cards(state.face_down[seat]))
+    pool.sort()  # the pool's order must not depend on where the hidden cards really are
     rng.shuffle(pool)
     hands = list(state.hands)
     face_down = list(state.face_down)
