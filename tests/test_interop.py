@@ -194,7 +194,7 @@ def test_pettingzoo_observations_come_from_the_view_and_illegal_moves_end_the_ga
     env = pz.parallel_env("food_chain", players=3, first_alpha=1)
     observations, _ = env.reset(seed=0)
     for seat in range(3):
-        tensor = fc.observation_tensor(fc.view(env.state, seat))
+        tensor = fc.observation_tensor(fc.view(env._state, seat))
         assert observations[f"player_{seat}"]["observation"].tolist() == pytest.approx(tensor)
     noop = env.noop
     _, rewards, terminations, _, infos = env.step({f"player_{s}": noop for s in range(3)})

@@ -16,10 +16,16 @@ The mapping:
   `action_to_string` is the game's notation (``"noop"`` for the no-op).
 - **Returns** are win shares: each winner gets 1 / (number of winners), everyone else 0.
 - **Observations** come from `view` only: the observation string is the rendered view, the
-  observation tensor the game's `observation_tensor`; the information-state string is the
-  sequence of the seat's views (JSON) along the game, which has perfect recall. Public
+  observation tensor the game's `observation_tensor`; the information-state string is
+  ``"seat:move:digest"``, a SHA-256 digest chained over the seat's views (their JSON) from the
+  start: equal exactly when the seat has seen the same things, so it has perfect recall. Public
   observations (no private information) use the spectator's view.
 - `resample_from_infostate` uses `determinize`: a state consistent with the seat's current view.
+  It keeps the original history (OpenSpiel's), so it is not meant to be serialized.
+
+Parameters OpenSpiel's game-string parser reads as numbers must be written so that they are not:
+a one-item list with a trailing colon (``young_seats=3:``), a whole probability as a fraction
+(``tie_probability=1/1``); a card-list path may not contain ``,``, ``=`` or parentheses.
 
 Examples:
     >>> import pyspiel

@@ -66,7 +66,8 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         self._action_spaces = {
             agent: spaces.Discrete(self.noop + 1) for agent in self.possible_agents
         }
-        self.state: Any = None
+        self._state: Any = None  # the true state: private, it holds every hidden card
+        self.state_space = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
         self._rng = random.Random(0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -77,15 +78,15 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     # -- the game
     def _resolve_chance(self) -> None:
-        while self.game.actors(self.state) == (CHANCE,):
-            outcome = self.game.chance_distribution(self.state).sample(self._rng)
-            self.state = self.game.apply_action(self.state, CHANCE, outcome)
+        while self.game.actors(self._state) == (CHANCE,):
+            outcome = self.game.chance_distribution(self._state).sample(self._rng)
+            self._state = self.game.apply_action(self._state, CHANCE, outcome)
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
-        view = self.game.view(self.state, seat)
+        view = self.game.view(self._state, seat)
         mask = np.zeros(self.noop + 1, np.int8)
-        if seat in self.game.actors(self.state):
-            for action in self.game.legal_actions(self.state, seat):
+        if seat in self.game.actors(self._state):
+            for action in self.game.legal_actions(self._state, seat):
                 mask[self.game.action_to_id(action, self.config)] = 1
         else:
             mask[self.noop] = 1
@@ -100,40 +101,44 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Start a game; chance follows `seed` (None: fresh entropy)."""
         self._rng = random.Random(seed)
-        self.state = self.game.initial_state(self.config)
+        self._state = self.game.initial_state(self.config)
         self._resolve_chance()
         self.agents = list(self.possible_agents)
         return self._observations(), {agent: {} for agent in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
-        """Apply the acting seats' actions (the others' no-ops are ignored).
+        """Apply the acting seats' actions (whatever the other seats send is ignored: their only
+        legal action is the no-op).
 
         An acting seat that sends no action, the no-op or an illegal action ends the episode:
         it gets reward -1, the others 0, and its info says why (as PettingZoo's classic games
         do with illegal moves).
         """
         joint = {}
-        for seat in self.game.actors(self.state):
+        for seat in self.game.actors(self._state):
             agent = f"player_{seat}"
             reason = None
-            if agent not in actions or actions[agent] is None:
+            sent = actions.get(agent)
+            if sent is None:
                 reason = f"{agent} must act now and sent no action"
-            elif int(actions[agent]) == self.noop:
+            elif not isinstance(sent, int | np.integer) or isinstance(sent, bool):
+                reason = f"{agent} sent {sent!r}: an action is an int id"
+            elif int(sent) == self.noop:
                 reason = f"{agent} must act now: the no-op is not legal for it"
             else:
                 try:
-                    action = self.game.action_from_id(self.state, seat, int(actions[agent]))
+                    action = self.game.action_from_id(self._state, seat, int(actions[agent]))
                     reason = getattr(self.game, "why_not", lambda *a: None)(
-                        self.state, seat, action
+                        self._state, seat, action
                     )
                 except (IllegalActionError, ValueError) as e:
                     reason = str(e)
             if reason is not None:
                 return self._end(rewards={agent: -1.0}, infos={agent: {"illegal_action": reason}})
             joint[seat] = action
-        self.state = apply_joint(self.game, self.state, joint)
+        self._state = apply_joint(self.game, self._state, joint)
         self._resolve_chance()
-        if not self.game.is_terminal(self.state):
+        if not self.game.is_terminal(self._state):
             return (
                 self._observations(),
                 dict.fromkeys(self.agents, 0.0),
@@ -141,7 +146,7 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
                 dict.fromkeys(self.agents, False),
                 {agent: {} for agent in self.agents},
             )
-        winners = self.game.winners(self.state)
+        winners = self.game.winners(self._state)
         return self._end(rewards={f"player_{s}": 1.0 / len(winners) for s in winners}, infos={})
 
     def _end(
@@ -157,11 +162,17 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
             {agent: infos.get(agent, {}) for agent in agents},
         )
 
+    def state(self) -> np.ndarray:
+        """The global state PettingZoo asks for: the spectator's observation tensor (only public
+        information: a global state with hidden cards would let a learner cheat)."""
+        view = self.game.view(self._state, None)
+        return np.asarray(self.game.observation_tensor(view), np.float32)  # type: ignore[attr-defined]
+
     def render(self) -> str | None:
         """The spectator's view as text (render mode ``"ansi"``)."""
-        if self.render_mode != "ansi" or self.state is None:
+        if self.render_mode != "ansi" or self._state is None:
             return None
-        return str(self.game.render(self.game.view(self.state, None)))  # type: ignore[attr-defined]
+        return str(self.game.render(self.game.view(self._state, None)))  # type: ignore[attr-defined]
 
     def close(self) -> None:
         """Nothing to release."""

@@ -8,5 +8,9 @@
 - `errors`: the exception hierarchy.
 - `serialize`: JSON via cattrs.
 - `record`: game records and replay.
-- `play`: the seeded driver and the random agent.
+- `play`: the seeded driver, the random agent, and the `Turn` search agents get.
+- `values`: fast functional updates of dict-backed frozen states.
+- `notation`: helpers shared by the move notations.
+- `carddata`: the checked reading of card-list JSON files.
+- `tensor`: building fixed-size observation tensors from views.
 """
