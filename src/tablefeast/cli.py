@@ -1,4 +1,4 @@
-"""The `tablefeast` command: list, play, replay and rules.
+"""The `tablefeast` command: list, play, simulate, replay and rules.
 
 Exit status: 0 on success, 1 for a bad record or move (the message quotes it), 2 for a usage
 error (unknown game, bad option).
@@ -17,8 +17,10 @@ from typing import Any, TextIO
 import attrs
 
 import tablefeast
+from tablefeast.agents import HeuristicAgent, ISMCTSAgent, make_agent
+from tablefeast.agents.simulate import SimulationResult, simulate
 from tablefeast.kernel.errors import InvalidActionError, RecordError
-from tablefeast.kernel.play import Agent, RandomAgent, play_game
+from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.kernel.record import Record
 from tablefeast.kernel.ruleset import Ruleset
 
@@ -52,7 +54,12 @@ class HumanAgent:
             print(f"illegal now: {line.strip()!r} is not among the legal moves", file=self.stdout)
 
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "human": HumanAgent}
+AGENTS: dict[str, Any] = {
+    "random": RandomAgent,
+    "human": HumanAgent,
+    "heuristic": HeuristicAgent,
+    "ismcts": ISMCTSAgent,
+}
 
 
 def _option(text: str) -> tuple[str, str]:
@@ -103,6 +110,22 @@ def _parser() -> argparse.ArgumentParser:
         help="a Config option, e.g. -o edition=fr, -o young_seats=[1], -o cards=@my_cards.json",
     )
     play.add_argument("--record", type=Path, help="write the game record (JSON) here")
+    sim = sub.add_parser("simulate", help="play many games and tabulate who wins")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument(
+        "--agents",
+        default="random",
+        help="comma-separated, one per seat or one for all: random, heuristic, ismcts[:N]",
+    )
+    sim.add_argument("--workers", type=int, default=1, help="processes (default: 1, this one)")
+    sim.add_argument("--seed", default="0")
+    sim.add_argument(
+        "-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE"
+    )
+    sim.add_argument("--out", type=Path, help="write every game and the summaries as JSON")
+    sim.add_argument("--plot", type=Path, help="plot the win shares (needs matplotlib)")
     replay = sub.add_parser("replay", help="check a game record move by move")
     replay.add_argument("file", type=Path)
     rules = sub.add_parser("rules", help="print a game's rulings")
@@ -141,11 +164,14 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     names = args.agents.split(",")
     if len(names) == 1:
         names *= config.players
-    if len(names) != config.players or any(n not in AGENTS for n in names):
+    if len(names) != config.players or any(n.partition(":")[0] not in AGENTS for n in names):
         raise SystemExit(
             f"tablefeast: error: --agents needs 1 or {config.players} of {', '.join(AGENTS)}"
         )
-    agents = [AGENTS[n]() for n in names]
+    try:
+        agents = [HumanAgent() if n == "human" else make_agent(n) for n in names]
+    except ValueError as e:
+        raise SystemExit(f"tablefeast: error: {e}") from None
     people = "human" in names
 
     def show(state: Any, seat: int, action: Any) -> None:
@@ -191,6 +217,80 @@ def _cmd_replay(path: Path, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _progress_bar(total: int, out: TextIO) -> Any:
+    """A tqdm progress bar when tqdm is installed (extra ``simulate``), else a silent stand-in."""
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - the extra is installed in CI
+        print("(install tablefeast[simulate] for a progress bar)", file=out)
+        return None
+    return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    _load(args.game)
+    options = {key: _option_value(key, value) for key, value in args.option}
+    bar = _progress_bar(args.games, out)
+
+    def progress(done: int) -> None:
+        if bar is not None:
+            bar.update(done - bar.n)
+
+    try:
+        result = simulate(
+            args.game,
+            args.players,
+            args.agents.split(","),
+            args.games,
+            seed=args.seed,
+            options=options,
+            workers=args.workers,
+            progress=progress,
+        )
+    except (TypeError, ValueError) as e:
+        raise SystemExit(f"tablefeast: error: {e}") from None
+    finally:
+        if bar is not None:
+            bar.close()
+    print(result.table(), file=out)
+    if args.out is not None:
+        args.out.write_text(result.to_json(), encoding="utf-8")
+        print(f"\nResults written to {args.out}", file=out)
+    if args.plot is not None:
+        plot_win_shares(result, args.plot)
+        print(f"Plot written to {args.plot}", file=out)
+    return 0
+
+
+def plot_win_shares(result: SimulationResult, path: Path) -> None:
+    """A bar chart of each agent's win share with its 95% interval (needs matplotlib).
+
+    Raises:
+        SystemExit: matplotlib is not installed.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise SystemExit(
+            "tablefeast: error: --plot needs matplotlib (tablefeast[simulate])"
+        ) from None
+    rows = result.by_agent()
+    figure, axes = plt.subplots(figsize=(6, 3.5))
+    shares = [r.win_share for r in rows]
+    errors = [[r.win_share - r.low for r in rows], [r.high - r.win_share for r in rows]]
+    axes.bar([r.agent for r in rows], shares, yerr=errors, capsize=6, color="#d98c2b")
+    axes.axhline(1 / len(result.agents), color="grey", linestyle="--", label="fair share")
+    axes.set_ylabel("win share")
+    axes.set_title(f"{result.game}: {len(result.games)} games, {len(result.agents)} players")
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
@@ -201,6 +301,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _cmd_rules(args.game, out)
     if args.command == "play":
         return _cmd_play(args, out)
+    if args.command == "simulate":
+        return _cmd_simulate(args, out)
     return _cmd_replay(args.file, out, sys.stderr)
 
 

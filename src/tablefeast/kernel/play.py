@@ -25,14 +25,56 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.record import Record, record_of
 from tablefeast.kernel.ruleset import Ruleset
 
-__all__ = ["Agent", "GameResult", "RandomAgent", "play_game"]
+__all__ = ["Agent", "GameResult", "RandomAgent", "Turn", "agent_rng", "play_game"]
 
 
 class Agent(Protocol):
-    """Chooses an action from what one seat may know: its view and its legal actions."""
+    """Chooses an action from what one seat may know: its view and its legal actions.
+
+    Agents that search implement `tablefeast.agents.SearchAgent` instead (``choose(turn,
+    rng)``), and get a `Turn`: the same, plus a sampler of full states consistent with the view.
+    """
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """Return one of `legal`."""
+
+
+class _Sampler:
+    """Draws full states consistent with one seat's view (by `determinize`); the true state is
+    kept out of reach of attribute access by agents (a slot with a private name)."""
+
+    __slots__ = ("__game", "__seat", "__state")
+
+    def __init__(self, game: Ruleset, state: Any, seat: int) -> None:
+        self.__game = game
+        self.__state = state
+        self.__seat = seat
+
+    def __call__(self, rng: random.Random) -> Any:
+        return self.__game.determinize(self.__state, self.__seat, rng)
+
+
+@attrs.frozen
+class Turn:
+    """What a search agent gets when its seat must act.
+
+    Attributes:
+        game: the game module.
+        seat: the acting seat.
+        view: the seat's view (all it may know).
+        legal: its legal actions, in the game's order.
+    """
+
+    game: Ruleset
+    seat: int
+    view: Any
+    legal: tuple[Any, ...]
+    _sample: Callable[[random.Random], Any] = attrs.field(repr=False, eq=False)
+
+    def sample_state(self, rng: random.Random) -> Any:
+        """A full state consistent with the view, drawn with `rng`: what the seat cannot see is
+        resampled (`determinize`). It depends only on the view and `rng`."""
+        return self._sample(rng)
 
 
 @attrs.frozen
@@ -98,10 +140,15 @@ def play_game(
             action = game.chance_distribution(state).sample(chance_rng)
         else:
             legal = game.legal_actions(state, seat)
+            agent = agents[seat]
             if len(legal) == 1:
                 action = legal[0]
+            elif hasattr(agent, "choose"):  # a search agent
+                view = game.view(state, seat)
+                turn = Turn(game, seat, view, legal, _Sampler(game, state, seat))
+                action = agent.choose(turn, rngs[seat])
             else:
-                action = agents[seat].act(game, game.view(state, seat), legal, rngs[seat])
+                action = agent.act(game, game.view(state, seat), legal, rngs[seat])
         if on_move is not None:
             on_move(state, seat, action)
         state = game.apply_action(state, seat, action)

@@ -1,0 +1,67 @@
+"""Agents: random, one heuristic per game, and information-set MCTS; and simulation at scale.
+
+An agent sees only its seat's view and legal actions. Two kinds exist:
+
+- simple agents implement ``act(game, view, legal, rng)`` (`tablefeast.kernel.play.Agent`);
+- search agents implement ``choose(turn, rng)`` (`SearchAgent`): the `Turn` adds a sampler of
+  full states consistent with the view (`Turn.sample_state`, built on `determinize`), which
+  depends on nothing the seat cannot see. No agent ever gets the true state.
+
+`make_agent("ismcts:200")` builds an agent from its name (and an optional budget), as the
+command line does.
+
+Examples:
+    >>> make_agent("random"), make_agent("ismcts:50")
+    (RandomAgent(), ISMCTSAgent(iterations=50, seconds=None, exploration=0.7))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from tablefeast.agents.heuristics import HeuristicAgent
+from tablefeast.agents.ismcts import ISMCTSAgent
+from tablefeast.kernel.play import RandomAgent, Turn
+
+__all__ = [
+    "AGENT_NAMES",
+    "HeuristicAgent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "SearchAgent",
+    "Turn",
+    "make_agent",
+]
+
+AGENT_NAMES = ("random", "heuristic", "ismcts")
+"""The names `make_agent` knows (``ismcts`` takes an optional ``:ITERATIONS``)."""
+
+
+class SearchAgent(Protocol):
+    """An agent that may sample full states consistent with its view."""
+
+    def choose(self, turn: Turn, rng: random.Random) -> Any:
+        """Return one of ``turn.legal``."""
+
+
+def make_agent(spec: str) -> Any:
+    """The agent called `spec`: ``random``, ``heuristic``, ``ismcts`` or ``ismcts:ITERATIONS``.
+
+    Raises:
+        ValueError: no agent has that name.
+    """
+    name, _, budget = spec.partition(":")
+    if name == "random" and not budget:
+        return RandomAgent()
+    if name == "heuristic" and not budget:
+        return HeuristicAgent()
+    if name == "ismcts":
+        if not budget:
+            return ISMCTSAgent()
+        if budget.isdigit() and int(budget) > 0:
+            return ISMCTSAgent(iterations=int(budget))
+    raise ValueError(
+        f"unknown agent {spec!r}: expected one of {', '.join(AGENT_NAMES)} "
+        "(ismcts may take :ITERATIONS, such as ismcts:200)"
+    )

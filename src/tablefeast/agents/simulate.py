@@ -1,0 +1,230 @@
+"""Many games at once: who wins, by agent and by seat, with confidence intervals.
+
+`simulate` plays `games` games of one game and config with the named agents. Game ``i`` is
+seeded from the seed and ``i`` alone, and the agents rotate round the table (game ``i`` puts agent
+``(s + i) % n`` in seat ``s``), so every agent plays every seat equally often and the results
+depend on nothing but the arguments: not on the executor, nor on the number of workers.
+
+Games run through any `concurrent.futures.Executor`: none (in this process), a process pool (the
+default with ``workers > 1``), or a cluster's executor (Dask's ``client.get_executor()``, Ray's).
+
+Examples:
+    >>> result = simulate("food_chain", players=3, agents=["heuristic", "random", "random"],
+    ...                   games=6, seed=1)
+    >>> [row.agent for row in result.by_agent()], len(result.games)
+    (['heuristic', 'random'], 6)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+import tablefeast
+from tablefeast.agents import make_agent
+from tablefeast.kernel.play import play_game
+
+__all__ = ["GameOutcome", "Row", "SimulationResult", "play_one", "simulate"]
+
+
+@attrs.frozen
+class GameOutcome:
+    """One finished game of a simulation.
+
+    Attributes:
+        index: the game's number in the simulation.
+        seats: the agent name in each seat.
+        scores: final scores, by seat.
+        winners: the winning seats.
+        moves: how many moves the game took.
+    """
+
+    index: int
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    moves: int
+
+    def win_share(self, seat: int) -> float:
+        """1 / (number of winners) for a winner, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+
+def play_one(
+    name: str, config_data: dict[str, Any], seats: Sequence[str], seed: str, index: int
+) -> GameOutcome:
+    """Play game `index` of a simulation (a plain function of plain data: it runs anywhere)."""
+    game = tablefeast.load(name)
+    config = game.Config(**config_data)
+    result = play_game(game, config, [make_agent(spec) for spec in seats], seed=f"{seed}/{index}")
+    return GameOutcome(
+        index=index,
+        seats=tuple(seats),
+        scores=tuple(game.scores(result.state)),
+        winners=tuple(sorted(game.winners(result.state))),
+        moves=len(result.moves),
+    )
+
+
+@attrs.frozen
+class Row:
+    """Results of one agent (or one seat): games, win share with a 95% interval, mean score."""
+
+    agent: str
+    games: int
+    wins: float
+    win_share: float
+    low: float
+    high: float
+    mean_score: float
+
+
+def _row(label: str, shares: list[float], scores: list[int]) -> Row:
+    n = len(shares)
+    mean = sum(shares) / n
+    # Wilson score interval (95%) for the win share; ties count as fractions of a win.
+    z = 1.959963984540054
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return Row(
+        label,
+        n,
+        sum(shares),
+        mean,
+        max(0.0, centre - half),
+        min(1.0, centre + half),
+        sum(scores) / n,
+    )
+
+
+@attrs.frozen
+class SimulationResult:
+    """Every game of a simulation, and summaries of them."""
+
+    game: str
+    config: dict[str, Any]
+    agents: tuple[str, ...]
+    seed: str
+    games: tuple[GameOutcome, ...]
+
+    def by_agent(self) -> list[Row]:
+        """One row per distinct agent name, in the order first given."""
+        rows = []
+        for agent in dict.fromkeys(self.agents):
+            shares, scores = [], []
+            for outcome in self.games:
+                for seat, name in enumerate(outcome.seats):
+                    if name == agent:
+                        shares.append(outcome.win_share(seat))
+                        scores.append(outcome.scores[seat])
+            rows.append(_row(agent, shares, scores))
+        return rows
+
+    def by_seat(self) -> list[Row]:
+        """One row per seat (whatever agent sat there)."""
+        players = len(self.agents)
+        return [
+            _row(
+                f"seat {seat}",
+                [o.win_share(seat) for o in self.games],
+                [o.scores[seat] for o in self.games],
+            )
+            for seat in range(players)
+        ]
+
+    def table(self) -> str:
+        """The summaries as a text table."""
+        lines = [f"{self.game}, {len(self.games)} games, seed {self.seed}"]
+        header = f"{'':16} {'games':>6} {'win share':>10} {'95% interval':>16} {'mean score':>11}"
+        for title, rows in (("by agent", self.by_agent()), ("by seat", self.by_seat())):
+            lines += ["", title, header]
+            for r in rows:
+                interval = f"{r.low:.3f}-{r.high:.3f}"
+                lines.append(
+                    f"{r.agent:16} {r.games:6} {r.win_share:10.3f} {interval:>16} "
+                    f"{r.mean_score:11.2f}"
+                )
+        return "\n".join(lines)
+
+    def to_json(self) -> str:
+        """Everything as JSON: the arguments, every game, and the summaries."""
+        data = {
+            "game": self.game,
+            "config": self.config,
+            "agents": list(self.agents),
+            "seed": self.seed,
+            "games": [attrs.asdict(g) for g in self.games],
+            "by_agent": [attrs.asdict(r) for r in self.by_agent()],
+            "by_seat": [attrs.asdict(r) for r in self.by_seat()],
+        }
+        return json.dumps(data, indent=1)
+
+
+def simulate(
+    name: str,
+    players: int,
+    agents: Sequence[str],
+    games: int,
+    *,
+    seed: int | str = 0,
+    options: dict[str, Any] | None = None,
+    executor: Executor | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play `games` games of `name` with the agents named in `agents` (one per seat, or one for
+    all), rotating them round the table.
+
+    Args:
+        name: the game.
+        players: seats at the table.
+        agents: agent names (`make_agent`): one per seat, or one for every seat.
+        games: how many games.
+        seed: the simulation's seed; game ``i`` is seeded ``f"{seed}/{i}"``.
+        options: further `Config` options.
+        executor: where to run the games (any `concurrent.futures.Executor`); by default this
+            process, or a process pool when `workers` > 1.
+        workers: processes for the default pool.
+        progress: called with the number of games done, as they finish.
+
+    Raises:
+        ValueError: a bad game, config, agent or count.
+    """
+    game = tablefeast.load(name)
+    config = game.Config(players=players, **(options or {}))
+    names = list(agents) * players if len(agents) == 1 else list(agents)
+    if len(names) != players:
+        raise ValueError(f"{players} players need 1 or {players} agents, got {len(agents)}")
+    for spec in dict.fromkeys(names):
+        make_agent(spec)  # fail early on a bad name
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    config_data = json.loads(tablefeast.dumps(config))
+    seats = [tuple(names[(s + i) % players] for s in range(players)) for i in range(games)]
+    outcomes: list[GameOutcome] = []
+    own_pool = executor is None and workers > 1
+    pool = ProcessPoolExecutor(workers) if own_pool else executor
+    try:
+        if pool is None:
+            for i in range(games):
+                outcomes.append(play_one(name, config_data, seats[i], str(seed), i))
+                if progress is not None:
+                    progress(len(outcomes))
+        else:
+            futures = [
+                pool.submit(play_one, name, config_data, seats[i], str(seed), i)
+                for i in range(games)
+            ]
+            for future in futures:
+                outcomes.append(future.result())
+                if progress is not None:
+                    progress(len(outcomes))
+    finally:
+        if own_pool and pool is not None:
+            pool.shutdown()
+    return SimulationResult(name, config_data, tuple(names), str(seed), tuple(outcomes))

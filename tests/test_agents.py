@@ -1,0 +1,147 @@
+"""Agents never receive hidden information; simulation is deterministic whatever runs it."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tablefeast
+from tablefeast.agents import HeuristicAgent, ISMCTSAgent, RandomAgent, make_agent
+from tablefeast.agents.simulate import simulate
+from tablefeast.cli import main
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.play import Turn, _Sampler, play_game
+
+
+def _decision(name: str, seed: int) -> tuple[Any, Any, int]:
+    """A state where some seat must choose among several actions, after random play."""
+    game = tablefeast.load(name)
+    rng = random.Random(seed)
+    state = game.initial_state(game.Config(players=4))
+    while True:
+        seat = game.actors(state)[0]
+        if seat == CHANCE:
+            action = game.chance_distribution(state).sample(rng)
+        else:
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1 and rng.random() < 0.05:
+                return game, state, seat
+            action = legal[rng.randrange(len(legal))]
+        state = game.apply_action(state, seat, action)
+
+
+def _turn(game: Any, state: Any, seat: int) -> Turn:
+    legal = game.legal_actions(state, seat)
+    return Turn(game, seat, game.view(state, seat), legal, _Sampler(game, state, seat))
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_agents_act_on_the_view_alone(name: str) -> None:
+    """Two states that differ only in what the seat cannot see get the same choice."""
+    hidden_differed = False
+    for seed in range(3):
+        game, state, seat = _decision(name, seed)
+        other = game.determinize(state, seat, random.Random(99))  # same view, other hidden cards
+        assert game.view(other, seat) == game.view(state, seat)
+        hidden_differed = hidden_differed or other != state
+        for agent in (ISMCTSAgent(iterations=12), RandomAgent(), HeuristicAgent()):
+            if isinstance(agent, ISMCTSAgent):
+                a = agent.choose(_turn(game, state, seat), random.Random(5))
+                b = agent.choose(_turn(game, other, seat), random.Random(5))
+            else:
+                legal = game.legal_actions(state, seat)
+                a = agent.act(game, game.view(state, seat), legal, random.Random(5))
+                b = agent.act(game, game.view(other, seat), legal, random.Random(5))
+            assert a == b, f"{agent} chose differently on states it cannot tell apart"
+    assert hidden_differed or name == "food_chain"  # Food Chain hides only commitments
+
+
+def test_a_turn_samples_states_consistent_with_the_view() -> None:
+    game, state, seat = _decision("mausgeflippt", 4)
+    turn = _turn(game, state, seat)
+    samples = [turn.sample_state(random.Random(i)) for i in range(5)]
+    assert all(game.view(s, seat) == turn.view for s in samples)
+    assert len({tablefeast.dumps(s) for s in samples}) > 1  # really resampled
+    assert "state" not in repr(turn)
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_games_with_search_agents_are_reproducible(name: str) -> None:
+    game = tablefeast.load(name)
+    agents = [ISMCTSAgent(iterations=3), HeuristicAgent(), RandomAgent()]
+    first = play_game(game, game.Config(players=3), agents, seed=11)
+    again = play_game(game, game.Config(players=3), agents, seed=11)
+    assert first.moves == again.moves and game.is_terminal(first.state)
+
+
+def test_make_agent_names() -> None:
+    assert make_agent("ismcts:25") == ISMCTSAgent(iterations=25)
+    assert make_agent("heuristic") == HeuristicAgent()
+    for bad in ("genius", "ismcts:0", "ismcts:x", "random:3"):
+        with pytest.raises(ValueError, match="unknown agent"):
+            make_agent(bad)
+
+
+def test_simulation_results_do_not_depend_on_the_executor() -> None:
+    args = ("mausgeflippt", 3, ["heuristic", "random", "ismcts:2"], 9)
+    serial = simulate(*args, seed=4)
+    assert simulate(*args, seed=4, workers=2) == serial
+    with ThreadPoolExecutor(3) as pool:
+        assert simulate(*args, seed=4, executor=pool) == serial
+    assert simulate(*args, seed=5) != serial
+    # every agent sat in every seat equally often
+    seats = [o.seats for o in serial.games]
+    assert all(sum(s[0] == a for s in seats) == 3 for a in ("heuristic", "random", "ismcts:2"))
+
+
+def test_simulation_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    args = ("food_chain", 3, ["heuristic", "random", "random"], 6)
+    serial = simulate(*args, seed=2)
+    with (
+        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert simulate(*args, seed=2, executor=client.get_executor()) == serial
+
+
+def test_a_small_tournament_favours_the_heuristic() -> None:
+    result = simulate("mausgeflippt", 4, ["heuristic", "random", "random", "random"], 12, seed=0)
+    heuristic, rand = result.by_agent()
+    assert heuristic.games == 12 and rand.games == 36
+    assert heuristic.win_share > 0.25 > rand.win_share  # it never makes a wrong claim
+    assert 0 <= heuristic.low <= heuristic.win_share <= heuristic.high <= 1
+    assert sum(r.wins for r in result.by_seat()) == pytest.approx(12)
+    data = json.loads(result.to_json())
+    assert len(data["games"]) == 12 and data["by_agent"][0]["agent"] == "heuristic"
+
+
+def test_simulate_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="need 1 or 3 agents"):
+        simulate("food_chain", 3, ["random", "random"], 2)
+    with pytest.raises(ValueError, match="unknown agent"):
+        simulate("food_chain", 3, ["wizard"], 2)
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate("food_chain", 3, ["random"], 0)
+
+
+def test_cli_simulate_writes_a_table_json_and_a_plot(tmp_path: Path) -> None:
+    out = io.StringIO()
+    results, plot = tmp_path / "results.json", tmp_path / "results.png"
+    argv = ["simulate", "food_chain", "--players", "3", "--games", "4"]
+    argv += ["--agents", "heuristic,random,random", "--seed", "3", "--out", str(results)]
+    if pytest.importorskip("matplotlib"):
+        argv += ["--plot", str(plot)]
+    assert main(argv, out=out) == 0
+    text = out.getvalue()
+    assert "by agent" in text and "heuristic" in text and "95% interval" in text
+    assert json.loads(results.read_text())["games"][0]["index"] == 0
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(SystemExit, match="unknown agent"):
+        main(["simulate", "food_chain", "--agents", "oracle"], out=io.StringIO())
