@@ -122,6 +122,15 @@ def test_a_small_tournament_favours_the_heuristic() -> None:
     assert len(data["games"]) == 12 and data["by_agent"][0]["agent"] == "heuristic"
 
 
+def test_simulate_takes_agent_factories() -> None:
+    result = simulate("food_chain", 3, [HeuristicAgent, "random", RandomAgent], 6, seed=1)
+    assert [row.agent for row in result.by_agent()] == ["HeuristicAgent", "random", "RandomAgent"]
+    assert (
+        simulate("food_chain", 3, [HeuristicAgent, "random", RandomAgent], 6, seed=1, workers=2)
+        == result
+    )
+
+
 def test_simulate_bad_arguments() -> None:
     with pytest.raises(ValueError, match="need 1 or 3 agents"):
         simulate("food_chain", 3, ["random", "random"], 2)

@@ -1,7 +1,7 @@
 """The `tablefeast` command: list, play, simulate, replay and rules.
 
-Exit status: 0 on success, 1 for a bad record or move (the message quotes it), 2 for a usage
-error (unknown game, bad option).
+Exit status: 0 on success; 1 for a bad record or move (the message quotes it) or a bad game,
+config or agent name; 2 for a command line argparse cannot read.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--agents",
         default="random",
-        help="comma-separated, one per seat or one for all: " + ", ".join(AGENTS),
+        help="comma-separated, one per seat or one for all: random, human, heuristic, ismcts[:N]",
     )
     play.add_argument(
         "-o",
@@ -217,20 +217,28 @@ def _cmd_replay(path: Path, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _progress_bar(total: int, out: TextIO) -> Any:
-    """A tqdm progress bar when tqdm is installed (extra ``simulate``), else a silent stand-in."""
+def _progress_bar(total: int) -> Any:
+    """A tqdm progress bar on stderr when tqdm is installed (extra ``simulate``), else None."""
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover - the extra is installed in CI
-        print("(install tablefeast[simulate] for a progress bar)", file=out)
+        print("(install tablefeast[simulate] for a progress bar)", file=sys.stderr)
         return None
     return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    _load(args.game)
+    game = _load(args.game)
     options = {key: _option_value(key, value) for key, value in args.option}
-    bar = _progress_bar(args.games, out)
+    try:  # check everything before the games start
+        game.Config(players=args.players, **options)
+        for spec in args.agents.split(","):
+            make_agent(spec)
+    except (TypeError, ValueError) as e:
+        raise SystemExit(f"tablefeast: error: {e}") from None
+    if args.plot is not None:
+        _pyplot()
+    bar = _progress_bar(args.games)
 
     def progress(done: int) -> None:
         if bar is not None:
@@ -260,6 +268,19 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         plot_win_shares(result, args.plot)
         print(f"Plot written to {args.plot}", file=out)
     return 0
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise SystemExit(
+            "tablefeast: error: --plot needs matplotlib (pip install tablefeast[simulate])"
+        ) from None
+    return plt
 
 
 def plot_win_shares(result: SimulationResult, path: Path) -> None:

@@ -6,7 +6,8 @@ seeded from the seed and ``i`` alone, and the agents rotate round the table (gam
 depend on nothing but the arguments: not on the executor, nor on the number of workers.
 
 Games run through any `concurrent.futures.Executor`: none (in this process), a process pool (the
-default with ``workers > 1``), or a cluster's executor (Dask's ``client.get_executor()``, Ray's).
+default with ``workers > 1``), or a cluster's executor (Dask's ``client.get_executor()``, which a
+test runs; any other that runs plain functions of plain data works the same way).
 
 Examples:
     >>> result = simulate("food_chain", players=3, agents=["heuristic", "random", "random"],
@@ -20,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
@@ -29,7 +30,7 @@ import tablefeast
 from tablefeast.agents import make_agent
 from tablefeast.kernel.play import play_game
 
-__all__ = ["GameOutcome", "Row", "SimulationResult", "play_one", "simulate"]
+__all__ = ["AgentSpec", "GameOutcome", "Row", "SimulationResult", "play_one", "simulate"]
 
 
 @attrs.frozen
@@ -55,16 +56,29 @@ class GameOutcome:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
+AgentSpec = str | Callable[[], Any]
+"""An agent for a simulation: a name for `make_agent`, or a factory called with no arguments
+(a class, say; for a process pool it must be importable, that is, defined in a module)."""
+
+
+def _label(spec: AgentSpec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
+
+
+def _build(spec: AgentSpec) -> Any:
+    return make_agent(spec) if isinstance(spec, str) else spec()
+
+
 def play_one(
-    name: str, config_data: dict[str, Any], seats: Sequence[str], seed: str, index: int
+    name: str, config_data: dict[str, Any], seats: Sequence[AgentSpec], seed: str, index: int
 ) -> GameOutcome:
     """Play game `index` of a simulation (a plain function of plain data: it runs anywhere)."""
     game = tablefeast.load(name)
     config = game.Config(**config_data)
-    result = play_game(game, config, [make_agent(spec) for spec in seats], seed=f"{seed}/{index}")
+    result = play_game(game, config, [_build(spec) for spec in seats], seed=f"{seed}/{index}")
     return GameOutcome(
         index=index,
-        seats=tuple(seats),
+        seats=tuple(_label(spec) for spec in seats),
         scores=tuple(game.scores(result.state)),
         winners=tuple(sorted(game.winners(result.state))),
         moves=len(result.moves),
@@ -168,7 +182,7 @@ class SimulationResult:
 def simulate(
     name: str,
     players: int,
-    agents: Sequence[str],
+    agents: Sequence[AgentSpec],
     games: int,
     *,
     seed: int | str = 0,
@@ -183,7 +197,7 @@ def simulate(
     Args:
         name: the game.
         players: seats at the table.
-        agents: agent names (`make_agent`): one per seat, or one for every seat.
+        agents: agents (names for `make_agent`, or factories): one per seat, or one for all.
         games: how many games.
         seed: the simulation's seed; game ``i`` is seeded ``f"{seed}/{i}"``.
         options: further `Config` options.
@@ -200,8 +214,9 @@ def simulate(
     names = list(agents) * players if len(agents) == 1 else list(agents)
     if len(names) != players:
         raise ValueError(f"{players} players need 1 or {players} agents, got {len(agents)}")
-    for spec in dict.fromkeys(names):
-        make_agent(spec)  # fail early on a bad name
+    for spec in names:
+        if isinstance(spec, str):
+            make_agent(spec)  # fail early on a bad name
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     config_data = json.loads(tablefeast.dumps(config))
@@ -220,11 +235,13 @@ def simulate(
                 pool.submit(play_one, name, config_data, seats[i], str(seed), i)
                 for i in range(games)
             ]
-            for future in futures:
-                outcomes.append(future.result())
+            for done, future in enumerate(as_completed(futures), start=1):
+                future.result()  # raise a failed game's error at once
                 if progress is not None:
-                    progress(len(outcomes))
+                    progress(done)
+            outcomes = [future.result() for future in futures]  # in game order
     finally:
         if own_pool and pool is not None:
             pool.shutdown()
-    return SimulationResult(name, config_data, tuple(names), str(seed), tuple(outcomes))
+    labels = tuple(_label(spec) for spec in names)
+    return SimulationResult(name, config_data, labels, str(seed), tuple(outcomes))

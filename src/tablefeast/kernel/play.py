@@ -40,8 +40,9 @@ class Agent(Protocol):
 
 
 class _Sampler:
-    """Draws full states consistent with one seat's view (by `determinize`); the true state is
-    kept out of reach of attribute access by agents (a slot with a private name)."""
+    """Draws full states consistent with one seat's view (by `determinize`). The true state sits
+    in a private slot: out of the way of honest agents, not out of reach (Python hides nothing
+    from code that insists; agents are trusted code)."""
 
     __slots__ = ("__game", "__seat", "__state")
 
