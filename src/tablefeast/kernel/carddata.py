@@ -26,7 +26,16 @@ __all__ = ["fields", "json_list", "mapping", "read_json", "read_text"]
 def mapping(
     data: Any, entry: str, required: tuple[str, ...], optional: tuple[str, ...], what: str
 ) -> Mapping[str, Any]:
-    """`data` as a JSON object with exactly the `required` keys and some `optional` ones."""
+    """`data` as a JSON object with exactly the `required` keys and some `optional` ones.
+
+    Examples:
+        >>> mapping({"id": "M01", "count": 2}, "mice[0]", ("id",), ("count",), "card set")
+        {'id': 'M01', 'count': 2}
+        >>> mapping({"id": "M01", "size": 2}, "mice[0]", ("id",), ("count",), "card set")
+        Traceback (most recent call last):
+        ...
+        ValueError: card set: mice[0] has unknown fields size
+    """
     if not isinstance(data, Mapping):
         raise ValueError(f"{what}: {entry} must be a JSON object, got {data!r}")
     missing = [k for k in required if k not in data]
@@ -39,7 +48,17 @@ def mapping(
 
 
 def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[Any]:
-    """The values of a JSON object's fields, in the order of `types`, each of exactly its type."""
+    """The values of a JSON object's fields, in the order of `types`, each of exactly its type.
+
+    Examples:
+        >>> types = {"kind": str, "count": int}
+        >>> fields({"count": 2, "kind": "hat"}, "clothing[0]", types, "card set")
+        ['hat', 2]
+        >>> fields({"kind": "hat", "count": "2"}, "clothing[0]", types, "cards")
+        Traceback (most recent call last):
+        ...
+        ValueError: cards: clothing[0]: count must be int, got "2"
+    """
     values = [mapping(data, entry, tuple(types), (), what)[k] for k in types]
     for (name, wanted), value in zip(types.items(), values, strict=True):
         if type(value) is not wanted:
@@ -50,14 +69,30 @@ def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[
 
 
 def json_list(data: Any, entry: str, what: str) -> list[Any]:
-    """`data` as a JSON list."""
+    """`data` as a JSON list.
+
+    Examples:
+        >>> json_list([1, 2], "mice", "card set")
+        [1, 2]
+        >>> json_list({"a": 1}, "mice", "card set")
+        Traceback (most recent call last):
+        ...
+        ValueError: card set: mice must be a JSON list, got {'a': 1}
+    """
     if not isinstance(data, list):
         raise ValueError(f"{what}: {entry} must be a JSON list, got {data!r}")
     return data
 
 
 def read_text(path: str | Path, what: str) -> str:
-    """A file's text, or a `ValueError` saying why it cannot be read."""
+    """A file's text, or a `ValueError` saying why it cannot be read.
+
+    Examples:
+        >>> read_text("/no/such/cards.json", "card set")
+        Traceback (most recent call last):
+        ...
+        ValueError: card set: cannot read /no/such/cards.json: ...
+    """
     try:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -65,7 +100,16 @@ def read_text(path: str | Path, what: str) -> str:
 
 
 def read_json(text: str, what: str) -> Any:
-    """Parsed JSON, or a `ValueError` saying it is not JSON."""
+    """Parsed JSON, or a `ValueError` saying it is not JSON.
+
+    Examples:
+        >>> read_json('{"mice": []}', "card set")
+        {'mice': []}
+        >>> read_json("{oops", "card set")
+        Traceback (most recent call last):
+        ...
+        ValueError: card set: not valid JSON: ...
+    """
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:

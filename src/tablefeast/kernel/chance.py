@@ -60,6 +60,13 @@ class Distribution(Generic[A]):
         support: candidate outcomes, in a fixed order; all distinct.
         weights: a non-negative integer weight per candidate.
         total: the sum of `weights` (positive).
+
+    Examples:
+        >>> d = Distribution.uniform(("a", "b", "c"))
+        >>> d.probability("b"), d.total
+        (Fraction(1, 3), 3)
+        >>> Distribution(("x", "y"), (0, 2), 2).outcomes
+        ('y',)
     """
 
     support: tuple[A, ...]

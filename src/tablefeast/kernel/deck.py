@@ -37,31 +37,56 @@ Counts = tuple[int, ...]
 
 
 def counts_remove(counts: Counts, card: int, n: int = 1) -> Counts:
-    """`counts` with `n` copies of `card` taken out (the caller has checked there are enough)."""
+    """`counts` with `n` copies of `card` taken out (the caller has checked there are enough).
+
+    Examples:
+        >>> counts_remove((2, 1), 0)
+        (1, 1)
+    """
     changed = list(counts)  # copy-change-freeze: the cheapest way to change one entry
     changed[card] -= n
     return tuple(changed)
 
 
 def counts_put(counts: Counts, card: int, n: int = 1) -> Counts:
-    """`counts` with `n` more copies of `card`."""
+    """`counts` with `n` more copies of `card`.
+
+    Examples:
+        >>> counts_put((2, 1), 1, 2)
+        (2, 3)
+    """
     changed = list(counts)
     changed[card] += n
     return tuple(changed)
 
 
 def counts_add(a: Counts, b: Counts) -> Counts:
-    """The multiset union (sum) of two counts tuples of the same universe."""
+    """The multiset union (sum) of two counts tuples of the same universe.
+
+    Examples:
+        >>> counts_add((1, 0), (0, 2))
+        (1, 2)
+    """
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 def counts_sub(a: Counts, b: Counts) -> Counts:
-    """`a` minus `b` (the caller has checked that `b` is a sub-multiset of `a`)."""
+    """`a` minus `b` (the caller has checked that `b` is a sub-multiset of `a`).
+
+    Examples:
+        >>> counts_sub((2, 1), (1, 1))
+        (1, 0)
+    """
     return tuple(x - y for x, y in zip(a, b, strict=True))
 
 
 def is_sub_multiset(small: Counts, big: Counts) -> bool:
-    """True when every card of `small` is in `big` at least as often."""
+    """True when every card of `small` is in `big` at least as often.
+
+    Examples:
+        >>> is_sub_multiset((1, 0), (2, 1)), is_sub_multiset((0, 2), (2, 1))
+        (True, False)
+    """
     return all(x <= y for x, y in zip(small, big, strict=True))
 
 
@@ -95,6 +120,13 @@ class Pile:
     Attributes:
         unseen: counts of the cards whose order nobody knows (drawn first).
         bottom: cards put under the pile since, in the order they will be drawn.
+
+    Examples:
+        >>> p = Pile(unseen=(0, 0), bottom=(1, 0))
+        >>> p.next_is_known(), p.draw_known()
+        (True, (1, Pile(unseen=(0, 0), bottom=(0,))))
+        >>> Pile.of_counts((1, 2)).shuffled_in((1, 0))
+        Pile(unseen=(2, 2), bottom=())
     """
 
     unseen: Counts

@@ -22,6 +22,14 @@ def move_words(text: object) -> list[str]:
 
     Raises:
         InvalidActionError: `text` is not text of that form.
+
+    Examples:
+        >>> move_words("exchange 9 -1")
+        ['exchange', '9', '-1']
+        >>> move_words(" pass")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: ' pass': a move is words separated by ...
     """
     if not isinstance(text, str) or not text or text != " ".join(text.split()):
         raise InvalidActionError(f"{text!r}: a move is words separated by single spaces")

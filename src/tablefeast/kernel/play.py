@@ -33,6 +33,14 @@ class Agent(Protocol):
 
     Agents that search implement `tablefeast.agents.SearchAgent` instead (``choose(turn,
     rng)``), and get a `Turn`: the same, plus a sampler of full states consistent with the view.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> class FirstLegal:
+        ...     def act(self, game, view, legal, rng):
+        ...         return legal[0]
+        >>> sab.winners(play_game(sab, sab.Config(players=3), [FirstLegal()] * 3, seed=2).state)
+        frozenset({1})
     """
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
@@ -64,6 +72,14 @@ class Turn:
         seat: the acting seat.
         view: the seat's view (all it may know).
         legal: its legal actions, in the game's order.
+
+    Examples:
+        >>> import random
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> s = sab.initial_state(sab.Config(players=3))
+        >>> turn = Turn(sab, 0, sab.view(s, 0), (), lambda rng: sab.determinize(s, 0, rng))
+        >>> sab.view(turn.sample_state(random.Random(1)), 0) == turn.view
+        True
     """
 
     game: Ruleset
@@ -80,7 +96,13 @@ class Turn:
 
 @attrs.frozen
 class RandomAgent:
-    """Plays a uniformly random legal action."""
+    """Plays a uniformly random legal action.
+
+    Examples:
+        >>> import random
+        >>> RandomAgent().act(None, None, ("a", "b", "c"), random.Random(1))
+        'a'
+    """
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """A uniformly random element of `legal`."""
@@ -89,7 +111,14 @@ class RandomAgent:
 
 @attrs.frozen
 class GameResult:
-    """A finished (or stopped) game: its final state and every move, in order."""
+    """A finished (or stopped) game: its final state and every move, in order.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> result = play_game(sab, sab.Config(players=3), [RandomAgent()] * 3, seed=0, max_moves=2)
+        >>> result.moves, result.record.moves
+        (((-1, DrawCard(card=9)), (-1, DrawCard(card=3))), ((-1, 'card 9'), (-1, 'card 3')))
+    """
 
     game: Ruleset
     config: Any
@@ -103,7 +132,12 @@ class GameResult:
 
 
 def agent_rng(seed: int | str, seat: int) -> random.Random:
-    """The generator seat `seat`'s agent uses in the game seeded `seed`."""
+    """The generator seat `seat`'s agent uses in the game seeded `seed`.
+
+    Examples:
+        >>> agent_rng(5, 0).random() == agent_rng(5, 0).random() != agent_rng(5, 1).random()
+        True
+    """
     return random.Random(f"{seed}/seat/{seat}")
 
 
@@ -125,6 +159,16 @@ def play_game(
         seed: seeds chance and, derived from it, each agent's generator.
         on_move: called as ``on_move(state_before, seat, action)`` for every move.
         max_moves: stop early after this many moves.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> seen = []
+        >>> def note(state, seat, action):
+        ...     seen.append(sab.action_to_str(action))
+        >>> result = play_game(sab, sab.Config(players=3), [RandomAgent()] * 3, 0, max_moves=3,
+        ...                    on_move=note)
+        >>> seen, len(result.moves)
+        (['card 9', 'card 3', 'card 8'], 3)
     """
     if len(agents) != config.players:
         raise ValueError(f"{config.players} players need as many agents, got {len(agents)}")

@@ -27,7 +27,17 @@ __all__ = ["Record", "iter_replay", "record_of", "replay"]
 
 @attrs.frozen(eq=True, hash=False)
 class Record:
-    """A game as data: which game, its config mapping, and every move in notation."""
+    """A game as data: which game, its config mapping, and every move in notation.
+
+    Examples:
+        >>> rec = Record("schlacht_am_buffet", {"players": 3}, ((-1, "card 5"),))
+        >>> print(rec.to_json(), end="")
+        {"game": "schlacht_am_buffet", "config": {"players": 3}, "moves": [
+          [-1, "card 5"]
+        ]}
+        >>> Record.from_json(rec.to_json()) == rec
+        True
+    """
 
     game: str
     config: dict[str, Any]
@@ -78,7 +88,13 @@ class Record:
 
 
 def record_of(game: Ruleset, config: Any, moves: Sequence[tuple[int, Any]]) -> Record:
-    """The record of `moves` (seat, action) played from `config`'s initial state."""
+    """The record of `moves` (seat, action) played from `config`'s initial state.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> record_of(sab, sab.Config(players=3), [(-1, sab.DrawCard(5))]).moves
+        ((-1, 'card 5'),)
+    """
     return Record(
         game.NAME,
         converter.unstructure(config),
@@ -100,6 +116,12 @@ def iter_replay(game: Ruleset, record: Record) -> Iterator[tuple[int, int, Any, 
 
     Raises:
         RecordError: a move is malformed or illegal; the message quotes it and says why.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> rec = Record("schlacht_am_buffet", {"players": 3}, ((-1, "card 5"), (-1, "card 9")))
+        >>> [(number, seat, action) for number, seat, action, _ in iter_replay(sab, rec)]
+        [(1, -1, DrawCard(card=5)), (2, -1, DrawCard(card=9))]
     """
     state = game.initial_state(_config(game, record))
     for number, (seat, text) in enumerate(record.moves, start=1):
@@ -116,6 +138,15 @@ def replay(game: Ruleset, record: Record) -> Any:
 
     Raises:
         RecordError: the config or a move is bad.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> replay(sab, Record("schlacht_am_buffet", {"players": 3}, ((-1, "card 5"),))).hands[0]
+        (0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0)
+        >>> replay(sab, Record("schlacht_am_buffet", {"players": 3}, ((0, "play 5"),)))
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.RecordError: move 1 [0, 'play 5'] is refused: seat 0 may not ...
     """
     state = game.initial_state(_config(game, record))
     for _, _, _, after in iter_replay(game, record):

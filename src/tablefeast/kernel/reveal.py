@@ -21,19 +21,34 @@ T = TypeVar("T")
 
 
 def empty(players: int) -> tuple[None, ...]:
-    """No seat has committed."""
+    """No seat has committed.
+
+    Examples:
+        >>> empty(3)
+        (None, None, None)
+    """
     return (None,) * players
 
 
 def commit(commitments: tuple[T | None, ...], seat: int, value: T) -> tuple[T | None, ...]:
-    """The commitments with `seat`'s slot filled (the caller has checked it was empty)."""
+    """The commitments with `seat`'s slot filled (the caller has checked it was empty).
+
+    Examples:
+        >>> commit((None, None, None), 1, "card")
+        (None, 'card', None)
+    """
     changed = list(commitments)
     changed[seat] = value
     return tuple(changed)
 
 
 def pending(participants: tuple[int, ...], commitments: tuple[object, ...]) -> tuple[int, ...]:
-    """The participating seats that have not committed yet, ascending."""
+    """The participating seats that have not committed yet, ascending.
+
+    Examples:
+        >>> pending((0, 1, 2), ("x", None, None))
+        (1, 2)
+    """
     waiting = []  # a plain loop: cheaper than a comprehension for a handful of seats
     for seat in participants:
         if commitments[seat] is None:
@@ -42,10 +57,20 @@ def pending(participants: tuple[int, ...], commitments: tuple[object, ...]) -> t
 
 
 def all_committed(participants: tuple[int, ...], commitments: tuple[object, ...]) -> bool:
-    """True once every participating seat has committed."""
+    """True once every participating seat has committed.
+
+    Examples:
+        >>> all_committed((0, 2), ("x", None, "y")), all_committed((0, 1), ("x", None, "y"))
+        (True, False)
+    """
     return None not in map(commitments.__getitem__, participants)
 
 
 def committed_flags(commitments: tuple[object, ...]) -> tuple[bool, ...]:
-    """What everybody may see of a simultaneous step: who has committed, not what."""
+    """What everybody may see of a simultaneous step: who has committed, not what.
+
+    Examples:
+        >>> committed_flags(("x", None, "y"))
+        (True, False, True)
+    """
     return tuple(c is not None for c in commitments)

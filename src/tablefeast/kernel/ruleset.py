@@ -38,6 +38,11 @@ class Ruleset(Protocol):
     Simultaneous steps: `actors` lists every seat still to commit; each `apply_action` records one
     commitment (hidden in views); the last one reveals and resolves. Chance nodes: `actors` is
     ``(CHANCE,)`` and `chance_distribution` / `chance_outcomes` give the exact outcomes.
+
+    Examples:
+        >>> import tablefeast
+        >>> isinstance(tablefeast.load("food_chain"), Ruleset), isinstance(object(), Ruleset)
+        (True, False)
     """
 
     NAME: str
@@ -113,6 +118,13 @@ def check_turn(actors: tuple[int, ...], player: int) -> None:
     Raises:
         GameOverError: nobody may act any more.
         NotYourTurnError: `player` is not to act now.
+
+    Examples:
+        >>> check_turn((0, 2), 2)
+        >>> check_turn((0, 2), 1)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.NotYourTurnError: seat 1 may not act now; waiting for seats 0, 2
     """
     if player in actors:
         return
@@ -131,6 +143,16 @@ def apply_joint(ruleset: Ruleset, state: Any, actions: Mapping[int, Any]) -> Any
 
     Raises:
         NotYourTurnError: `actions` does not name exactly the seats that must act.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
+        >>> sab.actors(s)
+        (0, 1, 2)
+        >>> sab.actors(apply_joint(sab, s, {p: sab.legal_actions(s, p)[0] for p in (0, 1, 2)}))
+        (0,)
     """
     expected = ruleset.actors(state)
     if set(actions) != set(expected):
@@ -143,7 +165,15 @@ def apply_joint(ruleset: Ruleset, state: Any, actions: Mapping[int, Any]) -> Any
 
 
 def legal_action_mask(ruleset: Ruleset, state: Any, player: int) -> tuple[bool, ...]:
-    """A boolean per action id: which ids are legal for `player` now."""
+    """A boolean per action id: which ids are legal for `player` now.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.chance import CHANCE
+        >>> mask = legal_action_mask(sab, sab.initial_state(sab.Config(players=3)), CHANCE)
+        >>> len(mask) == sab.num_distinct_actions(), sum(mask)
+        (True, 11)
+    """
     mask = [False] * ruleset.num_distinct_actions(state.config)
     for action in ruleset.legal_actions(state, player):
         mask[ruleset.action_to_id(action, state.config)] = True
@@ -151,5 +181,12 @@ def legal_action_mask(ruleset: Ruleset, state: Any, player: int) -> tuple[bool, 
 
 
 def sample_chance(ruleset: Ruleset, state: Any, rng: random.Random) -> Any:
-    """Sample the chance node's outcome exactly with `rng`."""
+    """Sample the chance node's outcome exactly with `rng`.
+
+    Examples:
+        >>> import random
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> sample_chance(sab, sab.initial_state(sab.Config(players=3)), random.Random(0))
+        DrawCard(card=9)
+    """
     return ruleset.chance_distribution(state).sample(rng)

@@ -26,6 +26,13 @@ def check_actor_seat(seat: object, players: int) -> None:
 
     Raises:
         InvalidSeatError: `seat` is not an int (bools are refused too) or is out of range.
+
+    Examples:
+        >>> check_actor_seat(-1, 4)
+        >>> check_actor_seat(4, 4)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidSeatError: 4 is not a seat: seats are 0 to 3, or CHANCE
     """
     if type(seat) is not int or not (seat == CHANCE or 0 <= seat < players):
         raise InvalidSeatError(f"{seat!r} is not a seat: seats are 0 to {players - 1}, or CHANCE")
@@ -37,18 +44,36 @@ def check_viewer(seat: object, players: int) -> None:
 
     Raises:
         InvalidSeatError: `seat` is not None nor an int seat in range.
+
+    Examples:
+        >>> check_viewer(None, 4), check_viewer(3, 4)
+        (None, None)
+        >>> check_viewer(True, 4)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidSeatError: True is not a seat: seats are 0 to 3, or None
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < players):
         raise InvalidSeatError(f"{seat!r} is not a seat: seats are 0 to {players - 1}, or None")
 
 
 def left_of(seat: int, players: int) -> int:
-    """The seat to the left of `seat` (the next one clockwise)."""
+    """The seat to the left of `seat` (the next one clockwise).
+
+    Examples:
+        >>> left_of(0, 4), left_of(3, 4)
+        (1, 0)
+    """
     return (seat + 1) % players
 
 
 def clockwise_from(seat: int, players: int) -> tuple[int, ...]:
-    """All seats in clockwise order, starting with `seat` itself."""
+    """All seats in clockwise order, starting with `seat` itself.
+
+    Examples:
+        >>> clockwise_from(1, 3)
+        (1, 2, 0)
+    """
     return tuple((seat + i) % players for i in range(players))
 
 
@@ -57,6 +82,10 @@ def next_among(seat: int, seats: Iterable[int], players: int) -> int:
 
     Raises:
         ValueError: `seats` is empty.
+
+    Examples:
+        >>> next_among(3, (1, 3), 4), next_among(1, (1,), 4)
+        (1, 1)
     """
     candidates = frozenset(seats)
     for i in range(1, players + 1):

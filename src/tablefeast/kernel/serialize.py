@@ -87,14 +87,31 @@ converter.register_structure_hook(Fraction, _structure_fraction)
 
 
 def register_actions(union: Any) -> None:
-    """Register a game's action union as a tagged union (tag ``"type"`` = class name)."""
+    """Register a game's action union as a tagged union (tag ``"type"`` = class name).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> register_actions(sab.Action)  # done once, when the game package is imported
+        >>> dumps(sab.DrawCard(3))
+        '{"card": 3, "type": "DrawCard"}'
+    """
     configure_tagged_union(union, converter, tag_name="type")
     for cls in get_args(union):
         _action_unions[cls] = union
 
 
 def register_validator(cls: type, check: Callable[[Any], list[str]]) -> None:
-    """After structuring a `cls`, run `check`; a non-empty list of problems refuses the value."""
+    """After structuring a `cls`, run `check`; a non-empty list of problems refuses the value.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> register_validator(sab.State, sab.check_state)  # done once, on importing the game
+        >>> s = sab.initial_state(sab.Config(players=3))
+        >>> loads(dumps(s).replace("[10, 10", "[9, 10", 1), sab.State)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.RecordError: impossible (tampered?) state: mouse cards are not ...
+    """
     _validators[cls] = check
 
 
@@ -103,6 +120,11 @@ def dumps(obj: Any) -> str:
 
     Raises:
         TypeError: `obj` is not a value this library can serialize.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> dumps(sab.Config(players=3))
+        '{"players": 3, "edition": "en", "start_player": 0}'
     """
     union = _action_unions.get(type(obj))
     data = converter.unstructure(obj, unstructure_as=union) if union else converter.unstructure(obj)
@@ -126,6 +148,15 @@ def structure(data: Any, cls: type[T] | Any) -> T:
 
     Raises:
         RecordError: the data is not a valid `cls` (the message lists what is wrong).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> structure({"players": 5}, sab.Config)
+        Config(players=5, edition='en', start_player=0)
+        >>> structure({"players": 5, "colour": "red"}, sab.Config)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.RecordError: not a valid Config: extra fields found (colour) @ $
     """
     try:
         value: T = converter.structure(data, cls)
@@ -142,6 +173,15 @@ def loads(text: str | bytes, cls: type[T] | Any) -> T:
 
     Raises:
         RecordError: the text is not JSON, not a `cls`, or describes an impossible state.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> loads('{"players": 4}', sab.Config)
+        Config(players=4, edition='en', start_player=0)
+        >>> loads('{"players": 4', sab.Config)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.RecordError: not valid JSON: ...
     """
     try:
         data = json.loads(text)

@@ -20,7 +20,14 @@ __all__ = ["Features"]
 
 
 class Features:
-    """An observation tensor being built, part by part."""
+    """An observation tensor being built, part by part.
+
+    Examples:
+        >>> f = Features()
+        >>> f.members({0, 2}, 3); f.values([4])
+        >>> f.tensor()
+        (1.0, 0.0, 1.0, 4.0)
+    """
 
     def __init__(self) -> None:
         self._values: list[float] = []

@@ -31,6 +31,12 @@ def replace(obj: T, **changes: Any) -> T:
 
     Unlike `attrs.evolve` it runs no validators and no ``__init__``: callers pass only field names
     of `obj`'s class and values of the right types (tests check every state the rules build).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> s = sab.initial_state(sab.Config(players=3))
+        >>> replace(s, round=2).round, s.round
+        (2, 1)
     """
     new = _new(type(obj))
     _set(new, "__dict__", obj.__dict__ | changes)

@@ -40,7 +40,12 @@ __all__ = [
 
 
 class Mood(enum.Enum):
-    """The six Moods, in the order counts tuples index them (and notation writes them)."""
+    """The six Moods, in the order counts tuples index them (and notation writes them).
+
+    Examples:
+        >>> Mood("very-hungry"), Mood.VERY_HUNGRY.title, MOODS.index(Mood.BOOR)
+        (<Mood.VERY_HUNGRY: 'very-hungry'>, 'Very Hungry', 2)
+    """
 
     HUNGRY = "hungry"
     VERY_HUNGRY = "very-hungry"
@@ -117,21 +122,44 @@ def _count(_: Any, __: Any, value: Any) -> None:
 
 @attrs.frozen(cache_hash=True)
 class Play:
-    """Commit Mood cards face down (AYC-5): one, or two or none as the Drink tokens decide."""
+    """Commit Mood cards face down (AYC-5): one, or two or none as the Drink tokens decide.
+
+    Examples:
+        >>> Play([Mood.HUNGRY]), Play(())
+        (Play(moods=(<Mood.HUNGRY: 'hungry'>,)), Play(moods=()))
+        >>> Play((Mood.SLOW, Mood.HUNGRY))
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: two Moods are written in the order ...
+    """
 
     moods: tuple[Mood, ...] = attrs.field(converter=_tuple, validator=_moods)
 
 
 @attrs.frozen(cache_hash=True)
 class Take:
-    """Boor: collect the Meal at a position; Very Hungry: two adjacent ones (AYC-8)."""
+    """Boor: collect the Meal at a position; Very Hungry: two adjacent ones (AYC-8).
+
+    Examples:
+        >>> Take((3,)), Take([2, 3])
+        (Take(positions=(3,)), Take(positions=(2, 3)))
+    """
 
     positions: tuple[int, ...] = attrs.field(converter=_tuple, validator=_positions)
 
 
 @attrs.frozen(cache_hash=True)
 class Swap:
-    """Trickster: swap the Meals at positions `first` < `second`, then collect the first."""
+    """Trickster: swap the Meals at positions `first` < `second`, then collect the first.
+
+    Examples:
+        >>> Swap(1, 4)
+        Swap(first=1, second=4)
+        >>> Swap(4, 1)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: swap two positions in ascending order, got 4 1
+    """
 
     first: int = attrs.field(validator=_position)
     second: int = attrs.field(validator=_position)
@@ -145,7 +173,12 @@ class Swap:
 
 @attrs.frozen(cache_hash=True)
 class Steal:
-    """Jealous: steal one Meal called `meal` from the collection of `seat`."""
+    """Jealous: steal one Meal called `meal` from the collection of `seat`.
+
+    Examples:
+        >>> Steal(2, "Black Forest cake")
+        Steal(seat=2, meal='Black Forest cake')
+    """
 
     seat: int = attrs.field(validator=_seat)
     meal: str = attrs.field(validator=_meal)
@@ -153,7 +186,12 @@ class Steal:
 
 @attrs.frozen(cache_hash=True)
 class Tomato:
-    """At the end: count `fruits` Tomatoes as Fruit and `vegetables` as Vegetable (AYC-10)."""
+    """At the end: count `fruits` Tomatoes as Fruit and `vegetables` as Vegetable (AYC-10).
+
+    Examples:
+        >>> Tomato(fruits=2, vegetables=1)
+        Tomato(fruits=2, vegetables=1)
+    """
 
     fruits: int = attrs.field(validator=_count)
     vegetables: int = attrs.field(validator=_count)
@@ -165,7 +203,12 @@ class Tomato:
 
 @attrs.frozen(cache_hash=True)
 class DrawMood:
-    """Chance: `seat` draws a Mood card of `mood` from its deck (AYC-2)."""
+    """Chance: `seat` draws a Mood card of `mood` from its deck (AYC-2).
+
+    Examples:
+        >>> DrawMood(0, Mood.JEALOUS)
+        DrawMood(seat=0, mood=<Mood.JEALOUS: 'jealous'>)
+    """
 
     seat: int = attrs.field(validator=_seat)
     mood: Mood = attrs.field(validator=_mood)
@@ -173,14 +216,24 @@ class DrawMood:
 
 @attrs.frozen(cache_hash=True)
 class DrawMeal:
-    """Chance: the Meal `meal` is drawn for the line (AYC-3)."""
+    """Chance: the Meal `meal` is drawn for the line (AYC-3).
+
+    Examples:
+        >>> DrawMeal("Fish")
+        DrawMeal(meal='Fish')
+    """
 
     meal: str = attrs.field(validator=_meal)
 
 
 @attrs.frozen(cache_hash=True)
 class RevealMood:
-    """Chance: the left neighbour of `seat` reveals its `mood` card at random (AYC-5)."""
+    """Chance: the left neighbour of `seat` reveals its `mood` card at random (AYC-5).
+
+    Examples:
+        >>> RevealMood(1, Mood.SLOW)
+        RevealMood(seat=1, mood=<Mood.SLOW: 'slow'>)
+    """
 
     seat: int = attrs.field(validator=_seat)
     mood: Mood = attrs.field(validator=_mood)
@@ -188,7 +241,12 @@ class RevealMood:
 
 @attrs.frozen(cache_hash=True)
 class Secret:
-    """Chance: a Surprise bread's secret card turns out to be `meal` (AYC-4)."""
+    """Chance: a Surprise bread's secret card turns out to be `meal` (AYC-4).
+
+    Examples:
+        >>> Secret("Steak")
+        Secret(meal='Steak')
+    """
 
     meal: str = attrs.field(validator=_meal)
 

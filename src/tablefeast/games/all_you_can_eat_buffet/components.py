@@ -69,7 +69,12 @@ MEAL_SETS: tuple[str, ...] = (
 @attrs.frozen
 class Meal:
     """`count` Meal cards called `name` in set `set`, worth `points` as printed; `drink`: the
-    Drink icon (a Drink token when collected); `jealous_icon`: a Drink token when stolen."""
+    Drink icon (a Drink token when collected); `jealous_icon`: a Drink token when stolen.
+
+    Examples:
+        >>> DEFAULT_CARDS.meals[7]
+        Meal(set='meat', name='Coq au vin', count=2, points=3, drink=True, jealous_icon=False)
+    """
 
     set: str
     name: str
@@ -81,7 +86,12 @@ class Meal:
 
 @attrs.frozen
 class MoodCards:
-    """`count` cards of the Mood `mood` (its printed name, ``"Very Hungry"``) per colour."""
+    """`count` cards of the Mood `mood` (its printed name, ``"Very Hungry"``) per colour.
+
+    Examples:
+        >>> DEFAULT_CARDS.moods_per_colour[0]
+        MoodCards(mood='Hungry', count=4)
+    """
 
     mood: str
     count: int
@@ -163,6 +173,14 @@ class CardLists:
 
     Raises:
         ValueError: something is wrong; the message names the entry.
+
+    Examples:
+        >>> lists = CardLists(
+        ...     (Meal("fish", "Fish", 10, 3, False, False), Meal("cake", "Tart", 2, 4, True, True)),
+        ...     (MoodCards("Hungry", 8), MoodCards("Slow", 4)),
+        ... )
+        >>> lists.total_meals, lists.mood_deck
+        (12, (8, 0, 0, 4, 0, 0))
     """
 
     meals: tuple[Meal, ...] = attrs.field(converter=_as_tuple)
@@ -224,6 +242,12 @@ def load_cards(path: str | Path) -> CardLists:
 
     Raises:
         ValueError: the file cannot be read or is not card lists (the message names the entry).
+
+    Examples:
+        >>> from pathlib import Path
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> load_cards(Path(ayc.__file__).with_name("cards.json")) == DEFAULT_CARDS
+        True
     """
     return CardLists.from_json(carddata.read_text(path, _WHAT))
 

@@ -44,6 +44,16 @@ class Config:
         players: 3 to 6.
         first_player: the seat holding the First player tile in round 1 (AYC-1).
         cards: custom `CardLists`, or None for the default lists (AYC-0).
+
+    Examples:
+        >>> Config(players=3, first_player=2)
+        Config(players=3, first_player=2, cards=None)
+        >>> Config(players=6).mood_deck, Config(players=4).mood_deck
+        ((3, 2, 1, 1, 2, 2), (4, 2, 1, 1, 2, 2))
+        >>> Config(players=3, first_player=3)
+        Traceback (most recent call last):
+        ...
+        ValueError: Config.first_player must be a seat from 0 to 2, got 3
     """
 
     players: int = attrs.field(validator=_players)

@@ -33,17 +33,40 @@ __all__ = [
 
 
 def round_order(first: int, players: int) -> tuple[int, ...]:
-    """Turn order this round: clockwise from the First player."""
+    """Turn order this round: clockwise from the First player.
+
+    Examples:
+        >>> round_order(2, 4)
+        (2, 3, 0, 1)
+    """
     return clockwise_from(first, players)
 
 
 def clinking(revealed: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats that revealed a Mood somebody else also revealed (AYC-6)."""
+    """The seats that revealed a Mood somebody else also revealed (AYC-6).
+
+    Examples:
+        >>> clinking((0, 3, 0)), clinking((0, 1, 2))
+        ((0, 2), ())
+    """
     return tuple(seat for seat, mood in enumerate(revealed) if revealed.count(mood) >= 2)
 
 
 def tomato_seats(state: State) -> tuple[int, ...]:
-    """The seats holding Tomatoes: they decide them at the end (AYC-10)."""
+    """The seats holding Tomatoes: they decide them at the end (AYC-10).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.values import replace
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> boor, trickster = ayc.Play((ayc.Mood.BOOR,)), ayc.Play((ayc.Mood.TRICKSTER,))
+        >>> s = apply_joint(ayc, s, {0: boor, 1: trickster, 2: trickster})
+        >>> tomato_seats(s), tomato_seats(ayc.apply_action(s, 0, ayc.Take((4,))))  # 4. Tomato
+        ((), (0,))
+    """
     tomatoes = state.config.card_lists.tables.of_set["tomato"]
     return tuple(
         seat
@@ -57,7 +80,20 @@ def tomato_seats(state: State) -> tuple[int, ...]:
 
 def settle_deal(state: State) -> State:
     """Stop at the next draw; once the line is complete, put the Spice tokens on the 2nd and 3rd
-    Meal and start the play (AYC-3)."""
+    Meal and start the play (AYC-3).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.values import replace
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=13).state
+        >>> s.stage, s.to_deal, settle_deal(s) is s  # one Meal still to draw
+        ('deal', 1, True)
+        >>> dealt = settle_deal(replace(s, to_deal=0))  # as if the Meal deck had run out
+        >>> dealt.stage, [spices for _, spices, _ in dealt.line]
+        ('play', [0, 1, 1, 0])
+    """
     if state.mood_draws:
         return state
     if state.to_deal and state.drawable:
@@ -78,7 +114,21 @@ def settle_deal(state: State) -> State:
 
 def reveal_pool(state: State, seat: int) -> tuple[int, ...]:
     """Counts of the Moods the left neighbour picks from: the two committed cards, or the hand
-    when none was committed (AYC-5)."""
+    when none was committed (AYC-5).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.values import replace
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> s.hands[0]
+        (1, 0, 1, 1, 0, 0)
+        >>> reveal_pool(replace(s, commitments=((0, 3), (), None)), 0)  # Hungry and Slow committed
+        (1, 0, 0, 1, 0, 0)
+        >>> reveal_pool(replace(s, commitments=((0, 3), (), None)), 1) == s.hands[1]  # none
+        True
+    """
     committed = state.commitments[seat]
     if committed:
         pool = [0] * len(MOODS)
@@ -90,7 +140,18 @@ def reveal_pool(state: State, seat: int) -> tuple[int, ...]:
 
 def after_commitments(state: State) -> State:
     """Everyone has committed: single cards are revealed; for two cards or none, the left
-    neighbour's random pick is a chance event, even when only one Mood can come out (AYC-17)."""
+    neighbour's random pick is a chance event, even when only one Mood can come out (AYC-17).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.values import replace
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> done = after_commitments(replace(s, commitments=((2,), (4,), (4,))))
+        >>> done.stage, done.revealed, done.queue, done.drinks  # two Tricksters clink glasses
+        ('resolve', (2, 4, 4), (0, 1, 2), (0, 1, 1))
+    """
     revealed = list(state.revealed)
     reveals = []
     for seat, committed in enumerate(state.commitments):
@@ -104,7 +165,18 @@ def after_commitments(state: State) -> State:
 
 
 def after_reveal(state: State) -> State:
-    """Every Mood is revealed: use the cards, clink glasses, and line up the resolution."""
+    """Every Mood is revealed: use the cards, clink glasses, and line up the resolution.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.values import replace
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> done = after_reveal(replace(s, commitments=((2,), (4,), (4,)), revealed=(2, 4, 4)))
+        >>> done.stage, done.queue, done.hands[0], done.used[0]
+        ('resolve', (0, 1, 2), (1, 0, 0, 1, 0, 0), (0, 0, 1, 0, 0, 0))
+    """
     config = state.config
     revealed: tuple[int, ...] = state.revealed  # type: ignore[assignment]
     hands = list(state.hands)
@@ -150,7 +222,22 @@ def after_reveal(state: State) -> State:
 
 
 def settle_queue(state: State) -> State:
-    """Carry out the Moods that need no choice, until a seat must choose or the round ends."""
+    """Carry out the Moods that need no choice, until a seat must choose or the round ends.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.values import replace
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> hungry, very_hungry, boor = (ayc.Play((m,)) for m in list(ayc.Mood)[:3])
+        >>> s = apply_joint(ayc, s, {0: hungry, 1: very_hungry, 2: boor})
+        >>> s.queue  # Boor first, then turn order
+        (2, 0, 1)
+        >>> settle_queue(replace(s, queue=(0, 1))).queue  # seat 0's Hungry needs no choice
+        (1,)
+    """
     while state.queue:
         seat = state.queue[0]
         effect = MOOD_EFFECTS[MOODS[state.revealed[seat]]]  # type: ignore[index]
@@ -202,7 +289,17 @@ def _end_round(state: State) -> State:
 
 
 def settle_end(state: State) -> State:
-    """After the secret cards, the Tomato decisions; with no Tomatoes, the game is over."""
+    """After the secret cards, the Tomato decisions; with no Tomatoes, the game is over.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.values import replace
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> settle_end(replace(s, stage="secrets")).stage  # no secret card, no Tomato
+        'over'
+    """
     if state.secret_reveals:
         return state
     if tomato_seats(state):

@@ -41,6 +41,15 @@ class MoodEffect:
         why_not: why an action is not one of the `choices` now (None when it is); a test checks
             that the two agree.
         carry_out: the state after the player carries out the Mood with that choice.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> boor = MOOD_EFFECTS[Mood.BOOR]
+        >>> boor.when, boor.choices(s, 0)[:2], MOOD_EFFECTS[Mood.HUNGRY].choices(s, 0)
+        ('first', (Take(positions=(1,)), Take(positions=(2,))), None)
     """
 
     when: str
@@ -59,6 +68,21 @@ def _with(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
 
 
 def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
+    """`seat` gains a Drink token from the supply, while the supply lasts (AYC-6, AYC-8).
+
+    `fields` holds the next state's changed fields (it is changed): the Drink tokens and the
+    supply are read from it when already changed there, else from `state`.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> fields = {}
+        >>> gain_drink(s, 1, fields)
+        >>> fields
+        {'drinks': (0, 1, 0), 'drink_supply': 35}
+    """
     drinks = fields.get("drinks", state.drinks)
     supply = fields.get("drink_supply", state.drink_supply)
     if supply:  # AYC-6: an empty supply gives nothing
@@ -67,7 +91,18 @@ def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
 
 
 def card_effects(state: State, seat: int, meal: int, fields: dict[str, object]) -> None:
-    """A Cake takes the Birthday Cake tile; a Coffee discards 2 Drink tokens (AYC-8)."""
+    """A Cake takes the Birthday Cake tile; a Coffee discards 2 Drink tokens (AYC-8).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> fields = {}
+        >>> card_effects(s, 2, s.config.card_lists.tables.index["Chocolate cake"], fields)
+        >>> fields
+        {'cake': 2}
+    """
     tables = state.config.card_lists.tables
     if meal in tables.cake:
         fields["cake"] = seat
@@ -81,7 +116,20 @@ def card_effects(state: State, seat: int, meal: int, fields: dict[str, object]) 
 def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     """`seat` collects the Meals at the 0-based line `positions`, first to last (AYC-8): with
     their Spice tokens, a Drink token for a Drink icon, the Birthday Cake tile for a Cake, the
-    loss of 2 Drink tokens for a Coffee, and a Surprise bread's secret card."""
+    loss of 2 Drink tokens for a Coffee, and a Surprise bread's secret card.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> names = s.config.card_lists.tables.names
+        >>> [(names[meal], spices) for meal, spices, _ in s.line[:2]]
+        [('Pumpkin', 0), ('Milk', 1)]
+        >>> after = collect(s, 0, [1])  # position 2, counted from 0
+        >>> [names[i] for i, n in enumerate(after.collections[0]) if n], after.spices
+        (['Milk'], (1, 0, 0))
+    """
     tables = state.config.card_lists.tables
     fields: dict[str, object] = {}
     collection = list(state.collections[seat])
@@ -110,7 +158,18 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
 def steal(state: State, thief: int, victim: int, meal: int) -> State:
     """`thief` steals one `meal` from `victim` (Jealous): a Drink token for the Jealous icon, the
     Birthday Cake tile for a Cake, the loss of 2 Drink tokens for a Coffee (AYC-8), and a
-    Surprise bread's secret card with the bread (AYC-21)."""
+    Surprise bread's secret card with the bread (AYC-21).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> milk = s.config.card_lists.tables.index["Milk"]
+        >>> after = steal(collect(s, 0, [1]), 1, 0, milk)
+        >>> after.collections[0][milk], after.collections[1][milk]
+        (0, 1)
+    """
     tables = state.config.card_lists.tables
     fields: dict[str, object] = {}
     collections = list(state.collections)

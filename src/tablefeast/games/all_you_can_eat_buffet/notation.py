@@ -72,7 +72,12 @@ _FORMS = (
 
 
 def action_to_str(action: Action) -> str:
-    """The action in move notation."""
+    """The action in move notation.
+
+    Examples:
+        >>> [action_to_str(a) for a in (Play((Mood.HUNGRY, Mood.SLOW)), Play(()), Tomato(1, 2))]
+        ['play hungry slow', 'play', 'tomato fruit vegetable vegetable']
+    """
     if isinstance(action, Play):
         return " ".join(("play", *(m.value for m in action.moods)))
     if isinstance(action, Take):
@@ -129,6 +134,15 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
 
     Raises:
         InvalidActionError: the text is not a move of this game.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> action_from_str(None, 0, "take 2 3"), action_from_str(None, 0, "meal Caviar")
+        (Take(positions=(2, 3)), DrawMeal(meal='Caviar'))
+        >>> action_from_str(ayc.initial_state(ayc.Config(players=3)), 0, "meal Caviar")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: 'meal Caviar': 'Caviar' is not a ...
     """
     verb, *args = move_words(text)
     if verb == "play" and len(args) <= 2:
@@ -159,7 +173,12 @@ def _tomato_ids(tomatoes: int) -> list[tuple[int, int]]:
 
 
 def num_distinct_actions(config: Config) -> int:
-    """Size of the integer encoding for this config's Meal list."""
+    """Size of the integer encoding for this config's Meal list.
+
+    Examples:
+        >>> num_distinct_actions(Config(players=3))
+        356
+    """
     tables = config.card_lists.tables
     m = len(tables.names)
     return (
@@ -188,6 +207,10 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
 
     Raises:
         InvalidActionError: not an action of this game, or not encodable under `config`.
+
+    Examples:
+        >>> action_to_id(Play(())), action_to_id(Play((Mood.HUNGRY,))), action_to_id(Take((1,)))
+        (0, 1, 28)
     """
     tables, base = _bases(config)
     m = len(tables.names)
@@ -220,6 +243,14 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
 
     Raises:
         InvalidActionError: the id is outside ``range(num_distinct_actions(config))``.
+
+    Examples:
+        >>> action_from_id(None, 0, 28), action_from_id(None, 0, 41)
+        (Take(positions=(1,)), Swap(first=1, second=2))
+        >>> action_from_id(None, 0, 356)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: action id 356 is not in range(0, 356)
     """
     config = None if state is None else state.config
     tables, base = _bases(config)

@@ -46,7 +46,15 @@ def observation_size(config: Config) -> int:
 
 
 def observation_tensor(seen: View) -> tuple[float, ...]:
-    """The view as a flat tuple of floats (see the module docs for the layout)."""
+    """The view as a flat tuple of floats (see the module docs for the layout).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> config = ayc.Config(players=3)
+        >>> t = observation_tensor(ayc.view(ayc.initial_state(config), None))
+        >>> len(t) == observation_size(config), t[:4]
+        (True, (0.0, 0.0, 0.0, 1.0))
+    """
     config = seen.config
     n, k, m = config.players, len(MOODS), len(config.card_lists.tables.names)
     f = Features()

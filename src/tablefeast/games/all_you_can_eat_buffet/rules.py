@@ -76,7 +76,18 @@ _CODES: dict[Play, tuple[int, ...]] = {
 
 def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: CHANCE, the seats still to commit, the seat carrying out its Mood, or
-    the seats still to decide their Tomatoes; ``()`` once the game is over."""
+    the seats still to decide their Tomatoes; ``()`` once the game is over.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> actors(ayc.initial_state(ayc.Config(players=3))), actors(s)
+        ((-1,), (0, 1, 2))
+        >>> actors(apply_action(s, 0, ayc.Play((ayc.Mood.BOOR,))))
+        (1, 2)
+    """
     stage = state.stage
     if stage in _CHANCE_STAGES:
         return _CHANCE_ONLY  # deal, reveal, secrets
@@ -90,7 +101,16 @@ def actors(state: State) -> tuple[int, ...]:
 
 
 def is_terminal(state: State) -> bool:
-    """True once the game has ended (AYC-10, after the last round)."""
+    """True once the game has ended (AYC-10, after the last round).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> is_terminal(ayc.initial_state(ayc.Config(players=3)))
+        False
+        >>> is_terminal(play_game(ayc, ayc.Config(players=3), [RandomAgent()] * 3, seed=1).state)
+        True
+    """
     return state.stage == "over"
 
 
@@ -102,6 +122,12 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
     Raises:
         IllegalActionError: the state is not a chance node.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> d = chance_distribution(ayc.initial_state(ayc.Config(players=3)))
+        >>> d.total, d.probability(ayc.DrawMood(0, ayc.Mood.HUNGRY))
+        (12, Fraction(1, 3))
     """
     stage = state.stage
     tables = state.config.card_lists.tables
@@ -123,7 +149,14 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """``(outcome, exact probability)`` pairs of the current chance node."""
+    """``(outcome, exact probability)`` pairs of the current chance node.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> outcomes = chance_outcomes(ayc.initial_state(ayc.Config(players=3)))
+        >>> [(ayc.action_to_str(a), str(p)) for a, p in outcomes[:3]]
+        [('mood 0 hungry', '1/3'), ('mood 0 very-hungry', '1/6'), ('mood 0 boor', '1/12')]
+    """
     return chance_distribution(state).probabilities()
 
 
@@ -263,6 +296,17 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
     Raises:
         InvalidActionError: `action` is not an action of this game at all.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> M = ayc.Mood
+        >>> why_not(s, 0, ayc.Play((M.BOOR,))), why_not(s, 0, ayc.Play((M.JEALOUS,)))
+        (None, 'seat 0 holds no jealous card')
+        >>> why_not(s, 0, ayc.Play((M.HUNGRY, M.SLOW)))
+        'with 0 Drink tokens seat 0 commits 1 Mood card (AYC-5)'
     """
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"{action!r} is not an All You Can Eat Buffet action")
@@ -295,6 +339,20 @@ def apply_action(state: State, player: int, action: Action) -> State:
         GameOverError: the game is over.
         NotYourTurnError: `player` is not to act now.
         IllegalActionError: the action is not legal now (the message says why).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> boor, trickster = ayc.Play((ayc.Mood.BOOR,)), ayc.Play((ayc.Mood.TRICKSTER,))
+        >>> s = apply_joint(ayc, s, {0: boor, 1: trickster, 2: trickster})
+        >>> s.stage, s.revealed, s.queue, actors(s)
+        ('resolve', (2, 4, 4), (0, 1, 2), (0,))
+        >>> after = apply_action(s, 0, ayc.Take((3,)))
+        >>> after.spices, after.drinks, actors(after)
+        ((1, 0, 0), (1, 1, 1), (1,))
     """
     cls = type(action)
     stage = state.stage

@@ -41,7 +41,13 @@ SPICE_LIMIT, MILK_SPICE_LIMIT = 5, 8
 
 @attrs.frozen
 class Score:
-    """One player's points, rule by rule (AYC-11)."""
+    """One player's points, rule by rule (AYC-11).
+
+    Examples:
+        >>> Score(drinks=2, spices=0, garlic=0, cakes=0, cake_tile=8, meat=3, fish=0, vegetables=0,
+        ...       vegetable_bonus=0, fruits=4, other=-5).total
+        12
+    """
 
     drinks: int
     spices: int
@@ -97,7 +103,20 @@ def score_table(
     cake: int | None,
     tomatoes_as_vegetables: Sequence[int | None],
 ) -> tuple[Score, ...]:
-    """Every player's `Score` (AYC-11); undecided Tomatoes (None) count as neither (AYC-20)."""
+    """Every player's `Score` (AYC-11); undecided Tomatoes (None) count as neither (AYC-20).
+
+    Examples:
+        >>> from tablefeast.games.all_you_can_eat_buffet.components import DEFAULT_CARDS
+        >>> fish = DEFAULT_CARDS.tables.index["Fish"]
+        >>> two, one = [0] * 26, [0] * 26
+        >>> two[fish], one[fish] = 2, 1
+        >>> table = score_table(
+        ...     DEFAULT_CARDS, [tuple(two), tuple(one)], drinks=[1, 0], spices=[6, 2], cake=1,
+        ...     tomatoes_as_vegetables=[None, None],
+        ... )
+        >>> [(s.fish, s.spices, s.cake_tile, s.total) for s in table]  # most Fish and 6 Spices: 0
+        [(0, 0, 0, 1), (3, 2, 8, 13)]
+    """
     t = cards.tables
     sets = t.of_set
 
@@ -164,13 +183,30 @@ def _table(state: State) -> tuple[Score, ...]:
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """Running scores (AYC-11): as if the game ended now, with undecided Tomatoes uncounted."""
+    """Running scores (AYC-11): as if the game ended now, with undecided Tomatoes uncounted.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> scores(ayc.initial_state(ayc.Config(players=3)))
+        (0, 0, 0)
+        >>> scores(play_game(ayc, ayc.Config(players=3), [RandomAgent()] * 3, seed=1).state)
+        (10, 23, 19)
+    """
     return tuple(s.total for s in _table(state))
 
 
 def winners(state: State) -> frozenset[int]:
     """The winning seats once the game is over: most points, then most Drink tokens, then a
-    shared win (AYC-12)."""
+    shared win (AYC-12).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> end = play_game(ayc, ayc.Config(players=3), [RandomAgent()] * 3, seed=1).state
+        >>> end.stage, winners(end), winners(ayc.initial_state(ayc.Config(players=3)))
+        ('over', frozenset({1}), frozenset())
+    """
     if state.stage != "over":
         return frozenset()
     keys = [(total, state.drinks[seat]) for seat, total in enumerate(scores(state))]

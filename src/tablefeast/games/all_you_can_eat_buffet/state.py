@@ -71,6 +71,11 @@ class State:
         queue: seats still to carry out their Mood this round, in order (AYC-7).
         secret_reveals: seats owed the reveal of a secret card, in order (AYC-4).
         tomatoes: per seat, how many Tomatoes it counts as Vegetables, once decided (AYC-10).
+
+    Examples:
+        >>> s = initial_state(Config(players=3))
+        >>> s.round, s.first, s.hands[0], s.decks[0], s.drink_supply, s.spice_supply
+        (1, 0, (0, 0, 0, 0, 0, 0), (4, 2, 1, 1, 2, 2), 36, 24)
     """
 
     config: Config
@@ -118,6 +123,11 @@ def initial_state(config: Config) -> State:
 
     The first chance nodes deal 3 Mood cards to each seat in seat order (AYC-2), then the Meals
     of the first line (AYC-3).
+
+    Examples:
+        >>> s = initial_state(Config(players=4, first_player=1))
+        >>> s.stage, s.first, len(s.mood_draws), s.to_deal, s.line
+        ('deal', 1, 12, 5, ())
     """
     n = config.players
     lists = config.card_lists.tables
@@ -157,6 +167,12 @@ def check_state(state: State) -> list[str]:
     """Every invariant a real game state satisfies; the problems found (empty when sound).
 
     Used when loading serialized states, so that a tampered file is refused.
+
+    Examples:
+        >>> from tablefeast.kernel.values import replace
+        >>> s = initial_state(Config(players=3))
+        >>> check_state(s), check_state(replace(s, drink_supply=0))
+        ([], ['Drink tokens are not conserved'])
     """
     config = state.config
     n = config.players

@@ -20,7 +20,21 @@ def _meals(names: tuple[str, ...], counts: tuple[int, ...]) -> str:
 
 
 def render(view: View) -> str:
-    """The view as a few lines of text."""
+    """The view as a few lines of text.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> print(render(ayc.view(s, 0)))
+        Round 1 of 10 · play · First player: seat 0 · line: 1. Pumpkin; 2. Milk (+1 spice);
+        3. Coq au vin (+1 spice); 4. Tomato; 5. Sausage
+          your hand: 1x hungry, 1x boor, 1x slow
+          seat 0 (you): thinking; (none); 0 drinks, 0 spices; score 0
+          seat 1: thinking; (none); 0 drinks, 0 spices; score 0
+          seat 2: thinking; (none); 0 drinks, 0 spices; score 0
+    """
     config = view.config
     names = config.card_lists.tables.names
     line = [

@@ -71,6 +71,15 @@ class View:
         tomatoes_decided: per seat, whether it has decided its Tomatoes.
         actors: who acts now.
         scores: running scores.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> v = view(s, 0)
+        >>> v.my_hand, v.hand_sizes, v.stage, v.actors
+        ((1, 0, 1, 1, 0, 0), (3, 3, 3), 'play', (0, 1, 2))
     """
 
     seat: int | None
@@ -112,6 +121,15 @@ def view(state: State, player: int | None) -> View:
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> s = ayc.apply_action(s, 1, ayc.Play((ayc.Mood.TRICKSTER,)))
+        >>> view(s, 0).committed, view(s, 1).my_commitment, view(s, None).my_hand
+        ((None, 1, None), (4,), None)
     """
     check_viewer(player, state.config.players)
     over = state.stage == "over"
@@ -175,6 +193,16 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> import random
+        >>> d = determinize(s, 0, random.Random(1))
+        >>> d.hands[0] == s.hands[0], d.hands[1] == s.hands[1], view(d, 0) == view(s, 0)
+        (True, False, True)
     """
     config = state.config
     check_viewer(player, config.players)

@@ -29,21 +29,40 @@ def _seat(_: Any, __: Any, value: Any) -> None:
 
 @attrs.frozen
 class Play:
-    """Commit an animal from hand face down for this pass (FC-3)."""
+    """Commit an animal from hand face down for this pass (FC-3).
+
+    Examples:
+        >>> Play(Animal.DOG)
+        Play(animal=<Animal.DOG: 'dog'>)
+        >>> Play("dog")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: 'dog' is not an animal of Food Chain
+    """
 
     animal: Animal = attrs.field(validator=_animal)
 
 
 @attrs.frozen
 class Take:
-    """Take the prey played by `seat` this pass, with everything under it (FC-4, FC-5)."""
+    """Take the prey played by `seat` this pass, with everything under it (FC-4, FC-5).
+
+    Examples:
+        >>> Take(3)
+        Take(seat=3)
+    """
 
     seat: int = attrs.field(validator=_seat)
 
 
 @attrs.frozen
 class TakeFromCentre:
-    """Take a prey of the kind being snatched from the centre of the table (FC-4)."""
+    """Take a prey of the kind being snatched from the centre of the table (FC-4).
+
+    Examples:
+        >>> TakeFromCentre() == TakeFromCentre()
+        True
+    """
 
 
 Action = Play | Take | TakeFromCentre

@@ -13,7 +13,12 @@ __all__ = ["ANIMALS", "DEFAULT_STARS", "HAND", "PREDATOR_ORDER", "PREY", "Animal
 
 
 class Animal(enum.Enum):
-    """The five animal kinds, in the order counts tuples index them."""
+    """The five animal kinds, in the order counts tuples index them.
+
+    Examples:
+        >>> Animal("cat"), ANIMALS.index(Animal.CAT), PREY[Animal.FLEA]
+        (<Animal.CAT: 'cat'>, 2, <Animal.DOG: 'dog'>)
+    """
 
     WORM = "worm"
     BIRD = "bird"

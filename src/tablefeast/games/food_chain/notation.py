@@ -32,7 +32,12 @@ _TOTAL = 12
 
 
 def action_to_str(action: Action) -> str:
-    """The action in move notation."""
+    """The action in move notation.
+
+    Examples:
+        >>> [action_to_str(a) for a in (Play(Animal.FLEA), Take(0), TakeFromCentre())]
+        ['play flea', 'take 0', 'take centre']
+    """
     if isinstance(action, Play):
         return f"play {action.animal.value}"
     if isinstance(action, Take):
@@ -47,6 +52,14 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
 
     Raises:
         InvalidActionError: the text is not a move of this game.
+
+    Examples:
+        >>> action_from_str(None, 0, "play worm"), action_from_str(None, 0, "take 2")
+        (Play(animal=<Animal.WORM: 'worm'>), Take(seat=2))
+        >>> action_from_str(None, 0, "play lion")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: 'play lion': unknown animal 'lion' (worm, ...)
     """
     words = move_words(text)
     if len(words) == 2 and words[0] == "play":
@@ -67,12 +80,22 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
 
 
 def num_distinct_actions(config: Any = None) -> int:
-    """Size of the integer encoding: 5 plays, 6 seat takes, the centre take."""
+    """Size of the integer encoding: 5 plays, 6 seat takes, the centre take.
+
+    Examples:
+        >>> num_distinct_actions()
+        12
+    """
     return _TOTAL
 
 
 def action_to_id(action: Action, config: Any = None) -> int:
-    """The action's integer id (the same for every config)."""
+    """The action's integer id (the same for every config).
+
+    Examples:
+        >>> action_to_id(Play(Animal.WORM)), action_to_id(Take(0)), action_to_id(TakeFromCentre())
+        (0, 5, 11)
+    """
     if isinstance(action, Play):
         return INDEX[action.animal]
     if isinstance(action, Take):
@@ -87,6 +110,14 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
 
     Raises:
         InvalidActionError: the id is outside ``range(12)``.
+
+    Examples:
+        >>> action_from_id(None, 0, 2), action_from_id(None, 0, 11)
+        (Play(animal=<Animal.CAT: 'cat'>), TakeFromCentre())
+        >>> action_from_id(None, 0, 12)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: action id 12 is not in range(0, 12)
     """
     if type(action_id) is not int or not 0 <= action_id < _TOTAL:
         raise InvalidActionError(f"action id {action_id!r} is not in range(0, {_TOTAL})")

@@ -38,7 +38,15 @@ def observation_size(config: Config) -> int:
 
 
 def observation_tensor(seen: View) -> tuple[float, ...]:
-    """The view as a flat tuple of floats (see the module docs for the layout)."""
+    """The view as a flat tuple of floats (see the module docs for the layout).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> config = fc.Config(players=3)
+        >>> t = observation_tensor(fc.view(fc.initial_state(config), 0))
+        >>> len(t) == observation_size(config), t[:4]
+        (True, (1.0, 0.0, 0.0, 0.0))
+    """
     n = seen.config.players
     f = Features()
     f.one_hot(n if seen.seat is None else seen.seat, n + 1)

@@ -61,7 +61,14 @@ def _may_commit(state: State, player: int) -> bool:
 
 
 def actors(state: State) -> tuple[int, ...]:
-    """The one seat to take a prey, or every seat still to commit, or () when over."""
+    """The one seat to take a prey, or every seat still to commit, or () when over.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.initial_state(fc.Config(players=3))
+        >>> actors(s), actors(apply_action(s, 1, fc.Play(fc.Animal.DOG)))
+        ((0, 1, 2), (0, 2))
+    """
     if state.game_over:
         return ()
     if state.taker is not None:
@@ -70,7 +77,16 @@ def actors(state: State) -> tuple[int, ...]:
 
 
 def is_terminal(state: State) -> bool:
-    """True once every player has been Alpha (FC-10)."""
+    """True once every player has been Alpha (FC-10).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> is_terminal(fc.initial_state(fc.Config(players=3)))
+        False
+        >>> is_terminal(play_game(fc, fc.Config(players=3), [RandomAgent()] * 3, seed=1).state)
+        True
+    """
     return state.game_over
 
 
@@ -79,12 +95,27 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
     Raises:
         IllegalActionError: always.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> chance_distribution(fc.initial_state(fc.Config(players=3)))
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.IllegalActionError: Food Chain has no chance: nothing is random ...
     """
     raise IllegalActionError("Food Chain has no chance: nothing is random in it")
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """Never called: Food Chain has no chance nodes (raises IllegalActionError)."""
+    """Never called: Food Chain has no chance nodes (raises IllegalActionError).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> chance_outcomes(fc.initial_state(fc.Config(players=3)))
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.IllegalActionError: Food Chain has no chance: nothing is random ...
+    """
     return chance_distribution(state).probabilities()
 
 
@@ -134,7 +165,18 @@ def _plays(state: State, player: int) -> tuple[Play, ...]:
 
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
-    """The legal actions of `player` now, in a fixed order (seat order, then the centre)."""
+    """The legal actions of `player` now, in a fixed order (seat order, then the centre).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> bird, worm, cat = (fc.Play(a) for a in (fc.Animal.BIRD, fc.Animal.WORM, fc.Animal.CAT))
+        >>> s = apply_joint(fc, fc.initial_state(fc.Config(players=3)), {0: bird, 1: worm, 2: cat})
+        >>> s.played, s.taker, legal_actions(s, 0), legal_actions(s, 1)
+        ((1, 0, 2), 0, (Take(seat=1),), ())
+        >>> len(legal_actions(fc.initial_state(fc.Config(players=3)), 0))
+        5
+    """
     if type(player) is int and _may_commit(state, player):
         return _plays(state, player)
     check_actor_seat(player, state.config.players)
@@ -153,6 +195,16 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
     Raises:
         InvalidActionError: `action` is not an action of this game.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> bird, worm, cat = (fc.Play(a) for a in (fc.Animal.BIRD, fc.Animal.WORM, fc.Animal.CAT))
+        >>> s = apply_joint(fc, fc.initial_state(fc.Config(players=3)), {0: bird, 1: worm, 2: cat})
+        >>> why_not(s, 0, fc.Take(1)), why_not(s, 0, fc.Take(2))
+        (None, 'seat 2 has no worm to take this pass (FC-4)')
+        >>> why_not(s, 1, fc.Take(0))
+        'seats (0,) act now'
     """
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"{action!r} is not a Food Chain action")
@@ -180,6 +232,15 @@ def apply_action(state: State, player: int, action: Action) -> State:
     Raises:
         InvalidActionError: not an action of this game (or `player` is not a seat).
         GameOverError, NotYourTurnError, IllegalActionError: as their names say, with the reason.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> bird, worm, cat = (fc.Play(a) for a in (fc.Animal.BIRD, fc.Animal.WORM, fc.Animal.CAT))
+        >>> s = apply_joint(fc, fc.initial_state(fc.Config(players=3)), {0: bird, 1: worm, 2: cat})
+        >>> after = apply_action(s, 0, fc.Take(1))
+        >>> after.stacks, after.taker, legal_actions(after, 2)
+        (((0,), (), ()), 2, (Take(seat=0),))
     """
     cls = type(action)
     if type(player) is not int:
@@ -313,7 +374,17 @@ def _end_round(state: State) -> State:
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """Totals of finished rounds plus the stars in this round's scoring piles (FC-9)."""
+    """Totals of finished rounds plus the stars in this round's scoring piles (FC-9).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> bird, worm, cat = (fc.Play(a) for a in (fc.Animal.BIRD, fc.Animal.WORM, fc.Animal.CAT))
+        >>> s = apply_joint(fc, fc.initial_state(fc.Config(players=3)), {0: bird, 1: worm, 2: cat})
+        >>> s = apply_action(apply_action(s, 0, fc.Take(1)), 2, fc.Take(0))
+        >>> s.piles[2], scores(s)
+        ((1, 1, 1, 0, 0), (0, 0, 6))
+    """
     stars = state.config.stars
     return tuple(
         total + sum(s * c for s, c in zip(stars, pile, strict=True))
@@ -322,7 +393,15 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 def winners(state: State) -> frozenset[int]:
-    """Once over, every seat with the highest total (FC-10)."""
+    """Once over, every seat with the highest total (FC-10).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> end = play_game(fc, fc.Config(players=3), [RandomAgent()] * 3, seed=1).state
+        >>> scores(end), winners(end), winners(fc.initial_state(fc.Config(players=3)))
+        ((67, 52, 35), frozenset({0}), frozenset())
+    """
     if not state.game_over:
         return frozenset()
     final = scores(state)

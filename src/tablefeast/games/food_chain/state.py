@@ -44,6 +44,11 @@ class State:
         removed: counts of the Fleas that left the round (FC-8).
         totals: per seat, stars from finished rounds (FC-9).
         game_over: every player has been Alpha once (FC-10).
+
+    Examples:
+        >>> s = initial_state(Config(players=3, first_alpha=1))
+        >>> s.round, s.alpha, s.centre, s.totals, s.taker
+        (1, 1, (0, 0, 0, 0, 0), (0, 0, 0), None)
     """
 
     config: Config
@@ -65,7 +70,13 @@ class State:
 
 
 def initial_state(config: Config) -> State:
-    """Round 1, pass 1: everyone holds their nine cards (FC-2)."""
+    """Round 1, pass 1: everyone holds their nine cards (FC-2).
+
+    Examples:
+        >>> s = initial_state(Config(players=4))
+        >>> s.hands[3], s.pass_number, s.game_over
+        ((3, 2, 2, 1, 1), 1, False)
+    """
     n = config.players
     return new_round(config, round_number=1, alpha=config.first_alpha, totals=(0,) * n)
 
@@ -94,7 +105,14 @@ def new_round(config: Config, round_number: int, alpha: int, totals: tuple[int, 
 
 
 def check_state(state: State) -> list[str]:
-    """Every invariant of a real state; the problems found (empty when sound)."""
+    """Every invariant of a real state; the problems found (empty when sound).
+
+    Examples:
+        >>> from tablefeast.kernel.values import replace
+        >>> s = initial_state(Config(players=3))
+        >>> check_state(s), check_state(replace(s, alpha=5))
+        ([], ['alpha 5 is not a seat'])
+    """
     n = state.config.players
     problems: list[str] = []
     for name in ("hands", "commitments", "played", "stacks", "taken", "piles", "totals"):

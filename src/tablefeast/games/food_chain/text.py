@@ -20,7 +20,20 @@ def _animals(counts: tuple[int, ...]) -> str:
 
 
 def render(view: View) -> str:
-    """The view as a few lines of text."""
+    """The view as a few lines of text.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> bird, worm, cat = (fc.Play(a) for a in (fc.Animal.BIRD, fc.Animal.WORM, fc.Animal.CAT))
+        >>> s = apply_joint(fc, fc.initial_state(fc.Config(players=3)), {0: bird, 1: worm, 2: cat})
+        >>> print(render(fc.view(s, 0)))
+        Round 1 of 3 · pass 1 of 9 · Alpha: seat 0 · centre: (empty)
+        birds are snatching; seat 0 takes
+          seat 0 (you): played bird; hand 3 worm, 1 bird, 2 cat, 1 dog, 1 flea; score 0
+          seat 1: played worm; hand 2 worm, 2 bird, 2 cat, 1 dog, 1 flea; score 0
+          seat 2: played cat; hand 3 worm, 2 bird, 1 cat, 1 dog, 1 flea; score 0
+    """
     n = view.config.players
     lines = [
         f"Round {view.round} of {n} · pass {view.pass_number} of 9 · Alpha: seat {view.alpha} · "

@@ -53,6 +53,13 @@ class View:
         game_over: as in `State`.
         actors: who acts now.
         scores: running scores.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.apply_action(fc.initial_state(fc.Config(players=3)), 1, fc.Play(fc.Animal.DOG))
+        >>> v = view(s, 0)
+        >>> v.committed, v.my_commitment, v.actors
+        ((False, True, False), None, (0, 2))
     """
 
     seat: int | None
@@ -82,6 +89,12 @@ def view(state: State, player: int | None) -> View:
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.apply_action(fc.initial_state(fc.Config(players=3)), 1, fc.Play(fc.Animal.DOG))
+        >>> view(s, 1).my_commitment, view(s, 0).my_commitment, view(s, None).seat
+        (3, None, None)
     """
     check_viewer(player, state.config.players)
     return View(
@@ -114,6 +127,13 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
+
+    Examples:
+        >>> import random
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.apply_action(fc.initial_state(fc.Config(players=3)), 1, fc.Play(fc.Animal.DOG))
+        >>> s.commitments, determinize(s, 0, random.Random(0)).commitments
+        ((None, 3, None), (None, 2, None))
     """
     check_viewer(player, state.config.players)
     commitments = list(state.commitments)

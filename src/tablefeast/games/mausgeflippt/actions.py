@@ -42,7 +42,12 @@ _NAME = re.compile(r"[^\s/]+")
 
 def is_name(value: object) -> bool:
     """True for a valid card name: a non-empty word without spaces or ``/`` (so that the move
-    notation, which writes items as ``kind/colour``, reads back exactly)."""
+    notation, which writes items as ``kind/colour``, reads back exactly).
+
+    Examples:
+        >>> is_name("t-shirt"), is_name("t shirt"), is_name("tie/blue"), is_name("")
+        (True, False, False, False)
+    """
     return type(value) is str and _NAME.fullmatch(value) is not None
 
 
@@ -67,12 +72,26 @@ def _tuple(value: Any) -> Any:
 
 @attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class Pass:
-    """Make no claim on the open mouse (MG-2)."""
+    """Make no claim on the open mouse (MG-2).
+
+    Examples:
+        >>> Pass() == Pass()
+        True
+    """
 
 
 @attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class Play:
-    """Put one clothing card from hand on the mouse (MG-4): the item `kind` in `colour`."""
+    """Put one clothing card from hand on the mouse (MG-4): the item `kind` in `colour`.
+
+    Examples:
+        >>> Play("tie", "blue")
+        Play(kind='tie', colour='blue')
+        >>> Play("t shirt", "blue")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: kind 't shirt' is not a card name ...
+    """
 
     kind: str = attrs.field(validator=_name)
     colour: str = attrs.field(validator=_name)
@@ -80,19 +99,34 @@ class Play:
 
 @attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class Flip:
-    """Put the whole hand on the mouse and make the call (MG-5)."""
+    """Put the whole hand on the mouse and make the call (MG-5).
+
+    Examples:
+        >>> Flip()
+        Flip()
+    """
 
 
 @attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class RevealMouse:
-    """Chance: the mouse `mouse` (its id) comes off the top of the stack (MG-2, MG-8)."""
+    """Chance: the mouse `mouse` (its id) comes off the top of the stack (MG-2, MG-8).
+
+    Examples:
+        >>> RevealMouse("M07")
+        RevealMouse(mouse='M07')
+    """
 
     mouse: str = attrs.field(validator=_name)
 
 
 @attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class DrawClothing:
-    """Chance: a clothing card `kind`/`colour` is drawn from the clothing pile (MG-1, MG-4)."""
+    """Chance: a clothing card `kind`/`colour` is drawn from the clothing pile (MG-1, MG-4).
+
+    Examples:
+        >>> DrawClothing("tie", "blue")
+        DrawClothing(kind='tie', colour='blue')
+    """
 
     kind: str = attrs.field(validator=_name)
     colour: str = attrs.field(validator=_name)
@@ -100,14 +134,24 @@ class DrawClothing:
 
 @attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class RevealCheese:
-    """Chance: the cheese `cheese` is turned face up (MG-1, MG-7, MG-8)."""
+    """Chance: the cheese `cheese` is turned face up (MG-1, MG-7, MG-8).
+
+    Examples:
+        >>> RevealCheese("gouda")
+        RevealCheese(cheese='gouda')
+    """
 
     cheese: str = attrs.field(validator=_name)
 
 
 @attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class Fastest:
-    """Chance: `seats` were the fastest claimants; several seats is an unclear tie (MG-3)."""
+    """Chance: `seats` were the fastest claimants; several seats is an unclear tie (MG-3).
+
+    Examples:
+        >>> Fastest([0, 2])
+        Fastest(seats=(0, 2))
+    """
 
     seats: tuple[int, ...] = attrs.field(converter=_tuple, validator=_seats)
 

@@ -52,7 +52,12 @@ __all__ = [
 
 @attrs.frozen
 class Item:
-    """A clothing item: a kind in a colour (both must match for a mouse to wear it, MG-4)."""
+    """A clothing item: a kind in a colour (both must match for a mouse to wear it, MG-4).
+
+    Examples:
+        >>> Item("tie", "blue"), str(Item("tie", "blue"))
+        (Item(kind='tie', colour='blue'), 'tie/blue')
+    """
 
     kind: str
     colour: str
@@ -63,7 +68,12 @@ class Item:
 
 @attrs.frozen
 class ClothingCards:
-    """`count` clothing cards showing the item `kind` in `colour`."""
+    """`count` clothing cards showing the item `kind` in `colour`.
+
+    Examples:
+        >>> DEFAULT_CARDS.clothing[0]
+        ClothingCards(kind='trousers', colour='blue', count=3)
+    """
 
     kind: str
     colour: str
@@ -72,7 +82,12 @@ class ClothingCards:
 
 @attrs.frozen
 class CheeseCards:
-    """`count` cheese cards of the cheese `cheese`."""
+    """`count` cheese cards of the cheese `cheese`.
+
+    Examples:
+        >>> DEFAULT_CARDS.cheeses[0]
+        CheeseCards(cheese='emmental', count=3)
+    """
 
     cheese: str
     count: int
@@ -80,7 +95,13 @@ class CheeseCards:
 
 @attrs.frozen
 class MouseCard:
-    """One mouse: its id (``M07``), the items it wears, and the cheese it shows."""
+    """One mouse: its id (``M07``), the items it wears, and the cheese it shows.
+
+    Examples:
+        >>> mouse = DEFAULT_CARDS.mice[0]
+        >>> mouse.id, [str(item) for item in mouse.wears], mouse.cheese
+        ('M01', ['hat/red', 'ring/yellow', 'scarf/brown'], 'emmental')
+    """
 
     id: str
     wears: tuple[Item, ...]
@@ -185,6 +206,15 @@ class CardSet:
 
     Raises:
         ValueError: something is wrong; the message names the entry.
+
+    Examples:
+        >>> cards = CardSet(
+        ...     (ClothingCards("hat", "red", 2),),
+        ...     (CheeseCards("brie", 1),),
+        ...     (MouseCard("A", (Item("hat", "red"),), "brie"),),
+        ... )
+        >>> cards.total_clothing, cards.total_cheeses, len(cards.mice)
+        (2, 1, 1)
     """
 
     clothing: tuple[ClothingCards, ...] = attrs.field(converter=_as_tuple)
@@ -258,6 +288,16 @@ def load_cards(path: str | Path) -> CardSet:
 
     Raises:
         ValueError: the file cannot be read or is not a card set (the message names the entry).
+
+    Examples:
+        >>> from pathlib import Path
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> load_cards(Path(mg.__file__).with_name("cards.json")) == DEFAULT_CARDS
+        True
+        >>> load_cards("/no/such/cards.json")
+        Traceback (most recent call last):
+        ...
+        ValueError: card set: cannot read /no/such/cards.json: ...
     """
     return CardSet.from_json(carddata.read_text(path, _WHAT))
 

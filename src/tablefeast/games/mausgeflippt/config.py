@@ -83,6 +83,15 @@ class Config:
             (MG-3, MG-16); 0 by default, so that one claimant is always alone fastest.
         language: the display language of the call: ``"nl"``, ``"de"`` (default) or ``"en"``.
         cards: a custom `CardSet`, or None for the default set (MG-0).
+
+    Examples:
+        >>> c = Config(players=3, young_seats=[1], language="en")
+        >>> c.hand_size(1), c.call, c.weights, c.card_set is DEFAULT_CARDS
+        (4, 'Mouse Attack!', (1, 1, 1), True)
+        >>> Config(players=3, tie_probability=0.1)
+        Traceback (most recent call last):
+        ...
+        ValueError: Config.tie_probability must be an exact probability from 0 to 1, ...
     """
 
     players: int = attrs.field(validator=_players)

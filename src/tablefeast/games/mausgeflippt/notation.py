@@ -55,7 +55,12 @@ _FORMS = (
 
 
 def action_to_str(action: Action) -> str:
-    """The action in move notation."""
+    """The action in move notation.
+
+    Examples:
+        >>> action_to_str(Fastest((0, 2))), action_to_str(RevealMouse("M07"))
+        ('fastest 0 2', 'mouse M07')
+    """
     cls = type(action)
     if cls is Pass:
         return "pass"
@@ -90,6 +95,15 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
 
     Raises:
         InvalidActionError: the text is not a move of this game.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> action_from_str(None, 0, "fastest 1 3"), action_from_str(None, 0, "mouse M99")
+        (Fastest(seats=(1, 3)), RevealMouse(mouse='M99'))
+        >>> action_from_str(mg.initial_state(mg.Config(players=3)), 0, "mouse M99")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: 'mouse M99': there is no mouse M99 ...
     """
     verb, *args = move_words(text)
     if not args and verb in ("pass", "flip"):
@@ -119,7 +133,12 @@ def _sizes(config: Config) -> tuple[int, int, int]:
 
 
 def num_distinct_actions(config: Config) -> int:
-    """Size of the integer encoding for this config's card set and number of players."""
+    """Size of the integer encoding for this config's card set and number of players.
+
+    Examples:
+        >>> num_distinct_actions(Config(players=2)), num_distinct_actions(Config(players=3))
+        (92, 96)
+    """
     k, m, c = _sizes(config)
     return 2 + k + m + k + c + (1 << config.players) - 1
 
@@ -131,6 +150,10 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
 
     Raises:
         InvalidActionError: not an action of this game, or a name not in the card set.
+
+    Examples:
+        >>> action_to_id(Pass()), action_to_id(RevealMouse("M01")), action_to_id(Fastest((0, 1)))
+        (0, 28, 91)
     """
     cards = DEFAULT_CARDS if config is None else config.card_set
     tables = cards.tables
@@ -165,6 +188,14 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
 
     Raises:
         InvalidActionError: the id is outside ``range(num_distinct_actions(config))``.
+
+    Examples:
+        >>> action_from_id(None, 0, 1), action_from_id(None, 0, 2)
+        (Flip(), Play(kind='trousers', colour='blue'))
+        >>> action_from_id(None, 0, 200)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: action id 200 is not in range(0, 152)
     """
     config: Config = _DEFAULT_SIX if state is None else state.config
     total = num_distinct_actions(config)

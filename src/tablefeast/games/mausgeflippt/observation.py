@@ -44,7 +44,14 @@ def _commitment(f: Features, code: int | None, items: int) -> None:
 
 
 def observation_tensor(seen: View) -> tuple[float, ...]:
-    """The view as a flat tuple of floats (see the module docs for the layout)."""
+    """The view as a flat tuple of floats (see the module docs for the layout).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> t = observation_tensor(mg.view(mg.initial_state(mg.Config(players=3)), None))
+        >>> len(t), t[:4]
+        (572, (0.0, 0.0, 0.0, 1.0))
+    """
     config = seen.config
     tables = config.card_set.tables
     n, k, m, c = config.players, len(tables.items), len(tables.mouse_ids), len(tables.cheese_names)

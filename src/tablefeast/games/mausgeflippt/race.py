@@ -38,7 +38,13 @@ _CLOCKWISE = tuple(tuple(clockwise_from(t, n) for t in range(n)) for n in range(
 
 
 def claimants(commitments: tuple[int | None, ...]) -> tuple[int, ...]:
-    """The seats that did not pass, ascending."""
+    """The seats that did not pass, ascending.
+
+    Examples:
+        >>> from tablefeast.games.mausgeflippt.state import FLIP, PASS
+        >>> claimants((PASS, 3, None, FLIP))
+        (1, 3)
+    """
     seats = []
     for seat, code in enumerate(commitments):
         if code is not None and code != PASS:
@@ -54,12 +60,24 @@ def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distributio
     is unclear, and every set of two or more claimants is the fastest set with probability
     proportional to the product of its members' weights. Every non-empty set of claimants is in
     the support (possibly with weight 0), so an app can apply any outcome the model allows.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> d = fastest_distribution(mg.Config(players=3, speed_weights=(2, 1, 1)), (0, 1))
+        >>> [(mg.action_to_str(a), str(p)) for a, p in d.probabilities()]
+        [('fastest 0', '2/3'), ('fastest 1', '1/3')]
     """
     return _speed(config, racers)[0]
 
 
 def possible_fastest(config: Config, racers: tuple[int, ...]) -> frozenset[Fastest]:
-    """The outcomes of `fastest_distribution` with a positive probability."""
+    """The outcomes of `fastest_distribution` with a positive probability.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> sorted(possible_fastest(mg.Config(players=3), (0, 2)), key=lambda f: f.seats)
+        [Fastest(seats=(0,)), Fastest(seats=(2,))]
+    """
     return _speed(config, racers)[1]
 
 
@@ -95,6 +113,15 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     """Resolve a race whose fastest claimants are `fastest` (empty: everybody passed, MG-9).
 
     Claimants not in `fastest` were too slow: nothing happens to them (MG-3).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=0, max_moves=23).state
+        >>> item = s.config.card_set.tables.item_index[mg.Item("jacket", "red")]
+        >>> after = resolve(s, (item, PASS, PASS), (0,))
+        >>> after.caught, after.pending_draws, after.turner
+        (((19,), (), ()), (0,), 0)
     """
     config = state.config
     fields = state.__dict__.copy()
@@ -176,7 +203,12 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
 
 
 def take_cheese(cheeses: tuple[Counts, ...], seat: int, cheese: int) -> tuple[Counts, ...]:
-    """The cheeses taken per seat, after `seat` takes one `cheese` (MG-7, MG-8)."""
+    """The cheeses taken per seat, after `seat` takes one `cheese` (MG-7, MG-8).
+
+    Examples:
+        >>> take_cheese(((0, 0, 0), (1, 0, 0)), 1, 2)
+        ((0, 0, 0), (1, 0, 1))
+    """
     taken = list(cheeses)
     taken[seat] = counts_put(taken[seat], cheese)
     return tuple(taken)
@@ -204,6 +236,12 @@ def settle(fields: dict[str, Any]) -> State:
     `fields` holds the next state's fields (it is changed): mice owed from a known stack top,
     awards that cannot be given, the end of the game (MG-12), a reshuffle (MG-11), and turning a
     mouse whose identity everyone knows.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> s = mg.initial_state(mg.Config(players=3))
+        >>> settle(s.__dict__.copy()) == s  # chance must deal first: nothing to do yet
+        True
     """
     while True:
         awards = fields["mouse_awards"]

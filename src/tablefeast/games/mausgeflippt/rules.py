@@ -103,7 +103,18 @@ def _phase(state: State) -> int | None:
 
 
 def actors(state: State) -> tuple[int, ...]:
-    """Seats to act now: CHANCE for pending chance work, else the seats still to commit."""
+    """Seats to act now: CHANCE for pending chance work, else the seats still to commit.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> actors(mg.initial_state(mg.Config(players=3))), actors(s)
+        ((-1,), (0, 1, 2))
+        >>> actors(apply_action(s, 0, mg.Pass()))
+        (1, 2)
+    """
     if state.racing:
         waiting = reveal.pending(_SEATS[state.config.players], state.commitments)  # MG-2
         return waiting or (CHANCE,)  # MG-3: everybody committed; who was fastest?
@@ -111,7 +122,16 @@ def actors(state: State) -> tuple[int, ...]:
 
 
 def is_terminal(state: State) -> bool:
-    """True once the game has ended (MG-12, MG-13)."""
+    """True once the game has ended (MG-12, MG-13).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> is_terminal(mg.initial_state(mg.Config(players=3)))
+        False
+        >>> is_terminal(play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=1).state)
+        True
+    """
     return state.game_over
 
 
@@ -123,6 +143,12 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
     Raises:
         IllegalActionError: the state is not a chance node.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> d = chance_distribution(mg.initial_state(mg.Config(players=3)))
+        >>> d.total, d.probability(mg.DrawClothing("tie", "blue"))
+        (58, Fraction(1, 29))
     """
     phase = _phase(state)
     tables = state.config.card_set.tables
@@ -141,7 +167,17 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """``(outcome, exact probability)`` pairs of the current chance node."""
+    """``(outcome, exact probability)`` pairs of the current chance node.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=0, max_moves=23).state
+        >>> s = apply_joint(mg, s, {0: mg.Flip(), 1: mg.Pass(), 2: mg.Flip()})
+        >>> [(mg.action_to_str(a), str(p)) for a, p in chance_outcomes(s)]
+        [('fastest 0', '1/2'), ('fastest 2', '1/2')]
+    """
     return chance_distribution(state).probabilities()
 
 
@@ -241,6 +277,16 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
     Raises:
         InvalidActionError: `action` is not an action of this game at all.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> why_not(s, 0, mg.Flip()), why_not(s, 0, mg.Play("tie", "blue"))
+        (None, 'seat 0 holds no tie/blue')
+        >>> why_not(s, CHANCE, mg.Fastest((0,)))
+        'seats 0, 1, 2 act now: commit in this race'
     """
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
@@ -270,6 +316,20 @@ def apply_action(state: State, player: int, action: Action) -> State:
         GameOverError: the game is over.
         NotYourTurnError: `player` is not to act now.
         IllegalActionError: the action is not legal now (the message says why).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> s = apply_action(apply_action(s, 0, mg.Play("jacket", "red")), 1, mg.Pass())
+        >>> after = apply_action(s, 2, mg.Pass())
+        >>> after.caught, after.pending_draws, scores(after)
+        (((19,), (), ()), (0,), (1, 0, 0))
+        >>> apply_action(s, 2, mg.Play("tie", "blue"))
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.IllegalActionError: Play(kind='tie', colour='blue') by ...
     """
     if type(player) is not int:
         check_actor_seat(player, state.config.players)  # raises: a seat is an int
@@ -387,12 +447,34 @@ _APPLY_OUTCOME = {
 
 
 def penalty_points(state: State, seat: int) -> int:
-    """Penalty points of `seat`: 1 per clothing card in front, 2 per cheese (MG-14)."""
+    """Penalty points of `seat`: 1 per clothing card in front, 2 per cheese (MG-14).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> flipped = apply_joint(mg, s, {0: mg.Flip(), 1: mg.Pass(), 2: mg.Pass()})
+        >>> penalty_points(flipped, 0), scores(flipped)
+        (1, (-1, 0, 0))
+    """
     return sum(state.face_up[seat]) + sum(state.face_down[seat]) + 2 * sum(state.cheeses[seat])
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """Running scores: +1 per mouse, -1 per clothing card in front, -2 per cheese (MG-14)."""
+    """Running scores: +1 per mouse, -1 per clothing card in front, -2 per cheese (MG-14).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> caught = apply_joint(mg, s, {0: mg.Play("jacket", "red"), 1: mg.Pass(), 2: mg.Pass()})
+        >>> scores(s), caught.caught, scores(caught)
+        ((0, 0, 0), ((19,), (), ()), (1, 0, 0))
+    """
     return tuple(
         len(state.caught[seat]) - penalty_points(state, seat)
         for seat in range(state.config.players)
@@ -401,7 +483,15 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> frozenset[int]:
     """The winning seats once the game is over: highest score, then fewest penalty points,
-    then a shared win (MG-14)."""
+    then a shared win (MG-14).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> end = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=1).state
+        >>> scores(end), winners(end), winners(mg.initial_state(mg.Config(players=3)))
+        ((-12, -17, -11), frozenset({2}), frozenset())
+    """
     if not state.game_over:
         return frozenset()
     keys = [(sc, -penalty_points(state, seat)) for seat, sc in enumerate(scores(state))]

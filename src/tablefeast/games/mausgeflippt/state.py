@@ -56,6 +56,11 @@ class State:
         racing: a mouse is open and nothing is pending: the seats race (MG-2). Derived from the
             fields above, and kept because every decision asks it.
         game_over: the game has ended (MG-12, MG-13).
+
+    Examples:
+        >>> s = initial_state(Config(players=3))
+        >>> s.mice.size, s.cheese_pile, s.turner, s.racing, s.commitments
+        (32, (3, 3, 3), 0, False, (None, None, None))
     """
 
     config: Config
@@ -86,6 +91,11 @@ def initial_state(config: Config) -> State:
 
     The first chance nodes deal 7 clothing cards to each seat in seat order (4 to young players,
     MG-15), then turn the first cheese, then the first mouse.
+
+    Examples:
+        >>> s = initial_state(Config(players=3, young_seats=[2]))
+        >>> s.pending_draws
+        (0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2)
     """
     n = config.players
     tables = config.card_set.tables
@@ -120,6 +130,12 @@ def check_state(state: State) -> list[str]:
     """Every invariant a real game state satisfies; the problems found (empty when sound).
 
     Used when loading serialized states, so that a tampered file is refused.
+
+    Examples:
+        >>> from tablefeast.kernel.values import replace
+        >>> s = initial_state(Config(players=3))
+        >>> check_state(s), check_state(replace(s, turner=3))
+        ([], ['turner 3 is not a seat'])
     """
     config = state.config
     tables = config.card_set.tables

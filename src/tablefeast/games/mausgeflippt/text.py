@@ -30,7 +30,20 @@ def _commitment(view: View, code: int | None) -> str:
 
 
 def render(view: View) -> str:
-    """The view as a few lines of text."""
+    """The view as a few lines of text.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=0, max_moves=23).state
+        >>> lines = render(mg.view(s, 0)).splitlines()
+        >>> print(lines[0])
+        Mouse M20 wears cap/red, jacket/red, shirt/yellow, shows gouda · face-up cheese: emmental ·
+        turner: seat 0 · mice in the stack: 31
+        >>> print(lines[2])
+          seat 1: thinking; hand 7 cards; 0 mice, penalty cards (none) + 0 face down, 0 cheeses;
+          score 0
+    """
     tables = view.config.card_set.tables
     items = tuple(map(str, tables.items))
     if view.open_mouse is None:

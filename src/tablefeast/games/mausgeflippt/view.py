@@ -67,6 +67,15 @@ class View:
         game_over: as in `State`.
         actors: who acts now.
         scores: running scores.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> v = view(s, 0)
+        >>> v.hands[1], v.hand_sizes, v.open_mouse, v.clothing_pile_size, v.actors
+        (None, (7, 7, 7), 19, 37, (0, 1, 2))
     """
 
     seat: int | None
@@ -108,6 +117,13 @@ def view(state: State, player: int | None) -> View:
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> s = mg.initial_state(mg.Config(players=3, young_seats=[2]))
+        >>> s = mg.apply_action(s, -1, mg.DrawClothing("tie", "blue"))
+        >>> view(s, 1).hands[0], view(s, 1).hands[2] is not None, view(s, None).hand_sizes
+        (None, True, (1, 0, 0))
     """
     config = state.config
     check_viewer(player, config.players)
@@ -154,6 +170,16 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> import random
+        >>> d = determinize(s, 0, random.Random(1))
+        >>> d.hands[0] == s.hands[0], d.hands[1] == s.hands[1], view(d, 0) == view(s, 0)
+        (True, False, True)
     """
     config = state.config
     check_viewer(player, config.players)

@@ -53,7 +53,12 @@ def _is_plate(_: Any, __: Any, plate: Any) -> None:
 
 @attrs.frozen
 class Play:
-    """Commit a mouse card face down for this step (SAB-5)."""
+    """Commit a mouse card face down for this step (SAB-5).
+
+    Examples:
+        >>> Play(5), Play(-1) == Play(-1)
+        (Play(card=5), True)
+    """
 
     card: int = attrs.field(validator=_card)
 
@@ -63,6 +68,10 @@ class Exchange:
     """The first mouse out discards these cards and draws as many (SAB-7).
 
     `discard` is kept sorted highest first, so equal multisets are equal actions.
+
+    Examples:
+        >>> Exchange([9, -1, 9]), Exchange()
+        (Exchange(discard=(9, 9, -1)), Exchange(discard=()))
     """
 
     discard: tuple[int, ...] = attrs.field(default=(), converter=_canonical, validator=_discard)
@@ -89,14 +98,25 @@ _DISCARD_SLOT = Exchange.__dict__["discard"]
 
 @attrs.frozen
 class DrawCard:
-    """Chance: this mouse card is drawn from the draw pile."""
+    """Chance: this mouse card is drawn from the draw pile.
+
+    Examples:
+        >>> DrawCard(3)
+        DrawCard(card=3)
+    """
 
     card: int = attrs.field(validator=_card)
 
 
 @attrs.frozen
 class RevealPlate:
-    """Chance: this plate is revealed from the face-down supply (SAB-2)."""
+    """Chance: this plate is revealed from the face-down supply (SAB-2).
+
+    Examples:
+        >>> from tablefeast.games.schlacht_am_buffet.components import Kind, Plate
+        >>> RevealPlate(Plate(4, Kind.PIZZA))
+        RevealPlate(plate=Plate(value=4, kind=<Kind.PIZZA: 'pizza'>))
+    """
 
     plate: Plate = attrs.field(validator=_is_plate)
 

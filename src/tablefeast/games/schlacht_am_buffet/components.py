@@ -33,7 +33,12 @@ __all__ = [
 
 
 class Kind(enum.Enum):
-    """The six dishes, best first (the ranking printed on the board, SAB-3)."""
+    """The six dishes, best first (the ranking printed on the board, SAB-3).
+
+    Examples:
+        >>> Kind("salad"), Kind.SALAMI.value, DISPLAY_NAMES["fr"][Kind.SALAMI]
+        (<Kind.SALAD: 'salad'>, 'salami', 'pomme de terre')
+    """
 
     CHEESE = "cheese"
     SALAMI = "salami"  # SAB-19: "pomme de terre" in the French edition, same rank
@@ -77,7 +82,12 @@ PLATE_VALUES: tuple[int, ...] = (5, 4, 3, 2, 1, -1)
 
 
 def card_index(value: int) -> int:
-    """Index of a card value in a counts tuple."""
+    """Index of a card value in a counts tuple.
+
+    Examples:
+        >>> card_index(-1), card_index(9)
+        (0, 10)
+    """
     return value + 1
 
 
@@ -97,7 +107,13 @@ def _plate_rank(value: int, kind: Kind) -> int:
 
 @attrs.frozen
 class Plate:
-    """A plate of food: a kind and a value. One of each (value, kind) pair exists."""
+    """A plate of food: a kind and a value. One of each (value, kind) pair exists.
+
+    Examples:
+        >>> p = Plate(3, Kind.CHICKEN)
+        >>> p.rank, p.display(), p.display("fr"), PLATES[p.rank] == p
+        (16, 'chicken leg 3', 'poulet 3', True)
+    """
 
     value: int = attrs.field()
     kind: Kind = attrs.field(validator=attrs.validators.instance_of(Kind))

@@ -90,6 +90,14 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
 
     Raises:
         InvalidActionError: the text is not a move of this game.
+
+    Examples:
+        >>> action_from_str(None, 0, "plate salami 4"), action_from_str(None, 0, "exchange")
+        (RevealPlate(plate=Plate(value=4, kind=<Kind.SALAMI: 'salami'>)), Exchange(discard=()))
+        >>> action_from_str(None, 0, "play 05")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: 'play 05': '05' is not a number as ...
     """
     if not isinstance(text, str):
         raise InvalidActionError(f"move text must be a string, got {text!r}")
@@ -120,7 +128,12 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
 
 
 def num_distinct_actions(config: Any = None) -> int:
-    """Size of the integer encoding: 11 plays, every exchange, 11 card draws, 36 plates."""
+    """Size of the integer encoding: 11 plays, every exchange, 11 card draws, 36 plates.
+
+    Examples:
+        >>> num_distinct_actions()
+        168018
+    """
     return _TOTAL
 
 
@@ -157,7 +170,13 @@ def _exchange_unrank(rank: int) -> Exchange:
 
 
 def action_to_id(action: Action, config: Any = None) -> int:
-    """The action's integer id (the same for every config; see the module docs)."""
+    """The action's integer id (the same for every config; see the module docs).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> action_to_id(sab.Play(-1)), action_to_id(sab.Play(9)), action_to_id(sab.Exchange(()))
+        (0, 10, 11)
+    """
     if isinstance(action, Play):
         return action.card + 1
     if isinstance(action, Exchange):
@@ -174,6 +193,14 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
 
     Raises:
         InvalidActionError: the id is outside ``range(num_distinct_actions())``.
+
+    Examples:
+        >>> action_from_id(None, 0, 6), action_from_id(None, 0, 12)
+        (Play(card=5), Exchange(discard=(9,)))
+        >>> action_from_id(None, 0, -1)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: action id -1 is not in range(0, 168018)
     """
     if type(action_id) is not int or not 0 <= action_id < _TOTAL:
         raise InvalidActionError(f"action id {action_id!r} is not in range(0, {_TOTAL})")

@@ -38,7 +38,14 @@ def observation_size(config: Config) -> int:
 
 
 def observation_tensor(seen: View) -> tuple[float, ...]:
-    """The view as a flat tuple of floats (see the module docs for the layout)."""
+    """The view as a flat tuple of floats (see the module docs for the layout).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> t = observation_tensor(sab.view(sab.initial_state(sab.Config(players=3)), None))
+        >>> len(t), t[:4]
+        (250, (0.0, 0.0, 0.0, 1.0))
+    """
     n = seen.config.players
     f = Features()
     f.one_hot(n if seen.seat is None else seen.seat, n + 1)

@@ -75,7 +75,18 @@ def _may_commit(state: State, player: int) -> bool:
 
 
 def actors(state: State) -> tuple[int, ...]:
-    """Seats to act now: the exchanger, else CHANCE (a draw or reveal), else uncommitted racers."""
+    """Seats to act now: the exchanger, else CHANCE (a draw or reveal), else uncommitted racers.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> actors(sab.initial_state(sab.Config(players=3)))
+        (-1,)
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
+        >>> actors(s), actors(apply_action(s, 0, sab.Play(9)))
+        ((0, 1, 2), (1, 2))
+    """
     if state.game_over:
         return ()
     if state.exchanger is not None:
@@ -86,7 +97,16 @@ def actors(state: State) -> tuple[int, ...]:
 
 
 def is_terminal(state: State) -> bool:
-    """True once the game has ended (SAB-15)."""
+    """True once the game has ended (SAB-15).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> is_terminal(sab.initial_state(sab.Config(players=3)))
+        False
+        >>> is_terminal(play_game(sab, sab.Config(players=3), [RandomAgent()] * 3, seed=1).state)
+        True
+    """
     return state.game_over
 
 
@@ -105,6 +125,12 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
     Raises:
         IllegalActionError: the state is not a chance node.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> d = chance_distribution(sab.initial_state(sab.Config(players=3)))
+        >>> d.total, d.probability(sab.DrawCard(9))
+        (110, Fraction(1, 11))
     """
     if state.exchanger is None and not state.game_over:
         if state.pending_draws:
@@ -117,7 +143,13 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """``(outcome, exact probability)`` pairs of the current chance node."""
+    """``(outcome, exact probability)`` pairs of the current chance node.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> chance_outcomes(sab.initial_state(sab.Config(players=3)))[:2]
+        ((DrawCard(card=-1), Fraction(1, 11)), (DrawCard(card=0), Fraction(1, 11)))
+    """
     return chance_distribution(state).probabilities()
 
 
@@ -220,6 +252,17 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
     Raises:
         InvalidActionError: `action` is not an action of this game at all.
+
+    Examples:
+        >>> import tablefeast
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
+        >>> why_not(s, 0, sab.Play(0)), why_not(s, 0, sab.Play(9))
+        ('card 0 is not in this hand', None)
+        >>> why_not(s, tablefeast.CHANCE, sab.DrawCard(1))
+        'seats 0, 1, 2 act now'
     """
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
@@ -254,6 +297,19 @@ def apply_action(state: State, player: int, action: Action) -> State:
         GameOverError: the game is over.
         NotYourTurnError: `player` is not to act now.
         IllegalActionError: the action is not legal now (the message says why).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
+        >>> after = apply_action(s, 0, sab.Play(9))
+        >>> after.commitments, s.commitments
+        ((9, None, None), (None, None, None))
+        >>> apply_action(s, 0, sab.Play(0))
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.IllegalActionError: Play(card=0) by seat 0 is illegal: card 0 ...
     """
     cls = type(action)
     # Fast paths for the most frequent actions: a commitment, a card draw, a plate reveal.
@@ -478,7 +534,13 @@ def _reveal_plate(state: State, plate: Plate) -> State:
 
 
 def top_plates(plates: tuple[Plate, ...]) -> tuple[Plate, ...]:
-    """The plate on top of each kind's stack: the last one received (SAB-14), best first."""
+    """The plate on top of each kind's stack: the last one received (SAB-14), best first.
+
+    Examples:
+        >>> from tablefeast.games.schlacht_am_buffet.components import Kind, Plate
+        >>> top_plates((Plate(2, Kind.PIZZA), Plate(-1, Kind.SALAD), Plate(4, Kind.PIZZA)))
+        (Plate(value=4, kind=<Kind.PIZZA: 'pizza'>), Plate(value=-1, kind=<Kind.SALAD: 'salad'>))
+    """
     top: dict[object, Plate] = {}
     for plate in plates:
         top[plate.kind] = plate
@@ -504,7 +566,15 @@ def _tie_key(state: State, seat: int, score: int) -> tuple[int, int]:
 
 
 def winners(state: State) -> frozenset[int]:
-    """The winning seats once the game is over: highest score, then the best top plate (SAB-16)."""
+    """The winning seats once the game is over: highest score, then the best top plate (SAB-16).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> end = play_game(sab, sab.Config(players=3), [RandomAgent()] * 3, seed=1).state
+        >>> scores(end), winners(end), winners(sab.initial_state(sab.Config(players=3)))
+        ((17, 9, 16), frozenset({0}), frozenset())
+    """
     if not state.game_over:
         return frozenset()
     keys = [_tie_key(state, seat, sc) for seat, sc in enumerate(scores(state))]

@@ -53,6 +53,13 @@ class State:
         pending_draws: card draws still owed, in order: the seat of each card to draw.
         to_reveal: plates still to reveal for this round's buffet.
         game_over: the game has ended (SAB-15).
+
+    Examples:
+        >>> s = initial_state(Config(players=3))
+        >>> s.hands[0], s.draw_pile
+        ((0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), (10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10))
+        >>> s.buffet, s.racing, s.positions
+        ((), (0, 1, 2), (0, 0, 0))
     """
 
     config: Config
@@ -79,6 +86,11 @@ def initial_state(config: Config) -> State:
     """The table before the deal: every card in the draw pile, every plate face down (SAB-1).
 
     The first chance nodes deal 9 cards to each seat in seat order, then reveal the buffet.
+
+    Examples:
+        >>> s = initial_state(Config(players=3, start_player=2))
+        >>> len(s.pending_draws), s.to_reveal, s.start_player, s.round
+        (27, 5, 2, 1)
     """
     n = config.players
     return State(
@@ -107,6 +119,12 @@ def check_state(state: State) -> list[str]:
     """Every invariant a real game state satisfies; the problems found (empty when sound).
 
     Used when loading serialized states, so that a tampered file is refused.
+
+    Examples:
+        >>> from tablefeast.kernel.values import replace
+        >>> s = initial_state(Config(players=3))
+        >>> check_state(s), check_state(replace(s, draw_pile=(9,) * 11))
+        ([], ['mouse cards are not conserved: 10 of each value -1..9 must exist'])
     """
     problems: list[str] = []
     n = state.config.players

@@ -15,7 +15,19 @@ __all__ = ["render"]
 
 
 def render(view: View) -> str:
-    """The view as a few lines of text, with the edition's display names (SAB-19)."""
+    """The view as a few lines of text, with the edition's display names (SAB-19).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> s = sab.apply_action(sab.initial_state(sab.Config(players=3)), -1, sab.DrawCard(7))
+        >>> print(render(sab.view(s, 0)))
+        Round 1 (part 1) · start player: seat 0 · draw pile: 109 cards · discard: 0 cards
+        Buffet: (empty)
+          seat 0 (you): at 0, 1 cards, score 0
+          seat 1: at 0, 0 cards, score 0
+          seat 2: at 0, 0 cards, score 0
+        Your hand: 7
+    """
     edition = view.config.edition
     part = f" (part {view.part})" if view.config.players == 3 else ""
     lines = [

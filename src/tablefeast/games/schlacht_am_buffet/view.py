@@ -64,6 +64,13 @@ class View:
         game_over: as in `State`.
         actors: who acts now.
         scores: running scores.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> s = sab.apply_action(sab.initial_state(sab.Config(players=3)), -1, sab.DrawCard(7))
+        >>> v = view(s, 0)
+        >>> v.hand, v.hand_sizes, v.draw_pile_size, v.actors
+        ((7,), (1, 0, 0), 109, (-1,))
     """
 
     seat: int | None
@@ -95,6 +102,12 @@ def view(state: State, player: int | None) -> View:
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat of this game.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> s = sab.apply_action(sab.initial_state(sab.Config(players=3)), -1, sab.DrawCard(7))
+        >>> view(s, 0).hand, view(s, 1).hand, view(s, None).hand
+        ((7,), (), None)
     """
     check_viewer(player, state.config.players)
     own = player is not None
@@ -136,6 +149,16 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat of this game.
+
+    Examples:
+        >>> import random
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
+        >>> d = determinize(s, 0, random.Random(1))
+        >>> d.hands[0] == s.hands[0], d.hands[1] == s.hands[1], view(d, 0) == view(s, 0)
+        (True, False, True)
     """
     check_viewer(player, state.config.players)
     others = [s for s in range(state.config.players) if s != player]
