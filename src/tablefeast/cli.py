@@ -29,7 +29,16 @@ __all__ = ["HumanAgent", "main"]
 
 @attrs.define
 class HumanAgent:
-    """A person at the keyboard: sees their own view, types a move in notation."""
+    """A person at the keyboard: sees their own view, types a move in notation.
+
+    Examples:
+        >>> import io, random
+        >>> import tablefeast.games.food_chain as fc
+        >>> state = fc.initial_state(fc.Config(players=3))
+        >>> person = HumanAgent(stdin=io.StringIO("play cat\\n"), stdout=io.StringIO())
+        >>> person.act(fc, fc.view(state, 0), fc.legal_actions(state, 0), random.Random(0))
+        Play(animal=<Animal.CAT: 'cat'>)
+    """
 
     stdin: TextIO = sys.stdin
     stdout: TextIO = sys.stdout
@@ -313,7 +322,14 @@ def plot_win_shares(result: SimulationResult, path: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Examples:
+        >>> import io
+        >>> out = io.StringIO()
+        >>> main(["list"], out=out), out.getvalue().split()[0]
+        (0, 'schlacht_am_buffet')
+    """
     out = out or sys.stdout
     args = _parser().parse_args(argv)
     if args.command == "list":

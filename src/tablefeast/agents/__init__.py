@@ -39,7 +39,11 @@ AGENT_NAMES = ("random", "heuristic", "ismcts")
 
 
 class SearchAgent(Protocol):
-    """An agent that may sample full states consistent with its view."""
+    """An agent that may sample full states consistent with its view.
+
+    Examples:
+        >>> hasattr(ISMCTSAgent(), "choose"), hasattr(RandomAgent(), "choose")
+        (True, False)"""
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
         """Return one of ``turn.legal``."""
@@ -50,6 +54,10 @@ def make_agent(spec: str) -> Any:
 
     Raises:
         ValueError: no agent has that name.
+
+    Examples:
+        >>> make_agent("ismcts:25").iterations
+        25
     """
     name, _, budget = spec.partition(":")
     if name == "random" and not budget:

@@ -138,7 +138,15 @@ _STRATEGIES = {
 
 @attrs.frozen
 class HeuristicAgent:
-    """The documented heuristic strategy of whichever game it plays (see the module docs)."""
+    """The documented heuristic strategy of whichever game it plays (see the module docs).
+
+    Examples:
+        >>> import random
+        >>> import tablefeast.games.food_chain as fc
+        >>> state = fc.initial_state(fc.Config(players=3))
+        >>> legal = fc.legal_actions(state, 0)
+        >>> HeuristicAgent().act(fc, fc.view(state, 0), legal, random.Random(0))  # wait: a Worm
+        Play(animal=<Animal.WORM: 'worm'>)"""
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """The strategy's choice among `legal` (a legal action, always)."""

@@ -70,6 +70,10 @@ class ISMCTSAgent:
         iterations: determinized playouts per decision (when `seconds` is None).
         seconds: a time budget per decision instead (not reproducible).
         exploration: the UCB1 exploration constant.
+
+    Examples:
+        >>> ISMCTSAgent(iterations=50)
+        ISMCTSAgent(iterations=50, seconds=None, exploration=0.7)
     """
 
     iterations: int = 100

@@ -43,6 +43,10 @@ class GameOutcome:
         scores: final scores, by seat.
         winners: the winning seats.
         moves: how many moves the game took.
+
+    Examples:
+        >>> GameOutcome(0, ("a", "b"), (3, 3), (0, 1), 40).win_share(1)
+        0.5
     """
 
     index: int
@@ -72,7 +76,12 @@ def _build(spec: AgentSpec) -> Any:
 def play_one(
     name: str, config_data: dict[str, Any], seats: Sequence[AgentSpec], seed: str, index: int
 ) -> GameOutcome:
-    """Play game `index` of a simulation (a plain function of plain data: it runs anywhere)."""
+    """Play game `index` of a simulation (a plain function of plain data: it runs anywhere).
+
+    Examples:
+        >>> outcome = play_one("food_chain", {"players": 3}, ["random"] * 3, "s", 0)
+        >>> outcome.index, len(outcome.scores)
+        (0, 3)"""
     game = tablefeast.load(name)
     config = game.Config(**config_data)
     result = play_game(game, config, [_build(spec) for spec in seats], seed=f"{seed}/{index}")
@@ -87,7 +96,12 @@ def play_one(
 
 @attrs.frozen
 class Row:
-    """Results of one agent (or one seat): games, win share with a 95% interval, mean score."""
+    """Results of one agent (or one seat): games, win share with a 95% interval, mean score.
+
+    Examples:
+        >>> row = simulate("food_chain", 3, ["heuristic", "random", "random"], 3).by_agent()[0]
+        >>> row.agent, row.games, row.low <= row.win_share <= row.high
+        ('heuristic', 3, True)"""
 
     agent: str
     games: int
@@ -118,7 +132,12 @@ def _row(label: str, shares: list[float], scores: list[int]) -> Row:
 
 @attrs.frozen
 class SimulationResult:
-    """Every game of a simulation, and summaries of them."""
+    """Every game of a simulation, and summaries of them.
+
+    Examples:
+        >>> result = simulate("mausgeflippt", 2, ["heuristic", "random"], 4, seed=1)
+        >>> [round(row.win_share, 2) for row in result.by_seat()]
+        [0.5, 0.5]"""
 
     game: str
     config: dict[str, Any]
@@ -208,6 +227,11 @@ def simulate(
 
     Raises:
         ValueError: a bad game, config, agent or count.
+
+    Examples:
+        >>> result = simulate("mausgeflippt", 3, ["heuristic", "random", "random"], 6, workers=1)
+        >>> len(result.games), result.games[1].seats
+        (6, ('random', 'random', 'heuristic'))
     """
     game = tablefeast.load(name)
     config = game.Config(players=players, **(options or {}))
