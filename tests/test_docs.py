@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.extras import skip_without_extras
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 COMMENT = re.compile(r"\)\s+#\s(.+)$")
@@ -37,9 +39,7 @@ def blocks() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("where", "code"), blocks(), ids=[w for w, _ in blocks()])
 def test_docs_code_runs_and_prints_what_it_says(where: str, code: str) -> None:
-    for extra in ("pyspiel", "pettingzoo"):  # pages about the optional extras
-        if f"import {extra}" in code or f"interop.{extra}" in code.replace("openspiel", "pyspiel"):
-            pytest.importorskip(extra)
+    skip_without_extras(code)  # pages and examples of the optional extras
     printed: list[str] = []
 
     def capture(*args: object, sep: str = " ", **_: object) -> None:

@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import tablefeast.games.mausgeflippt as mg
+from tablefeast.agents import HeuristicAgent
 from tablefeast.kernel.play import RandomAgent, play_game
 
 
@@ -25,23 +26,9 @@ class Passer:
         return mg.Pass()
 
 
-class Careful:
-    """Claims only when right: a worn item, or a flip with nothing worn; never a protected mouse."""
-
-    def act(self, game: Any, view: mg.View, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        tables = view.config.card_set.tables
-        mouse = view.open_mouse
-        hand = view.hands[view.seat]  # type: ignore[index]
-        if mouse is None or hand is None or tables.mouse_cheese[mouse] == view.open_cheese:
-            return mg.Pass()
-        worn = [i for i, n in enumerate(hand) if n and tables.wears[mouse] >> i & 1]
-        if worn:
-            return tables.plays[worn[0]]
-        return mg.Flip() if mg.Flip() in legal else mg.Pass()
-
-
-class Bold(Careful):
-    """Careful, but claims a protected mouse one time in four (so the face-up cheese changes)."""
+class Bold(HeuristicAgent):
+    """The heuristic (careful: only right claims, never a protected mouse), but claiming a
+    protected mouse one time in four (so the face-up cheese changes)."""
 
     def act(self, game: Any, view: mg.View, legal: tuple[Any, ...], rng: random.Random) -> Any:
         tables = view.config.card_set.tables
@@ -59,7 +46,7 @@ class Reckless:
         return mg.Flip() if mg.Flip() in legal else legal[rng.randrange(len(legal))]
 
 
-KINDS = (RandomAgent, Passer, Careful, Bold, Reckless)
+KINDS = (RandomAgent, Passer, HeuristicAgent, Bold, Reckless)
 GAMES_PER_BATCH = 250
 
 
@@ -82,7 +69,9 @@ def test_mg_13_thousands_of_games_all_end(batch: int) -> None:
         everyone_passes = population < 0.2
         if everyone_passes or population < 0.5:  # everybody passes, or nobody is reckless
             kinds = (
-                [Passer] * players if everyone_passes else rng.choices((Careful, Bold), k=players)
+                [Passer] * players
+                if everyone_passes
+                else rng.choices((HeuristicAgent, Bold), k=players)
             )
         else:
             kinds = rng.choices(KINDS, k=players)

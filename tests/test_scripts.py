@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.extras import skip_without_extras
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("script", sorted((ROOT / "examples").glob("*.py")), ids=lambda p: p.name)
 def test_example_runs(script: Path) -> None:
     text = script.read_text()
-    for extra in ("pyspiel", "pettingzoo"):  # examples of the optional extras
-        if f"import {extra}" in text or f"interop.{extra}" in text.replace("openspiel", "pyspiel"):
-            pytest.importorskip(extra)
+    skip_without_extras(text)  # pages and examples of the optional extras
     done = subprocess.run(
         [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
     )

@@ -94,6 +94,11 @@ def _option_value(key: str, value: str) -> Any:
         return value
 
 
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``-o KEY=VALUE`` options of a command, values read by `_option_value`."""
+    return {key: _option_value(key, value) for key, value in args.option}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tablefeast", description="Exact rules engines for food-themed tabletop games."
@@ -166,7 +171,7 @@ def _cmd_rules(name: str, out: TextIO) -> int:
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
     try:
-        options = {key: _option_value(key, value) for key, value in args.option}
+        options = _options(args)
         config = game.Config(players=args.players, **options)
     except (TypeError, ValueError) as e:
         raise SystemExit(f"tablefeast: error: bad config: {e}") from None
@@ -238,7 +243,7 @@ def _progress_bar(total: int) -> Any:
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
-    options = {key: _option_value(key, value) for key, value in args.option}
+    options = _options(args)
     try:  # check everything before the games start
         game.Config(players=args.players, **options)
         for spec in args.agents.split(","):

@@ -35,7 +35,7 @@ from pettingzoo.utils.conversions import parallel_to_aec
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import IllegalActionError
-from tablefeast.kernel.ruleset import apply_joint
+from tablefeast.kernel.ruleset import apply_joint, legal_action_mask
 
 __all__ = ["TablefeastParallelEnv", "env", "parallel_env"]
 
@@ -84,12 +84,8 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         view = self.game.view(self._state, seat)
-        mask = np.zeros(self.noop + 1, np.int8)
-        if seat in self.game.actors(self._state):
-            for action in self.game.legal_actions(self._state, seat):
-                mask[self.game.action_to_id(action, self.config)] = 1
-        else:
-            mask[self.noop] = 1
+        legal = legal_action_mask(self.game, self._state, seat)  # all false when not acting
+        mask = np.array((*legal, not any(legal)), np.int8)  # the no-op, for the others
         tensor = self.game.observation_tensor(view)  # type: ignore[attr-defined]
         return {"observation": np.asarray(tensor, np.float32), "action_mask": mask}
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS
-from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
 from tablefeast.kernel.deck import counts_put, counts_remove
 from tablefeast.kernel.seats import clockwise_from, left_of
 from tablefeast.kernel.values import replace
@@ -67,12 +67,7 @@ def tomato_seats(state: State) -> tuple[int, ...]:
         >>> tomato_seats(s), tomato_seats(ayc.apply_action(s, 0, ayc.Take((4,))))  # 4. Tomato
         ((), (0,))
     """
-    tomatoes = state.config.card_lists.tables.of_set["tomato"]
-    return tuple(
-        seat
-        for seat, collection in enumerate(state.collections)
-        if any(collection[i] for i in tomatoes)
-    )
+    return tuple(seat for seat in range(state.config.players) if tomatoes_held(state, seat))
 
 
 # ---------------------------------------------------------------- dealing (AYC-2, AYC-3)

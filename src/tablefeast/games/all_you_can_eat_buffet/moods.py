@@ -61,12 +61,6 @@ class MoodEffect:
 # ---------------------------------------------------------------- collecting and stealing
 
 
-def _with(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
-    changed = list(values)
-    changed[seat] += delta
-    return tuple(changed)
-
-
 def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
     """`seat` gains a Drink token from the supply, while the supply lasts (AYC-6, AYC-8).
 
@@ -86,7 +80,7 @@ def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
     drinks = fields.get("drinks", state.drinks)
     supply = fields.get("drink_supply", state.drink_supply)
     if supply:  # AYC-6: an empty supply gives nothing
-        fields["drinks"] = _with(drinks, seat, 1)  # type: ignore[arg-type]
+        fields["drinks"] = counts_put(drinks, seat, 1)  # type: ignore[arg-type]
         fields["drink_supply"] = supply - 1  # type: ignore[operator]
 
 
@@ -109,7 +103,7 @@ def card_effects(state: State, seat: int, meal: int, fields: dict[str, object]) 
     if meal in tables.coffee:
         drinks: tuple[int, ...] = fields.get("drinks", state.drinks)  # type: ignore[assignment]
         lose = min(2, drinks[seat])  # as many as the player has, up to 2
-        fields["drinks"] = _with(drinks, seat, -lose)
+        fields["drinks"] = counts_put(drinks, seat, -lose)
         fields["drink_supply"] = fields.get("drink_supply", state.drink_supply) + lose  # type: ignore[operator]
 
 
@@ -149,9 +143,9 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     collections[seat] = tuple(collection)
     fields["collections"] = tuple(collections)
     fields["line"] = tuple(line)
-    fields["spices"] = _with(state.spices, seat, spices)
+    fields["spices"] = counts_put(state.spices, seat, spices)
     if secrets:
-        fields["secrets"] = _with(state.secrets, seat, secrets)
+        fields["secrets"] = counts_put(state.secrets, seat, secrets)
     return replace(state, **fields)
 
 
@@ -177,7 +171,7 @@ def steal(state: State, thief: int, victim: int, meal: int) -> State:
     collections[thief] = counts_put(collections[thief], meal)
     fields["collections"] = tuple(collections)
     if meal in tables.bread and state.secrets[victim]:
-        fields["secrets"] = _with(_with(state.secrets, victim, -1), thief, 1)
+        fields["secrets"] = counts_put(counts_put(state.secrets, victim, -1), thief, 1)
     if tables.jealous_icon[meal]:  # AYC-16: the Jealous icon, never the Drink icon
         gain_drink(state, thief, fields)
     card_effects(state, thief, meal, fields)

@@ -35,7 +35,7 @@ from tablefeast.games.all_you_can_eat_buffet.flow import (
 from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS, card_effects, gain_drink
 from tablefeast.games.all_you_can_eat_buffet.notation import action_to_str as action_to_text
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
-from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
@@ -229,16 +229,14 @@ def _why_not_mood_choice(state: State, seat: int, action: Action) -> str | None:
 
 
 def _why_not_tomato(state: State, seat: int, action: Tomato) -> str | None:
-    tables = state.config.card_lists.tables
-    held = sum(state.collections[seat][i] for i in tables.of_set["tomato"])
+    held = tomatoes_held(state, seat)
     if action.fruits + action.vegetables != held:
         return f"seat {seat} holds {held} Tomatoes: decide each of them (AYC-10)"
     return None
 
 
 def _tomatoes(state: State, seat: int) -> tuple[Tomato, ...]:
-    tables = state.config.card_lists.tables
-    held = sum(state.collections[seat][i] for i in tables.of_set["tomato"])
+    held = tomatoes_held(state, seat)
     return tuple(Tomato(held - v, v) for v in range(held + 1))
 
 
@@ -414,16 +412,14 @@ def _draw_mood(state: State, action: DrawMood) -> State:
 def _draw_meal(state: State, action: DrawMeal) -> State:
     tables = state.config.card_lists.tables
     meal = tables.index[action.meal]
+    # AYC-4: a Surprise bread gets a secret card, while there is one to give (the bread itself
+    # leaves one card fewer to draw).
+    secret = meal in tables.bread and state.drawable > 1
     fields = state.__dict__.copy()
     fields["meal_deck"] = counts_remove(state.meal_deck, meal)
     fields["to_deal"] = state.to_deal - 1
-    fields["line"] = (*state.line, (meal, 0, False))
-    drawn = from_fields(State, fields)
-    if meal in tables.bread and drawn.drawable > 0:
-        # AYC-4: a Surprise bread gets a secret card, while there is one to give.
-        fields["line"] = (*state.line, (meal, 0, True))
-        drawn = from_fields(State, fields.copy())
-    return settle_deal(drawn)
+    fields["line"] = (*state.line, (meal, 0, secret))
+    return settle_deal(from_fields(State, fields))
 
 
 def _commit(state: State, seat: int, play: Play) -> State:

@@ -32,7 +32,7 @@ from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES, Config
 from tablefeast.kernel.deck import Counts
 
-__all__ = ["STAGES", "LineMeal", "State", "check_state", "initial_state"]
+__all__ = ["STAGES", "LineMeal", "State", "check_state", "initial_state", "tomatoes_held"]
 
 STAGES = ("deal", "play", "reveal", "resolve", "secrets", "tomatoes", "over")
 
@@ -109,6 +109,17 @@ class State:
     def drawable(self) -> int:
         """Meals that can still be drawn for the line."""
         return sum(self.meal_deck) - sum(self.secrets) - self.lost - _line_secrets(self.line)
+
+
+def tomatoes_held(state: State, seat: int) -> int:
+    """How many Tomatoes `seat` has collected (it decides each at the end, AYC-10).
+
+    Examples:
+        >>> tomatoes_held(initial_state(Config(players=3)), 0)
+        0
+    """
+    tomatoes = state.config.card_lists.tables.of_set["tomato"]
+    return sum(state.collections[seat][i] for i in tomatoes)
 
 
 def _line_secrets(line: tuple[LineMeal, ...]) -> int:
@@ -237,7 +248,7 @@ def check_state(state: State) -> list[str]:
                     break
                 held_moods[mood] -= 1
     for seat, choice in enumerate(state.tomatoes):
-        tomatoes = sum(state.collections[seat][i] for i in tables.of_set["tomato"])
+        tomatoes = tomatoes_held(state, seat)
         if choice is not None and not 0 <= choice <= tomatoes:
             problems.append(f"seat {seat} decided {choice} of its {tomatoes} Tomatoes")
     return problems
