@@ -159,6 +159,15 @@ def test_ayc_4_drawing_a_bread_puts_a_secret_under_it_unless_the_deck_is_empty()
     assert drawn.line[-1] == (T.index["Surprise bread"], 0, True)
     assert drawn.drawable == drawable - 2  # the bread and its secret card
     assert drawn.stage == "play"
+    # The last drawable card is the bread: no card is left to go under it.
+    base = table()
+    unseen = tuple(a - b for a, b in zip(base.meal_deck, meals(["Surprise bread"]), strict=True))
+    last = replace(
+        base, stage="deal", to_deal=1, meal_deck=meals(["Surprise bread"]), discard=unseen
+    )
+    assert ayc.check_state(last) == [] and last.drawable == 1
+    drawn = act(last, CHANCE, "meal Surprise bread")
+    assert drawn.line[-1] == (T.index["Surprise bread"], 0, False) and drawn.drawable == 0
 
 
 def test_ayc_4_secret_cards_in_turn_order_and_a_secret_bread_has_no_secret() -> None:
@@ -166,15 +175,23 @@ def test_ayc_4_secret_cards_in_turn_order_and_a_secret_bread_has_no_secret() -> 
         players=3,
         collections={0: ["Surprise bread"], 2: ["Surprise bread"]},
         secrets={0: 1, 2: 1},
+        drinks={2: 2},
         round=10,
         first=2,
     )
-    state = play(state, {})
+    state = play(state, {})  # three Hungry: everyone clinks glasses
     assert state.secret_reveals == (2, 0)  # from the First player, seat 2
-    state = act(state, CHANCE, "secret Coffee")
-    assert state.collections[2][T.index["Coffee"]] == 1
-    state = act(state, CHANCE, "secret Chocolate cake")
+    coffee = act(state, CHANCE, "secret Coffee")
+    assert coffee.collections[2][T.index["Coffee"]] == 1
+    assert coffee.drinks[2] == 3 - 2  # the secret Coffee discards then (AYC-4)
+    state = act(coffee, CHANCE, "secret Chocolate cake")
     assert state.cake == 0 and state.stage == "over"
+    # A secret Surprise bread gets no secret card of its own: nothing more to reveal.
+    one = play(table(players=3, collections={1: ["Surprise bread"]}, secrets={1: 1}, round=10), {})
+    assert ayc.Secret("Surprise bread") in dict(ayc.chance_outcomes(one))
+    bread = act(one, CHANCE, "secret Surprise bread")
+    assert bread.collections[1][T.index["Surprise bread"]] == 2
+    assert bread.secrets == (0, 0, 0) and bread.stage == "over"
 
 
 # ---------------------------------------------------------------- AYC-5, AYC-17: playing
@@ -318,6 +335,33 @@ def test_ayc_8_collecting_takes_spices_drinks_cake_and_coffee() -> None:
     state = act(state, 1, "take 1 2")
     assert sorted(names_of(state.collections[1])) == ["Coffee", "Fish"]
     assert state.drinks[1] == 0 and state.spices[1] == 2  # 2 - 2 for the Coffee
+
+
+def test_ayc_8_several_meals_are_collected_first_to_last() -> None:
+    # A Coffee first discards nothing (no Drink tokens yet); the Rum Banana after it gives one.
+    state = table(
+        hands={1: ["very-hungry", "hungry", "hungry"]}, line=["Fish", "Coffee", "Rum Banana"]
+    )
+    state = play(state, {1: "very-hungry"})  # seat 0 (Hungry) takes the Fish first
+    assert state.drinks[1] == 0
+    after = act(state, 1, "take 1 2")
+    assert sorted(names_of(after.collections[1])) == ["Coffee", "Rum Banana"]
+    assert after.drinks[1] == 1  # not 0, as Rum Banana before Coffee would give
+    # Slow, last, collects what the three Hungry left: the Coffee, then the Rum Banana.
+    line = ["Fish", "Steak", "Chicken", "Coffee", "Rum Banana"]
+    slow = play(table(hands={3: ["slow", "hungry", "hungry"]}, line=line), {3: "slow"})
+    assert sorted(names_of(slow.collections[3])) == ["Coffee", "Rum Banana"]
+    assert slow.drinks == (1, 1, 1, 1)  # three clinked; the Slow kept its Rum Banana's token
+
+
+def test_ayc_8_a_trickster_facing_one_meal_collects_none() -> None:
+    # Not enough Meals to swap: AYC-8 lets only Very Hungry collect the one left (AYC-19).
+    jealous = ["jealous", "hungry", "hungry"]  # with nothing collected, a Jealous does nothing
+    hands = {0: ["trickster", "hungry", "hungry"], 1: jealous, 2: jealous, 3: jealous}
+    state = table(hands=hands, line=["Fish"])
+    after = play(state, {0: "trickster", 1: "jealous", 2: "jealous", 3: "jealous"})
+    assert not any(after.collections[0]) and after.round == 2
+    assert after.discard == meals(["Fish"])  # the Fish stays in the line and is discarded
 
 
 def test_ayc_8_very_hungry_with_one_meal_collects_it_and_hungry_with_none_collects_nothing() -> (
@@ -599,6 +643,13 @@ def test_ayc_19_a_boor_facing_one_meal_still_chooses_and_a_trickster_must_swap()
     assert ayc.legal_actions(trick, 1) == (ayc.Swap(1, 2),)
     after = act(trick, 1, "swap 1 2")
     assert names_of(after.collections[1]) == ["Garlic"]
+    # The Spice tokens move with their Meals (the Trickster's text).
+    spiced = table(
+        hands={0: ["trickster", "trickster", "hungry"]}, line=["Fish", ("Steak", 1), ("Garlic", 2)]
+    )
+    spiced = play(spiced, {0: "trickster"})
+    swapped = act(spiced, 0, "swap 1 3")
+    assert names_of(swapped.collections[0]) == ["Garlic"] and swapped.spices[0] == 2
 
 
 def test_ayc_21_a_stolen_bread_takes_its_secret_card() -> None:

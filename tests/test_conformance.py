@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -74,6 +76,18 @@ def mg_invariants(state: mg.State) -> None:
         assert mg.scores(state)[seat] == expected
 
 
+def _short_meal_list() -> ayc.CardLists:
+    data = json.loads(tablefeast.dumps(ayc.DEFAULT_CARDS))
+    for meal in data["meals"]:
+        meal["count"] = 2 if meal["name"] == "Surprise bread" else 1
+    return ayc.CardLists.from_data(data)
+
+
+SHORT_MEALS = _short_meal_list()
+"""One card of each Meal (two Surprise breads): 27 cards, so the line runs short (AYC-13) and a
+bread can be drawn with no card left to put under it (AYC-4)."""
+
+
 def ayc_invariants(state: ayc.State) -> None:
     """Meals, Mood cards, Drink and Spice tokens conserved; running scores are AYC-11's."""
     assert ayc.check_state(state) == []
@@ -131,7 +145,11 @@ SPECS = {
     ),
     "all_you_can_eat_buffet": GameSpec(
         "all_you_can_eat_buffet",
-        tuple(ayc.Config(players=n, first_player=f) for n in (3, 4, 5, 6) for f in (0, n - 1)),
+        (
+            *(ayc.Config(players=n, first_player=f) for n in (3, 4, 5, 6) for f in (0, n - 1)),
+            ayc.Config(players=3, cards=SHORT_MEALS),
+            ayc.Config(players=6, first_player=2, cards=SHORT_MEALS),
+        ),
         ayc_invariants,
     ),
 }

@@ -129,9 +129,10 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     collection = list(state.collections[seat])
     spices = 0
     secrets = 0
-    line = list(state.line)
-    for position in sorted(positions, reverse=True):  # the last first, so indices hold
-        meal, on_it, secret = line.pop(position)
+    line = state.line
+    taken = sorted(positions)
+    for position in taken:  # first to last: a Coffee before a later Drink icon takes nothing
+        meal, on_it, secret = line[position]
         collection[meal] += 1
         spices += on_it
         secrets += secret
@@ -142,7 +143,7 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     collections = list(state.collections)
     collections[seat] = tuple(collection)
     fields["collections"] = tuple(collections)
-    fields["line"] = tuple(line)
+    fields["line"] = tuple(entry for i, entry in enumerate(line) if i not in taken)
     fields["spices"] = counts_put(state.spices, seat, spices)
     if secrets:
         fields["secrets"] = counts_put(state.secrets, seat, secrets)
@@ -245,9 +246,7 @@ def _slow(state: State, seat: int, action: Action | None) -> State:
 
 
 def _trickster_choices(state: State, seat: int) -> tuple[Action, ...] | None:
-    n = len(state.line)
-    if n == 1:  # AYC-19: nothing to swap, nothing to choose: collect the one Meal
-        return None
+    n = len(state.line)  # AYC-8: fewer than two Meals are not enough to swap: () does nothing
     return tuple(SWAPS[a, b] for a in range(1, n + 1) for b in range(a + 1, n + 1))
 
 
@@ -259,12 +258,10 @@ def _trickster_why_not(state: State, seat: int, action: Action) -> str | None:
 
 def _trickster(state: State, seat: int, action: Action | None) -> State:
     """Swap two Meals in the line (their Spice tokens move with them), then collect the first."""
-    if action is not None:
-        line = list(state.line)
-        a, b = action.first - 1, action.second - 1  # type: ignore[union-attr]
-        line[a], line[b] = line[b], line[a]
-        state = replace(state, line=tuple(line))
-    return collect(state, seat, [0])
+    line = list(state.line)
+    a, b = action.first - 1, action.second - 1  # type: ignore[union-attr]
+    line[a], line[b] = line[b], line[a]
+    return collect(replace(state, line=tuple(line)), seat, [0])
 
 
 def _jealous_choices(state: State, seat: int) -> tuple[Action, ...]:
