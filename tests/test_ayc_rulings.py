@@ -70,6 +70,18 @@ def test_ayc_0_user_lists_are_checked_and_the_bad_entry_named(
         ayc.Config(players=4, cards=_lists(**changes))
 
 
+def test_ayc_0_lists_built_in_python_are_checked_too() -> None:
+    from tablefeast.games.all_you_can_eat_buffet.components import Meal, MoodCards
+
+    moods = CARDS.moods_per_colour
+    with pytest.raises(ValueError, match=r"meals\[1\]: a Meal with a text name, got 7"):
+        ayc.CardLists((CARDS.meals[0], 7), moods)
+    with pytest.raises(ValueError, match=r"meals\[0\]: a Meal with a text name"):
+        ayc.CardLists((Meal("fish", 5, 1, 3, False, False),), moods)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"moods_per_colour\[0\]: a MoodCards with a text Mood"):
+        ayc.CardLists(CARDS.meals, (MoodCards(3, 1),))  # type: ignore[arg-type]
+
+
 def test_ayc_0_custom_lists_play_and_travel_in_records(tmp_path) -> None:  # type: ignore[no-untyped-def]
     data = _lists(meals__8__points=4)  # Fish worth 4
     path = tmp_path / "lists.json"
@@ -146,8 +158,11 @@ def test_ayc_4_a_surprise_bread_gets_a_secret_card_revealed_at_the_end() -> None
     outcomes = dict(ayc.chance_outcomes(state))
     unseen = sum(state.meal_deck)
     assert outcomes[ayc.Secret("Fish")] == Fraction(state.meal_deck[T.index["Fish"]], unseen)
+    before = ayc.scores(state)[0]
     state = act(state, CHANCE, "secret Black Forest cake")
     assert state.cake == 0 and state.drinks[0] == 2  # a clink, and AYC-14: its Drink icon
+    # The secret card scores with the collection: Cake 1, the Birthday Cake tile 8, a Drink 1.
+    assert ayc.scores(state)[0] == before + 1 + 8 + 1
     assert state.secrets == (0, 0, 0)
     assert state.stage == "over"
 

@@ -126,6 +126,9 @@ def _problems(cards: CardLists) -> list[str]:
         problems.append("the Meal list is empty")
     names: set[str] = set()
     for i, m in enumerate(cards.meals):
+        if type(m) is not Meal or type(m.name) is not str:
+            problems.append(f"meals[{i}]: a Meal with a text name, got {m!r}")
+            continue  # nothing more can be read from it
         entry = f"meals[{i}] ({m.name})"
         if m.set not in MEAL_SETS:
             problems.append(f"{entry}: unknown set {m.set!r} (one of {', '.join(MEAL_SETS)})")
@@ -142,6 +145,9 @@ def _problems(cards: CardLists) -> list[str]:
             problems.append(f"{entry}: drink and jealous_icon must be true or false")
     seen: set[str] = set()
     for i, mc in enumerate(cards.moods_per_colour):
+        if type(mc) is not MoodCards or type(mc.mood) is not str:
+            problems.append(f"moods_per_colour[{i}]: a MoodCards with a text Mood, got {mc!r}")
+            continue
         entry = f"moods_per_colour[{i}] ({mc.mood})"
         if mc.mood not in _MOOD_BY_TITLE:
             problems.append(f"{entry}: unknown Mood (one of {', '.join(_MOOD_BY_TITLE)})")
