@@ -104,6 +104,9 @@ def test_bad_configs_name_the_field() -> None:
         ({"players": 3, "tie_probability": 0.1}, "floats are not exact"),
         ({"players": 3, "tie_probability": "3/2"}, "tie_probability must be an exact"),
         ({"players": 3, "tie_probability": "often"}, "tie_probability must be an exact"),
+        ({"players": 3, "tie_probability": "1/0"}, "tie_probability must be an exact"),
+        ({"players": 3, "young_seats": ["a", 1]}, "young_seats must be seats"),
+        ({"players": 3, "young_seats": [None, 1]}, "young_seats must be seats"),
         ({"players": 3, "language": "fr"}, "language must be one of"),
         ({"players": 3, "cards": {"clothing": []}}, "card set: the card set has no cheeses"),
     ]:

@@ -67,6 +67,8 @@ def _broken(path: str, value: object) -> dict[str, object]:
     [
         ("mice.1.wears.0.colour", "purple", "mice[1] (B): wears scarf/purple, which is not"),
         ("mice.0.wears.0.kind", "sock", "mice[0] (A): wears sock/red, which is not"),
+        ("clothing.0.colour", "purple", "clothing[0] (hat/purple): no mouse wears it"),
+        ("clothing.1.kind", "sock", "clothing[1] (sock/red): no mouse wears it"),
         ("mice.0.cheese", KeyError, "mice[0] has no cheese"),
         ("mice.0.cheese", "gouda", "mice[0] (A): shows cheese 'gouda', which is not a cheese"),
         ("clothing.1.count", 0, "clothing[1] (scarf/red): count must be a positive int, got 0"),
@@ -335,7 +337,7 @@ def test_mg_8_a_mouse_from_a_known_stack_top_and_none_from_an_empty_stack() -> N
     after = mg.apply_action(raced, CHANCE, mg.Fastest((0, 1, 2)))
     assert after.caught[0] == (T.mouse_index["M01"],)
     assert after.caught[1] == (T.mouse_index["M02"],)  # the known top, no chance needed
-    assert T.mouse_index["M01"] not in after.caught[2][-1:]  # the stack was empty for seat 2
+    assert after.caught[2] == raced.caught[2]  # the stack was empty: nothing left for seat 2
     assert after.game_over  # MG-12: the last mouse is caught
 
 
@@ -476,9 +478,13 @@ def test_mg_13_every_mouse_turned_once_without_progress_ends_the_game() -> None:
     assert state.game_over and state.idle == 3 == state.mice.size
 
 
-def test_mg_13_a_catch_resets_the_count() -> None:
+def test_mg_13_a_catch_or_a_cheese_taken_resets_the_count() -> None:
     state = replace(table(hands={0: ["hat/red"]}, stack=("M02", "M03")), idle=2)
     assert race(state, {0: play("hat/red")}).idle == 0
+    protected = replace(table(hands={0: ["hat/red"]}, cheese="emmental"), idle=2)
+    taken = race(protected, {0: play("hat/red")})  # MG-7: the cheese, not the mouse
+    assert taken.cheeses[0] == (1, 0, 0) and taken.caught[0] == () and taken.idle == 0
+    assert race(protected, {}).idle == 3  # nobody claimed: one more idle turn
 
 
 def test_mg_13_games_where_everybody_always_passes_end() -> None:

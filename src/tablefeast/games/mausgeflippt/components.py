@@ -18,7 +18,8 @@ Examples:
     ... })
     Traceback (most recent call last):
     ...
-    ValueError: card set: mice[0] (A): wears hat/blue, which is not a clothing item of this set
+    ValueError: card set: clothing[0] (hat/red): no mouse wears it (an unknown kind or colour?);
+    mice[0] (A): wears hat/blue, which is not a clothing item of this set
 """
 
 from __future__ import annotations
@@ -150,10 +151,13 @@ def _problems(cards: CardSet) -> list[str]:
     if not cards.clothing or not cards.cheeses or not cards.mice:
         problems.append("a card set needs at least one clothing item, one cheese and one mouse")
     items: set[Item] = set()
+    worn = {item for m in cards.mice for item in m.wears}
     for i, c in enumerate(cards.clothing):
         entry = f"clothing[{i}] ({c.kind}/{c.colour})"
         if not is_name(c.kind) or not is_name(c.colour):
             problems.append(f"{entry}: kind and colour must be words without spaces or '/'")
+        elif Item(c.kind, c.colour) not in worn:  # a card that could never catch a mouse
+            problems.append(f"{entry}: no mouse wears it (an unknown kind or colour?)")
         problems.extend(_unique_counted(entry, Item(c.kind, c.colour), items, c.count))
     cheeses: set[str] = set()
     for i, ch in enumerate(cards.cheeses):

@@ -44,7 +44,10 @@ def _players(_: Any, __: Any, value: int) -> None:
 
 
 def _seat_tuple(value: Any) -> Any:
-    return tuple(sorted(value)) if isinstance(value, list | tuple | set | frozenset) else value
+    if not isinstance(value, list | tuple | set | frozenset):
+        return value
+    seats = tuple(value)  # sorted when all are ints; anything else is for the validator to name
+    return tuple(sorted(seats)) if all(type(s) is int for s in seats) else seats
 
 
 def _weights(value: Any) -> Any:
@@ -56,7 +59,7 @@ def _probability(value: Any) -> Any:
     if isinstance(value, str):
         try:
             return Fraction(value.strip())
-        except ValueError:
+        except (ValueError, ZeroDivisionError):  # "1/0" too: the validator names the field
             return value
     if type(value) is int:
         return Fraction(value)

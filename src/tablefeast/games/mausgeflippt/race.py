@@ -59,7 +59,8 @@ def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distributio
     probability proportional to its speed weight; with probability ``tie_probability`` the race
     is unclear, and every set of two or more claimants is the fastest set with probability
     proportional to the product of its members' weights. Every non-empty set of claimants is in
-    the support (possibly with weight 0), so an app can apply any outcome the model allows.
+    the support, those the model rules out with weight 0: an app applies what it observed as
+    long as the model allows it (an unclear tie needs a positive ``tie_probability``).
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
