@@ -61,7 +61,7 @@ def test_card_not_in_hand_is_illegal_with_the_reason(racing: sab.State) -> None:
     snapshot = tablefeast.dumps(racing)
     with pytest.raises(tablefeast.IllegalActionError, match="card 9 is not in this hand"):
         sab.apply_action(racing, 0, sab.Play(9))
-    assert sab.why_not(racing, 0, sab.Play(9)) == "card 9 is not in this hand"
+    assert sab.why_not(racing, 0, sab.Play(9)) == "card 9 is not in this hand (SAB-5)"
     unchanged(racing, snapshot)
 
 

@@ -186,7 +186,9 @@ def _why_not_play(state: State, seat: int, play: Play) -> str | None:
     hand = list(state.hands[seat])
     for index in _CODES[play]:
         if not hand[index]:
-            return f"seat {seat} holds no{' more' * (needed == 2)} {MOODS[index].value} card"
+            return (
+                f"seat {seat} holds no{' more' * (needed == 2)} {MOODS[index].value} card (AYC-5)"
+            )
         hand[index] -= 1
     return None
 
@@ -248,7 +250,7 @@ def _why_not_outcome(state: State, action: object) -> str | None:
         if type(action) is not DrawMood or action.seat != seat:
             return f"chance acts now: seat {seat} draws a Mood card"
         if not state.decks[seat][MOOD_INDEX[action.mood]]:
-            return f"seat {seat}'s deck holds no {action.mood.value} card"
+            return f"seat {seat}'s deck holds no {action.mood.value} card (AYC-2)"
         return None
     if stage in ("deal", "secrets"):
         cls = DrawMeal if stage == "deal" else Secret
@@ -257,13 +259,15 @@ def _why_not_outcome(state: State, action: object) -> str | None:
             return "chance acts now: " + what
         index = tables.index.get(action.meal)
         if index is None or not state.meal_deck[index]:
-            return f"no {action.meal} is among the unseen Meals"
+            return f"no {action.meal} is among the unseen Meals (AYC-3)"
         return None
     seat = state.reveals[0]
     if type(action) is not RevealMood or action.seat != seat:
         return f"chance acts now: the left neighbour of seat {seat} reveals a card"
     if not reveal_pool(state, seat)[MOOD_INDEX[action.mood]]:
-        return f"no {action.mood.value} card is among those seat {seat}'s neighbour picks from"
+        return (
+            f"no {action.mood.value} card is among those seat {seat}'s neighbour picks from (AYC-5)"
+        )
     return None
 
 
@@ -302,7 +306,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
         >>> M = ayc.Mood
         >>> why_not(s, 0, ayc.Play((M.BOOR,))), why_not(s, 0, ayc.Play((M.JEALOUS,)))
-        (None, 'seat 0 holds no jealous card')
+        (None, 'seat 0 holds no jealous card (AYC-5)')
         >>> why_not(s, 0, ayc.Play((M.HUNGRY, M.SLOW)))
         'with 0 Drink tokens seat 0 commits 1 Mood card (AYC-5)'
     """

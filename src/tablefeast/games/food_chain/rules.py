@@ -124,7 +124,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def _why_not_play(state: State, seat: int, kind: int) -> str | None:
     if not state.hands[seat][kind]:
-        return f"no {ANIMALS[kind].value} left in this hand"
+        return f"no {ANIMALS[kind].value} left in this hand (FC-3)"
     return None
 
 
@@ -137,7 +137,7 @@ def _why_not_take(state: State, seat: int | None) -> str | None:
     prey = _PREY[state.snatching]  # type: ignore[index]
     if seat is None:
         if not state.centre[prey]:
-            return f"no {ANIMALS[prey].value} lies in the centre"
+            return f"no {ANIMALS[prey].value} lies in the centre (FC-4)"
         return None
     if seat not in _prey_seats(state.played, state.taken, prey):
         return f"seat {seat} has no {ANIMALS[prey].value} to take this pass (FC-4)"

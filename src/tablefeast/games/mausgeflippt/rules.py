@@ -194,9 +194,9 @@ def _who(state: State) -> str:
 def _why_not_play(state: State, seat: int, play: Play) -> str | None:
     index = state.config.card_set.tables.play_index.get(play)
     if index is None:
-        return f"{play.kind}/{play.colour} is not a clothing item of this card set"
+        return f"{play.kind}/{play.colour} is not a clothing item of this card set (MG-0)"
     if not state.hands[seat][index]:
-        return f"seat {seat} holds no {play.kind}/{play.colour}"
+        return f"seat {seat} holds no {play.kind}/{play.colour} (MG-2)"
     return None
 
 
@@ -213,21 +213,21 @@ def _why_not_outcome(state: State, phase: int, action: object) -> str | None:
             return "chance acts now: a clothing card is drawn"
         index = tables.draw_index.get(action)
         if index is None or not state.clothing_pile[index]:
-            return f"no {action.kind}/{action.colour} is in the clothing pile"
+            return f"no {action.kind}/{action.colour} is in the clothing pile (MG-1)"
         return None
     if phase in (TURN_MOUSE, MOUSE_AWARD):
         if type(action) is not RevealMouse:
             return "chance acts now: " + _PHASE_TEXT[phase]
         index = tables.mouse_index.get(action.mouse)
         if index is None or not state.mice.unseen[index]:
-            return f"mouse {action.mouse} is not in the unseen part of the mouse stack"
+            return f"mouse {action.mouse} is not in the unseen part of the mouse stack (MG-2)"
         return None
     if phase in (TURN_CHEESE, CHEESE_AWARD):
         if type(action) is not RevealCheese:
             return "chance acts now: " + _PHASE_TEXT[phase]
         index = tables.cheese_index.get(action.cheese)
         if index is None or not state.cheese_pile[index]:
-            return f"no {action.cheese} is in the cheese pile"
+            return f"no {action.cheese} is in the cheese pile (MG-1)"
         return None
     if type(action) is not Fastest:
         return "chance acts now: " + _PHASE_TEXT[FASTEST]
@@ -284,7 +284,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
         >>> why_not(s, 0, mg.Flip()), why_not(s, 0, mg.Play("tie", "blue"))
-        (None, 'seat 0 holds no tie/blue')
+        (None, 'seat 0 holds no tie/blue (MG-2)')
         >>> why_not(s, CHANCE, mg.Fastest((0,)))
         'seats 0, 1, 2 act now: commit in this race'
     """

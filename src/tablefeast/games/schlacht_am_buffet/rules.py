@@ -162,7 +162,7 @@ def _who(state: State) -> str:
 
 def _why_not_play(hand: Counts, card: int) -> str | None:
     if hand[card + 1] == 0:
-        return f"card {card} is not in this hand"
+        return f"card {card} is not in this hand (SAB-5)"
     return None
 
 
@@ -177,17 +177,17 @@ def _why_not_exchange(hand: Counts, discard: tuple[int, ...]) -> str | None:
 
 def _why_not_draw(state: State, card: int) -> str | None:
     if not state.pending_draws:
-        return "no card is being drawn now; a plate is revealed"
+        return "no card is being drawn now; a plate is revealed (SAB-23)"
     if state.draw_pile[card + 1] == 0:
-        return f"card {card} is not in the draw pile"
+        return f"card {card} is not in the draw pile (SAB-1)"
     return None
 
 
 def _why_not_reveal(state: State, plate: Plate) -> str | None:
     if state.pending_draws or not state.to_reveal:
-        return "no plate is being revealed now; a card is drawn"
+        return "no plate is being revealed now; a card is drawn (SAB-23)"
     if not state.supply[plate.rank]:
-        return f"plate {plate.kind.value} {plate.value} is not in the face-down supply"
+        return f"plate {plate.kind.value} {plate.value} is not in the face-down supply (SAB-2)"
     return None
 
 
@@ -260,7 +260,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
         >>> why_not(s, 0, sab.Play(0)), why_not(s, 0, sab.Play(9))
-        ('card 0 is not in this hand', None)
+        ('card 0 is not in this hand (SAB-5)', None)
         >>> why_not(s, tablefeast.CHANCE, sab.DrawCard(1))
         'seats 0, 1, 2 act now'
     """
