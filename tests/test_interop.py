@@ -164,7 +164,7 @@ def test_pettingzoo_seed_tests(pz, name: str) -> None:  # type: ignore[no-untype
         seed_test(lambda: pz.env(name, players=4), num_cycles=50)
 
 
-def _episode(env, seed: int) -> list[object]:  # type: ignore[no-untyped-def]
+def _episode(env, seed: int | None) -> list[object]:  # type: ignore[no-untyped-def]
     observations, _ = env.reset(seed=seed)
     trace: list[object] = []
     while env.agents:
@@ -186,6 +186,18 @@ def test_pettingzoo_equal_seeds_give_equal_episodes(pz, name: str) -> None:  # t
     assert (first != other) == (name != "food_chain")  # Food Chain has no chance at all
     final_rewards = dict(first[-1][1])  # type: ignore[index]
     assert sum(final_rewards.values()) == pytest.approx(1.0)
+
+
+def test_pettingzoo_a_run_seeded_once_repeats(pz) -> None:  # type: ignore[no-untyped-def]
+    # Gymnasium's convention: reset() without a seed goes on with the generator.
+    runs = []
+    for _ in range(2):
+        env = pz.parallel_env("schlacht_am_buffet", players=3)
+        runs.append([_episode(env, 5), _episode(env, None), _episode(env, None)])
+    assert runs[0] == runs[1]
+    first, second, third = runs[0]
+    assert first != second != third  # each episode goes on from the last one's chance
+    assert _episode(pz.parallel_env("schlacht_am_buffet", players=3), 5) == first
 
 
 def test_pettingzoo_observations_come_from_the_view_and_illegal_moves_end_the_game(pz) -> None:  # type: ignore[no-untyped-def]

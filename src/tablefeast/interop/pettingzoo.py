@@ -11,7 +11,7 @@ own `parallel_to_aec` conversion: agents act one after another, the no-op includ
 - Observations are dicts: ``"observation"``, the game's `observation_tensor` of the agent's view
   (float32), and ``"action_mask"`` (int8, 1 for each legal id).
 - Chance is resolved inside, with a `random.Random` seeded by ``reset(seed=...)``: equal seeds and
-  actions give equal episodes.
+  actions give equal episodes; an unseeded ``reset()`` goes on with the same generator.
 - Rewards come at the end: each winner gets 1 / (number of winners), everyone else 0.
 
 Examples:
@@ -68,7 +68,7 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         }
         self._state: Any = None  # the true state: private, it holds every hidden card
         self.state_space = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
-        self._rng = random.Random(0)
+        self._rng: random.Random | None = None  # seeded by the first reset
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -79,6 +79,7 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
     # -- the game
     def _resolve_chance(self) -> None:
         while self.game.actors(self._state) == (CHANCE,):
+            assert self._rng is not None, "reset() comes first"
             outcome = self.game.chance_distribution(self._state).sample(self._rng)
             self._state = self.game.apply_action(self._state, CHANCE, outcome)
 
@@ -95,8 +96,11 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Start a game; chance follows `seed` (None: fresh entropy)."""
-        self._rng = random.Random(seed)
+        """Start a game. A `seed` restarts the chance generator; without one, chance goes on
+        from where the previous episode left it (fresh entropy before the first reset), as
+        Gymnasium environments do, so that seeding once makes a whole run repeatable."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
         self._state = self.game.initial_state(self.config)
         self._resolve_chance()
         self.agents = list(self.possible_agents)
