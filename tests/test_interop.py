@@ -44,10 +44,11 @@ def test_openspiel_random_sim_test(pyspiel, name: str, players: int) -> None:  #
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("name", tablefeast.names())
-def test_openspiel_random_sim_test_turn_based(pyspiel, name: str) -> None:  # type: ignore[no-untyped-def]
-    game = pyspiel.convert_to_turn_based(pyspiel.load_game(f"tablefeast_{name}(players=4)"))
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_openspiel_random_sim_test_turn_based(pyspiel, name: str, players: int) -> None:  # type: ignore[no-untyped-def]
+    game = pyspiel.load_game(f"tablefeast_{name}(players={players})")
+    turn_based = pyspiel.convert_to_turn_based(game)
+    pyspiel.random_sim_test(turn_based, num_sims=1, serialize=True, verbose=False)
 
 
 def test_openspiel_parameters_are_config_options(pyspiel, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -116,6 +117,45 @@ def test_openspiel_information_states_have_perfect_recall_and_hide_cards(pyspiel
     assert sampled.history() == a.history()
     clone = a.clone()
     assert clone.information_state_string(1) == a.information_state_string(1)
+
+
+def _views(state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every view `seat` has had along the state's history, as JSON."""
+    views, step = [], state._shared
+    while step is not None:
+        views.append(tablefeast.dumps(state._ruleset.view(step.inner, seat)))
+        step = step.previous
+    return views[::-1]
+
+
+@pytest.mark.parametrize("name", ["mausgeflippt", "schlacht_am_buffet", "all_you_can_eat_buffet"])
+def test_openspiel_equal_information_states_are_exactly_equal_view_histories(
+    pyspiel, name: str
+) -> None:  # type: ignore[no-untyped-def]
+    game = pyspiel.load_game(f"tablefeast_{name}(players=3)")
+    a = game.new_initial_state()
+    _play_chance(a, random.Random(4))
+    ids = a.history()
+    # The same deal with two different cards swapped in the order they came: only the seat
+    # (or seats) that saw them arrive can tell the two histories apart.
+    i = next(i for i in range(len(ids) - 1) if ids[i] != ids[i + 1])
+    b = game.new_initial_state()
+    for action in (*ids[:i], ids[i + 1], ids[i], *ids[i + 2 :]):
+        b.apply_action(action)
+    same = [a.information_state_string(p) == b.information_state_string(p) for p in range(3)]
+    assert same == [_views(a, p) == _views(b, p) for p in range(3)]
+    assert True in same and False in same  # the test tells both cases apart
+    for p in range(3):
+        if same[p]:  # the tensor is a function of the information state
+            assert a.information_state_tensor(p) == b.information_state_tensor(p)
+    assert a.information_state_tensor(0) == pytest.approx(
+        game.ruleset.observation_tensor(game.ruleset.view(a.inner, 0))
+    )
+    assert len(a.information_state_tensor(0)) == game.information_state_tensor_shape()[0]
+    sampled = a.resample_from_infostate(0, random.Random(5).random)
+    assert sampled.information_state_tensor(0) == a.information_state_tensor(0)
+    with pytest.raises(ValueError, match="without public information"):
+        game.make_py_observer(pyspiel.IIGObservationType(public_info=False, perfect_recall=False))
 
 
 def test_openspiel_returns_are_win_shares(pyspiel) -> None:  # type: ignore[no-untyped-def]

@@ -18,8 +18,13 @@ The mapping:
 - **Observations** come from `view` only: the observation string is the rendered view, the
   observation tensor the game's `observation_tensor`; the information-state string is
   ``"seat:move:digest"``, a SHA-256 digest chained over the seat's views (their JSON) from the
-  start: equal exactly when the seat has seen the same things, so it has perfect recall. Public
-  observations (no private information) use the spectator's view.
+  start: equal exactly when the seat has seen the same things, so it has perfect recall. The
+  information-state tensor is the tensor of the seat's present view: a function of the
+  information state (equal strings give equal tensors), of a fixed size, but without perfect
+  recall, since the games have no finite bound on their length to size a history by (a
+  Schlacht am Buffet race can tie again and again). Public observations (no private
+  information) use the spectator's view; observer types without public information are
+  refused.
 - `resample_from_infostate` uses `determinize`: a state consistent with the seat's current view.
   It keeps the original history (OpenSpiel's), so it is not meant to be serialized.
 
@@ -53,7 +58,8 @@ __all__ = ["PREFIX", "config_from_params", "register", "short_name"]
 
 PREFIX = "tablefeast_"
 MAX_GAME_LENGTH = 100_000
-"""A safe bound on moves (OpenSpiel asks for one; no game comes near it)."""
+"""The cap OpenSpiel asks for. Random games take a few hundred steps; Schlacht am Buffet has no
+finite bound (its races can tie again and again), so this is a cap, not a bound."""
 DEFAULT_PLAYERS = 4
 
 
@@ -133,7 +139,7 @@ def _game_type(name: str, ruleset: Ruleset) -> pyspiel.GameType:
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameter_spec(ruleset),
@@ -308,18 +314,28 @@ class State(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """Observations built from views (the PyObserver interface of OpenSpiel)."""
+    """Observations built from views (the PyObserver interface of OpenSpiel).
+
+    Both kinds of observer fill their tensor from the seat's present view; they differ in the
+    string: the rendered view, or with perfect recall the digest of every view so far.
+    """
 
     def __init__(self, game: Any, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         self._ruleset: Ruleset = game.ruleset  # an observer is never copied
         iig = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if not iig.public_info:
+            raise ValueError(
+                "observer types without public information are not supported: a view does "
+                "not split into public and private parts"
+            )
         self._perfect_recall = iig.perfect_recall
         self._public_only = iig.private_info == pyspiel.PrivateInfoType.NONE
         size = game.ruleset.observation_size(game.config)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        name = "information_state" if self._perfect_recall else "observation"
+        self.dict = {name: self.tensor}
 
     def _viewer(self, player: int) -> int | None:
         return None if self._public_only else player
