@@ -71,6 +71,33 @@ def test_a_turn_samples_states_consistent_with_the_view() -> None:
     assert "state" not in repr(turn)
 
 
+def _reachable(root: object, limit: int = 200_000) -> list[object]:
+    """Every object reachable from `root` through references (the game module excluded)."""
+    import gc
+    import types
+
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo and len(seen) < limit:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, types.ModuleType | type):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("name", ["schlacht_am_buffet", "mausgeflippt", "all_you_can_eat_buffet"])
+def test_a_turn_does_not_hold_the_true_state(name: str) -> None:
+    game, state, seat = _decision(name, 1)
+    turn = _turn(game, state, seat)
+    reachable = _reachable(turn)
+    assert not any(obj is state for obj in reachable)
+    held = [obj for obj in reachable if type(obj) is type(state)]
+    assert held and all(obj != state for obj in held)  # only a state drawn from the view
+    assert all(game.view(obj, seat) == turn.view for obj in held)
+
+
 @pytest.mark.parametrize("name", tablefeast.names())
 def test_games_with_search_agents_are_reproducible(name: str) -> None:
     game = tablefeast.load(name)

@@ -48,19 +48,25 @@ class Agent(Protocol):
 
 
 class _Sampler:
-    """Draws full states consistent with one seat's view (by `determinize`). The true state sits
-    in a private slot: out of the way of honest agents, not out of reach (Python hides nothing
-    from code that insists; agents are trusted code)."""
+    """Draws full states consistent with one seat's view (by `determinize`).
 
-    __slots__ = ("__game", "__seat", "__state")
+    It never holds the true state. It keeps an *anchor*, a state already drawn from the seat's
+    view, and determinizes that: determinization reads only what the seat sees, so the anchor
+    gives exactly the samples the true state would for the same rng (the conformance suite
+    checks this for every game). An agent that digs into its `Turn` finds nothing it could not
+    have drawn itself. (Code running in the same process can still read its callers' frames;
+    untrusted agents belong in another process, sent views only: see examples/game_server.py.)
+    """
+
+    __slots__ = ("_anchor", "_game", "_seat")
 
     def __init__(self, game: Ruleset, state: Any, seat: int) -> None:
-        self.__game = game
-        self.__state = state
-        self.__seat = seat
+        self._game = game
+        self._seat = seat
+        self._anchor = game.determinize(state, seat, random.Random(0))
 
     def __call__(self, rng: random.Random) -> Any:
-        return self.__game.determinize(self.__state, self.__seat, rng)
+        return self._game.determinize(self._anchor, self._seat, rng)
 
 
 @attrs.frozen
