@@ -143,7 +143,11 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     collections = list(state.collections)
     collections[seat] = tuple(collection)
     fields["collections"] = tuple(collections)
-    fields["line"] = tuple(entry for i, entry in enumerate(line) if i not in taken)
+    if len(taken) == 1:  # the usual case: one Meal
+        position = taken[0]
+        fields["line"] = line[:position] + line[position + 1 :]
+    else:
+        fields["line"] = tuple(entry for i, entry in enumerate(line) if i not in taken)
     fields["spices"] = counts_put(state.spices, seat, spices)
     if secrets:
         fields["secrets"] = counts_put(state.secrets, seat, secrets)
@@ -185,6 +189,12 @@ def steal(state: State, thief: int, victim: int, meal: int) -> State:
 TAKE_ONE = {p: Take((p,)) for p in range(1, 8)}
 TAKE_TWO = {p: Take((p, p + 1)) for p in range(1, 7)}
 SWAPS = {(a, b): Swap(a, b) for a in range(1, 8) for b in range(a + 1, 8)}
+# The choices for a line of n Meals, by n (lines of 0 to 7).
+_TAKE_ONE_OF = tuple(tuple(TAKE_ONE[p] for p in range(1, n + 1)) for n in range(8))
+_TAKE_TWO_OF = tuple(tuple(TAKE_TWO[p] for p in range(1, n)) for n in range(8))
+_SWAPS_OF = tuple(
+    tuple(SWAPS[a, b] for a in range(1, n + 1) for b in range(a + 1, n + 1)) for n in range(8)
+)
 
 
 def _no_choice(state: State, seat: int) -> None:
@@ -204,7 +214,7 @@ def _very_hungry_choices(state: State, seat: int) -> tuple[Action, ...] | None:
     n = len(state.line)
     if n == 1:
         return None  # AYC-8: only one Meal: collect it
-    return tuple(TAKE_TWO[p] for p in range(1, n))  # () with an empty line: AYC-13
+    return _TAKE_TWO_OF[n]  # () with an empty line: AYC-13
 
 
 def _very_hungry_why_not(state: State, seat: int, action: Action) -> str | None:
@@ -226,7 +236,7 @@ def _within(state: State, position: int) -> str | None:
 
 
 def _boor_choices(state: State, seat: int) -> tuple[Action, ...]:
-    return tuple(TAKE_ONE[p] for p in range(1, len(state.line) + 1))
+    return _TAKE_ONE_OF[len(state.line)]
 
 
 def _boor_why_not(state: State, seat: int, action: Action) -> str | None:
@@ -246,8 +256,7 @@ def _slow(state: State, seat: int, action: Action | None) -> State:
 
 
 def _trickster_choices(state: State, seat: int) -> tuple[Action, ...] | None:
-    n = len(state.line)  # AYC-8: fewer than two Meals are not enough to swap: () does nothing
-    return tuple(SWAPS[a, b] for a in range(1, n + 1) for b in range(a + 1, n + 1))
+    return _SWAPS_OF[len(state.line)]  # AYC-8: with fewer than two Meals, () does nothing
 
 
 def _trickster_why_not(state: State, seat: int, action: Action) -> str | None:
