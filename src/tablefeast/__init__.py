@@ -67,7 +67,12 @@ __all__ = [
 
 
 def names() -> tuple[str, ...]:
-    """The names of the games this library implements."""
+    """The names of the games this library implements.
+
+    Examples:
+        >>> names()
+        ('schlacht_am_buffet', 'mausgeflippt', 'food_chain', 'all_you_can_eat_buffet')
+    """
     return tuple(GAMES)
 
 
@@ -76,6 +81,11 @@ def load(name: str) -> Ruleset:
 
     Raises:
         ValueError: no game has that name.
+
+    Examples:
+        >>> fc = load("food_chain")
+        >>> fc.NAME, fc.actors(fc.initial_state(fc.Config(players=3)))
+        ('food_chain', (0, 1, 2))
     """
     try:
         module_name = GAMES[name]
@@ -90,6 +100,11 @@ def replay(record: Record) -> Any:
 
     Raises:
         RecordError: unknown game, bad config, or a malformed or illegal move (quoted).
+
+    Examples:
+        >>> record = Record("food_chain", {"players": 3}, ((0, "play cat"), (1, "play worm")))
+        >>> replay(record).commitments
+        (2, 0, None)
     """
     try:
         game = load(record.game)

@@ -2,6 +2,14 @@
 
 Exit status: 0 on success; 1 for a bad record or move (the message quotes it) or a bad game,
 config or agent name; 2 for a command line argparse cannot read.
+
+Examples:
+    >>> import io
+    >>> out = io.StringIO()
+    >>> main(["play", "food_chain", "--players", "3", "--seed", "1"], out=out)
+    0
+    >>> out.getvalue().splitlines()[-2:]
+    ['Final scores: seat 0: 67, seat 1: 52, seat 2: 35', 'Winners: seat 0']
 """
 
 from __future__ import annotations
@@ -44,7 +52,15 @@ class HumanAgent:
     stdout: TextIO = sys.stdout
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: Any) -> Any:
-        """Show the view and the legal moves; ask until a legal move is typed."""
+        """Show the view and the legal moves; ask until a legal move is typed.
+
+        Examples:
+            >>> import io, tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> person = HumanAgent(io.StringIO("eat cake\\nplay dog\\n"), io.StringIO())
+            >>> person.act(fc, fc.view(s, 0), fc.legal_actions(s, 0), None)  # asks again
+            Play(animal=<Animal.DOG: 'dog'>)
+        """
         render = getattr(game, "render", repr)
         print("\n" + render(view), file=self.stdout)
         print("Legal: " + " | ".join(game.action_to_str(a) for a in legal[:40]), file=self.stdout)

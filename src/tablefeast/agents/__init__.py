@@ -46,7 +46,17 @@ class SearchAgent(Protocol):
         (True, False)"""
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
-        """Return one of ``turn.legal``."""
+        """Return one of ``turn.legal``.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0),
+            ...             lambda rng: fc.determinize(s, 0, rng))
+            >>> agent: SearchAgent = ISMCTSAgent(iterations=10)
+            >>> agent.choose(turn, random.Random(1))
+            Play(animal=<Animal.CAT: 'cat'>)
+        """
 
 
 def make_agent(spec: str) -> Any:

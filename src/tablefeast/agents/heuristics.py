@@ -149,7 +149,17 @@ class HeuristicAgent:
         Play(animal=<Animal.WORM: 'worm'>)"""
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        """The strategy's choice among `legal` (a legal action, always)."""
+        """The strategy's choice among `legal` (a legal action, always).
+
+        Examples:
+            >>> import tablefeast.games.schlacht_am_buffet as sab
+            >>> from tablefeast import RandomAgent, play_game
+            >>> s = play_game(sab, sab.Config(players=3), [RandomAgent()] * 3, max_moves=32).state
+            >>> sab.view(s, 0).hand
+            (-1, 2, 3, 4, 4, 5, 5, 8, 9)
+            >>> HeuristicAgent().act(sab, sab.view(s, 0), sab.legal_actions(s, 0), random.Random(0))
+            Play(card=9)
+        """
         name: str = game.NAME
         choice = _STRATEGIES[name](view, legal)
         return choice if choice in legal else legal[rng.randrange(len(legal))]

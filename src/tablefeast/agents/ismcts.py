@@ -81,7 +81,16 @@ class ISMCTSAgent:
     exploration: float = 0.7
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
-        """The most visited of the seat's legal actions after the search."""
+        """The most visited of the seat's legal actions after the search.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0),
+            ...             lambda rng: fc.determinize(s, 0, rng))
+            >>> ISMCTSAgent(iterations=20).choose(turn, random.Random(0))
+            Play(animal=<Animal.WORM: 'worm'>)
+        """
         root = _Node()
         game = turn.game
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds

@@ -56,7 +56,13 @@ class GameOutcome:
     moves: int
 
     def win_share(self, seat: int) -> float:
-        """1 / (number of winners) for a winner, else 0."""
+        """1 / (number of winners) for a winner, else 0.
+
+        Examples:
+            >>> outcome = GameOutcome(0, ("heuristic", "random", "random"), (9, 4, 9), (0, 2), 31)
+            >>> [outcome.win_share(seat) for seat in range(3)]
+            [0.5, 0.0, 0.5]
+        """
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
@@ -146,7 +152,13 @@ class SimulationResult:
     games: tuple[GameOutcome, ...]
 
     def by_agent(self) -> list[Row]:
-        """One row per distinct agent name, in the order first given."""
+        """One row per distinct agent name, in the order first given.
+
+        Examples:
+            >>> result = simulate("mausgeflippt", 2, ["heuristic", "random"], 4, seed=1)
+            >>> [(row.agent, row.games, row.wins) for row in result.by_agent()]
+            [('heuristic', 4, 4.0), ('random', 4, 0.0)]
+        """
         rows = []
         for agent in dict.fromkeys(self.agents):
             shares, scores = [], []
@@ -159,7 +171,13 @@ class SimulationResult:
         return rows
 
     def by_seat(self) -> list[Row]:
-        """One row per seat (whatever agent sat there)."""
+        """One row per seat (whatever agent sat there).
+
+        Examples:
+            >>> result = simulate("mausgeflippt", 2, ["heuristic", "random"], 4, seed=1)
+            >>> [(row.agent, row.wins, row.mean_score) for row in result.by_seat()]
+            [('seat 0', 2.0, -10.25), ('seat 1', 2.0, -10.0)]
+        """
         players = len(self.agents)
         return [
             _row(
@@ -171,7 +189,22 @@ class SimulationResult:
         ]
 
     def table(self) -> str:
-        """The summaries as a text table."""
+        """The summaries as a text table.
+
+        Examples:
+            >>> print(simulate("mausgeflippt", 2, ["heuristic", "random"], 4, seed=1).table())
+            mausgeflippt, 4 games, seed 1
+            <BLANKLINE>
+            by agent
+                              games  win share     95% interval  mean score
+            heuristic             4      1.000      0.510-1.000       11.25
+            random                4      0.000      0.000-0.490      -31.50
+            <BLANKLINE>
+            by seat
+                              games  win share     95% interval  mean score
+            seat 0                4      0.500      0.150-0.850      -10.25
+            seat 1                4      0.500      0.150-0.850      -10.00
+        """
         lines = [f"{self.game}, {len(self.games)} games, seed {self.seed}"]
         header = f"{'':16} {'games':>6} {'win share':>10} {'95% interval':>16} {'mean score':>11}"
         for title, rows in (("by agent", self.by_agent()), ("by seat", self.by_seat())):
@@ -185,7 +218,14 @@ class SimulationResult:
         return "\n".join(lines)
 
     def to_json(self) -> str:
-        """Everything as JSON: the arguments, every game, and the summaries."""
+        """Everything as JSON: the arguments, every game, and the summaries.
+
+        Examples:
+            >>> result = simulate("mausgeflippt", 2, ["heuristic", "random"], 4, seed=1)
+            >>> data = json.loads(result.to_json())
+            >>> sorted(data), data["games"][0]["winners"]
+            (['agents', 'by_agent', 'by_seat', 'config', 'game', 'games', 'seed'], [0])
+        """
         data = {
             "game": self.game,
             "config": self.config,

@@ -57,6 +57,7 @@ from tablefeast.kernel.ruleset import Ruleset, apply_joint
 __all__ = ["PREFIX", "config_from_params", "register", "short_name"]
 
 PREFIX = "tablefeast_"
+"""What the OpenSpiel short names start with: ``tablefeast_``, then the game's name."""
 MAX_GAME_LENGTH = 100_000
 """The cap OpenSpiel asks for. Random games take a few hundred steps; Schlacht am Buffet has no
 finite bound (its races can tie again and again), so this is a cap, not a bound."""
@@ -64,7 +65,12 @@ DEFAULT_PLAYERS = 4
 
 
 def short_name(name: str) -> str:
-    """The OpenSpiel short name of a tablefeast game."""
+    """The OpenSpiel short name of a tablefeast game.
+
+    Examples:
+        >>> short_name("food_chain")
+        'tablefeast_food_chain'
+    """
     return PREFIX + name
 
 
@@ -89,6 +95,10 @@ def config_from_params(ruleset: Ruleset, params: dict[str, Any]) -> Any:
 
     Raises:
         ValueError: a parameter is not a valid option (the message names it).
+
+    Examples:
+        >>> config_from_params(tablefeast.load("food_chain"), {"players": 3, "stars": "1:1:1:1:1"})
+        Config(players=3, first_alpha=0, stars=(1, 1, 1, 1, 1))
     """
     spec = _parameter_spec(ruleset)
     defaults = _defaults(ruleset)
@@ -357,7 +367,13 @@ _RULESETS: dict[str, Ruleset] = {}
 
 
 def register() -> None:
-    """Register every tablefeast game with pyspiel (done on import; repeating is harmless)."""
+    """Register every tablefeast game with pyspiel (done on import; repeating is harmless).
+
+    Examples:
+        >>> register()  # already done on import: nothing changes
+        >>> short_name("mausgeflippt") in pyspiel.registered_names()
+        True
+    """
     registered = set(pyspiel.registered_names())
     for name in tablefeast.names():
         if short_name(name) in registered:

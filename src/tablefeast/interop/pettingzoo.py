@@ -41,7 +41,13 @@ __all__ = ["TablefeastParallelEnv", "env", "parallel_env"]
 
 
 class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
-    """One tablefeast game as a PettingZoo parallel environment."""
+    """One tablefeast game as a PettingZoo parallel environment.
+
+    Examples:
+        >>> env = TablefeastParallelEnv("food_chain", players=3)
+        >>> env.possible_agents, env.noop
+        (['player_0', 'player_1', 'player_2'], 12)
+    """
 
     def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
         self.game = tablefeast.load(name)
@@ -71,9 +77,23 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         self._rng: random.Random | None = None  # seeded by the first reset
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observations of `agent`: a dict of the ``"observation"`` tensor (float32) and the
+        ``"action_mask"`` (int8, one entry per action id, the no-op included).
+
+        Examples:
+            >>> space = parallel_env("food_chain", players=3).observation_space("player_0")
+            >>> sorted(space), space["observation"].shape, space["action_mask"].shape
+            (['action_mask', 'observation'], (115,), (13,))
+        """
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The actions of `agent`: the game's action ids and the no-op, the last id.
+
+        Examples:
+            >>> parallel_env("food_chain", players=3).action_space("player_0")
+            Discrete(13)
+        """
         return self._action_spaces[agent]
 
     # -- the game
@@ -98,7 +118,14 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Start a game. A `seed` restarts the chance generator; without one, chance goes on
         from where the previous episode left it (fresh entropy before the first reset), as
-        Gymnasium environments do, so that seeding once makes a whole run repeatable."""
+        Gymnasium environments do, so that seeding once makes a whole run repeatable.
+
+        Examples:
+            >>> env = parallel_env("food_chain", players=3)
+            >>> observations, infos = env.reset(seed=1)
+            >>> env.agents, int(observations["player_0"]["action_mask"].sum())  # 5 legal Plays
+            (['player_0', 'player_1', 'player_2'], 5)
+        """
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         self._state = self.game.initial_state(self.config)
@@ -113,6 +140,13 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         An acting seat that sends no action, the no-op or an illegal action ends the episode:
         it gets reward -1, the others 0, and its info says why (as PettingZoo's classic games
         do with illegal moves).
+
+        Examples:
+            >>> env = parallel_env("food_chain", players=3)
+            >>> _ = env.reset(seed=1)
+            >>> rewards, terminations = env.step(dict.fromkeys(env.agents, 3))[1:3]  # Dogs
+            >>> rewards["player_0"], terminations["player_0"], env.agents == env.possible_agents
+            (0.0, False, True)
         """
         joint = {}
         for seat in self.game.actors(self._state):
@@ -164,25 +198,56 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def state(self) -> np.ndarray:
         """The global state PettingZoo asks for: the spectator's observation tensor (only public
-        information: a global state with hidden cards would let a learner cheat)."""
+        information: a global state with hidden cards would let a learner cheat).
+
+        Examples:
+            >>> env = parallel_env("food_chain", players=3)
+            >>> _ = env.reset(seed=1)
+            >>> env.state().shape, env.state().dtype
+            ((115,), dtype('float32'))
+        """
         view = self.game.view(self._state, None)
         return np.asarray(self.game.observation_tensor(view), np.float32)  # type: ignore[attr-defined]
 
     def render(self) -> str | None:
-        """The spectator's view as text (render mode ``"ansi"``)."""
+        """The spectator's view as text (render mode ``"ansi"``).
+
+        Examples:
+            >>> env = parallel_env("food_chain", players=3, render_mode="ansi")
+            >>> _ = env.reset(seed=1)
+            >>> env.render().splitlines()[0]
+            'Round 1 of 3 · pass 1 of 9 · Alpha: seat 0 · centre: (empty)'
+        """
         if self.render_mode != "ansi" or self._state is None:
             return None
         return str(self.game.render(self.game.view(self._state, None)))  # type: ignore[attr-defined]
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Nothing to release.
+
+        Examples:
+            >>> env = parallel_env("food_chain", players=3)
+            >>> env.close()
+        """
 
 
 def parallel_env(name: str, **options: Any) -> TablefeastParallelEnv:
-    """The game `name` as a PettingZoo parallel environment (options: its `Config`)."""
+    """The game `name` as a PettingZoo parallel environment (options: its `Config`).
+
+    Examples:
+        >>> parallel_env("food_chain", players=4).possible_agents
+        ['player_0', 'player_1', 'player_2', 'player_3']
+    """
     return TablefeastParallelEnv(name, **options)
 
 
 def env(name: str, **options: Any) -> AECEnv:
-    """The game `name` as a PettingZoo AEC environment (options: its `Config`)."""
+    """The game `name` as a PettingZoo AEC environment (options: its `Config`).
+
+    Examples:
+        >>> aec = env("food_chain", players=3)
+        >>> aec.reset(seed=1)
+        >>> aec.agent_selection, aec.action_space("player_0")
+        ('player_0', Discrete(13))
+    """
     return parallel_to_aec(parallel_env(name, **options))

@@ -13,4 +13,10 @@
 - `notation`: helpers shared by the move notations.
 - `carddata`: the checked reading of card-list JSON files.
 - `tensor`: building fixed-size observation tensors from views.
+
+Examples:
+    >>> from tablefeast.kernel import chance, deck
+    >>> pile = deck.Pile.of_counts((1, 3))
+    >>> chance.counts_distribution(("a", "b"), pile.unseen).probability("b")
+    Fraction(3, 4)
 """

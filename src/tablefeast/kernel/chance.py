@@ -79,6 +79,10 @@ class Distribution(Generic[A]):
 
         Raises:
             ValueError: the weights do not fit the outcomes.
+
+        Examples:
+            >>> Distribution.of("ab", [3, 1]).probability("a")
+            Fraction(3, 4)
         """
         outcomes, weights = tuple(outcomes), tuple(weights)
         if len(outcomes) != len(weights):
@@ -89,17 +93,32 @@ class Distribution(Generic[A]):
 
     @property
     def outcomes(self) -> tuple[A, ...]:
-        """The possible outcomes (positive weight), in support order."""
+        """The possible outcomes (positive weight), in support order.
+
+        Examples:
+            >>> Distribution.of(("x", "y", "z"), (1, 0, 2)).outcomes
+            ('x', 'z')
+        """
         return tuple(a for a, w in zip(self.support, self.weights, strict=True) if w)
 
     @classmethod
     def uniform(cls, outcomes: Sequence[A]) -> Distribution[A]:
-        """Every outcome equally likely."""
+        """Every outcome equally likely.
+
+        Examples:
+            >>> Distribution.uniform((1, 2, 3, 4)).probability(2)
+            Fraction(1, 4)
+        """
         return cls.of(outcomes, (1,) * len(outcomes))
 
     @classmethod
     def from_probabilities(cls, pairs: Sequence[tuple[A, Fraction]]) -> Distribution[A]:
-        """From exact probabilities (non-negative, summing to 1); zero entries are dropped."""
+        """From exact probabilities (non-negative, summing to 1); zero entries are dropped.
+
+        Examples:
+            >>> Distribution.from_probabilities([("a", Fraction(1, 3)), ("b", Fraction(2, 3))])
+            Distribution(support=('a', 'b'), weights=(1, 2), total=3)
+        """
         kept = [(a, Fraction(p)) for a, p in pairs if p != 0]
         if sum(p for _, p in kept) != 1 or any(p < 0 for _, p in kept):
             raise ValueError("probabilities must be non-negative and sum to exactly 1")
@@ -108,19 +127,37 @@ class Distribution(Generic[A]):
         return cls.of([a for a, _ in kept], weights)
 
     def probabilities(self) -> tuple[tuple[A, Fraction], ...]:
-        """``(outcome, Fraction)`` pairs of the possible outcomes, summing to exactly 1."""
+        """``(outcome, Fraction)`` pairs of the possible outcomes, summing to exactly 1.
+
+        Examples:
+            >>> Distribution.of(("a", "b", "c"), (1, 0, 3)).probabilities()
+            (('a', Fraction(1, 4)), ('c', Fraction(3, 4)))
+        """
         fractions = _fractions(self.weights, self.total)
         return tuple((a, p) for a, p in zip(self.support, fractions, strict=True) if p)
 
     def probability(self, outcome: A) -> Fraction:
-        """The exact probability of `outcome` (0 when it is not an outcome)."""
+        """The exact probability of `outcome` (0 when it is not an outcome).
+
+        Examples:
+            >>> d = Distribution.of(("a", "b"), (1, 3))
+            >>> d.probability("b"), d.probability("z")
+            (Fraction(3, 4), Fraction(0, 1))
+        """
         for a, w in zip(self.support, self.weights, strict=True):
             if a == outcome:
                 return Fraction(w, self.total)
         return Fraction(0)
 
     def sample(self, rng: random.Random) -> A:
-        """Draw one outcome with exactly its probability, using only `rng`."""
+        """Draw one outcome with exactly its probability, using only `rng`.
+
+        Examples:
+            >>> import random
+            >>> d = Distribution.of(("a", "b"), (1, 3))
+            >>> [d.sample(random.Random(seed)) for seed in range(6)]
+            ['b', 'b', 'a', 'b', 'b', 'b']
+        """
         # r uniform in range(total), exactly as rng.randrange(total) draws it (same bits, same
         # rejection), without its argument checks; then the first candidate whose running
         # weight exceeds r. Zero weights are never chosen.

@@ -134,41 +134,86 @@ class Pile:
 
     @classmethod
     def of_counts(cls, counts: Counts) -> Pile:
-        """A freshly shuffled pile holding `counts`."""
+        """A freshly shuffled pile holding `counts`.
+
+        Examples:
+            >>> Pile.of_counts([2, 0, 1])
+            Pile(unseen=(2, 0, 1), bottom=())
+        """
         return cls(tuple(counts))
 
     @property
     def size(self) -> int:
-        """How many cards the pile holds."""
+        """How many cards the pile holds.
+
+        Examples:
+            >>> Pile((2, 1), (0,)).size
+            4
+        """
         return sum(self.unseen) + len(self.bottom)
 
     @property
     def unseen_size(self) -> int:
-        """How many cards of the unseen part are left."""
+        """How many cards of the unseen part are left.
+
+        Examples:
+            >>> Pile((2, 1), (0,)).unseen_size
+            3
+        """
         return sum(self.unseen)
 
     def next_is_known(self) -> bool:
-        """True when the next draw is not a chance event (unseen part empty, bottom not)."""
+        """True when the next draw is not a chance event (unseen part empty, bottom not).
+
+        Examples:
+            >>> Pile((0, 0), (1,)).next_is_known(), Pile((1, 0), (1,)).next_is_known()
+            (True, False)
+        """
         return not any(self.unseen) and bool(self.bottom)
 
     def draw_distribution_weights(self) -> Counts:
-        """Weights of the next draw from the unseen part: the counts themselves."""
+        """Weights of the next draw from the unseen part: the counts themselves.
+
+        Examples:
+            >>> Pile((2, 1), (0,)).draw_distribution_weights()
+            (2, 1)
+        """
         return self.unseen
 
     def remove_unseen(self, card: int) -> Pile:
-        """The pile after `card` was drawn from its unseen part (the chance outcome)."""
+        """The pile after `card` was drawn from its unseen part (the chance outcome).
+
+        Examples:
+            >>> Pile((2, 1)).remove_unseen(1)
+            Pile(unseen=(2, 0), bottom=())
+        """
         return Pile(counts_remove(self.unseen, card), self.bottom)
 
     def draw_known(self) -> tuple[int, Pile]:
-        """Take the top card of the known bottom (only when `next_is_known()`)."""
+        """Take the top card of the known bottom (only when `next_is_known()`).
+
+        Examples:
+            >>> Pile((0, 0, 0), (2,)).draw_known()
+            (2, Pile(unseen=(0, 0, 0), bottom=()))
+        """
         return self.bottom[0], Pile(self.unseen, self.bottom[1:])
 
     def put_under(self, card: int) -> Pile:
-        """The pile with `card` put face down underneath, where everyone saw it go."""
+        """The pile with `card` put face down underneath, where everyone saw it go.
+
+        Examples:
+            >>> Pile((1, 1)).put_under(0).put_under(1)
+            Pile(unseen=(1, 1), bottom=(0, 1))
+        """
         return Pile(self.unseen, (*self.bottom, card))
 
     def shuffled_in(self, counts: Counts) -> Pile:
-        """The pile with `counts` shuffled into it: everything becomes unseen again."""
+        """The pile with `counts` shuffled into it: everything becomes unseen again.
+
+        Examples:
+            >>> Pile((1, 0), (1,)).shuffled_in((0, 2))
+            Pile(unseen=(1, 3), bottom=())
+        """
         merged = counts_add(self.unseen, counts)
         for card in self.bottom:
             merged = counts_remove(merged, card, -1)

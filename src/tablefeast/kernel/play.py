@@ -44,7 +44,14 @@ class Agent(Protocol):
     """
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        """Return one of `legal`."""
+        """Return one of `legal`.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> RandomAgent().act(fc, fc.view(s, 0), fc.legal_actions(s, 0), random.Random(0))
+            Play(animal=<Animal.DOG: 'dog'>)
+        """
 
 
 class _Sampler:
@@ -96,7 +103,15 @@ class Turn:
 
     def sample_state(self, rng: random.Random) -> Any:
         """A full state consistent with the view, drawn with `rng`: what the seat cannot see is
-        resampled (`determinize`). It depends only on the view and `rng`."""
+        resampled (`determinize`). It depends only on the view and `rng`.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.apply_action(fc.initial_state(fc.Config(3)), 0, fc.Play(fc.Animal.DOG))
+            >>> turn = Turn(fc, 1, fc.view(s, 1), (), lambda rng: fc.determinize(s, 1, rng))
+            >>> turn.sample_state(random.Random(0)).commitments  # seat 0's hidden Dog, resampled
+            (2, None, None)
+        """
         return self._sample(rng)
 
 
@@ -111,7 +126,12 @@ class RandomAgent:
     """
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        """A uniformly random element of `legal`."""
+        """A uniformly random element of `legal`.
+
+        Examples:
+            >>> [RandomAgent().act(None, None, (1, 2, 3), random.Random(seed)) for seed in range(5)]
+            [2, 1, 1, 1, 1]
+        """
         return legal[rng.randrange(len(legal))]
 
 
@@ -133,7 +153,15 @@ class GameResult:
 
     @property
     def record(self) -> Record:
-        """The game as a record (config and moves in notation)."""
+        """The game as a record (config and moves in notation).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> agents = [RandomAgent()] * 3
+            >>> result = play_game(fc, fc.Config(players=3), agents, seed=1, max_moves=2)
+            >>> result.record.moves
+            ((0, 'play flea'), (1, 'play dog'))
+        """
         return record_of(self.game, self.config, self.moves)
 
 

@@ -44,7 +44,12 @@ class Record:
     moves: tuple[tuple[int, str], ...]
 
     def to_json(self) -> str:
-        """The record as JSON text, one move per line."""
+        """The record as JSON text, one move per line.
+
+        Examples:
+            >>> Record("food_chain", {"players": 3}, ()).to_json()
+            '{"game": "food_chain", "config": {"players": 3}, "moves": []}\\n'
+        """
         head = json.dumps({"game": self.game, "config": self.config})[:-1]
         moves = ",\n  ".join(json.dumps([seat, text]) for seat, text in self.moves)
         return f'{head}, "moves": [\n  {moves}\n]}}\n' if moves else f'{head}, "moves": []}}\n'
@@ -55,6 +60,15 @@ class Record:
 
         Raises:
             RecordError: not JSON, or not of the record format (the message says what is wrong).
+
+        Examples:
+            >>> Record.from_json('{"game": "food_chain", "config": {"players": 3}, '
+            ...                  '"moves": [[0, "play cat"]]}')
+            Record(game='food_chain', config={'players': 3}, moves=((0, 'play cat'),))
+            >>> Record.from_json('{"game": "food_chain"}')
+            Traceback (most recent call last):
+            ...
+            tablefeast.kernel.errors.RecordError: the record lacks config, moves
         """
         try:
             data = json.loads(text)

@@ -49,52 +49,159 @@ class Ruleset(Protocol):
     Config: type[Any]
 
     def initial_state(self, config: Any) -> Any:
-        """The state before anything happened (possibly a chance node: the shuffle and deal)."""
+        """The state before anything happened (possibly a chance node: the shuffle and deal).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> s.round, s.hands[0]
+            (1, (3, 2, 2, 1, 1))
+        """
 
     def actors(self, state: Any) -> tuple[int, ...]:
-        """Seats that must act now, ascending; ``(CHANCE,)`` at a chance node; ``()`` when over."""
+        """Seats that must act now, ascending; ``(CHANCE,)`` at a chance node; ``()`` when over.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> fc.actors(fc.initial_state(fc.Config(players=3)))
+            (0, 1, 2)
+        """
 
     def legal_actions(self, state: Any, player: int) -> tuple[Any, ...]:
-        """The legal actions of `player`, in a deterministic order (for CHANCE: the outcomes)."""
+        """The legal actions of `player`, in a deterministic order (for CHANCE: the outcomes).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> [fc.action_to_str(a) for a in fc.legal_actions(s, 0)]
+            ['play worm', 'play bird', 'play cat', 'play dog', 'play flea']
+        """
 
     def chance_distribution(self, state: Any) -> Distribution[Any]:
-        """The exact distribution of the chance node, as integer weights."""
+        """The exact distribution of the chance node, as integer weights.
+
+        Examples:
+            >>> import tablefeast.games.schlacht_am_buffet as sab
+            >>> d = sab.chance_distribution(sab.initial_state(sab.Config(players=3)))
+            >>> d.total, d.probability(sab.DrawCard(5))
+            (110, Fraction(1, 11))
+        """
 
     def chance_outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
-        """``(outcome, probability)`` pairs of the chance node; probabilities sum to 1."""
+        """``(outcome, probability)`` pairs of the chance node; probabilities sum to 1.
+
+        Examples:
+            >>> import tablefeast.games.schlacht_am_buffet as sab
+            >>> outcomes = sab.chance_outcomes(sab.initial_state(sab.Config(players=3)))
+            >>> outcomes[0], sum(p for _, p in outcomes)
+            ((DrawCard(card=-1), Fraction(1, 11)), Fraction(1, 1))
+        """
 
     def apply_action(self, state: Any, player: int, action: Any) -> Any:
-        """Check legality, then return the next state; the input is never changed."""
+        """Check legality, then return the next state; the input is never changed.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> fc.actors(fc.apply_action(s, 0, fc.Play(fc.Animal.DOG))), fc.actors(s)
+            ((1, 2), (0, 1, 2))
+        """
 
     def is_terminal(self, state: Any) -> bool:
-        """True when the game is over."""
+        """True when the game is over.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> fc.is_terminal(fc.initial_state(fc.Config(players=3)))
+            False
+        """
 
     def scores(self, state: Any) -> tuple[int, ...]:
-        """Each seat's score (running totals before the end)."""
+        """Each seat's score (running totals before the end).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> fc.scores(fc.initial_state(fc.Config(players=3)))
+            (0, 0, 0)
+        """
 
     def winners(self, state: Any) -> frozenset[int]:
-        """The winning seats once the game is over (empty before)."""
+        """The winning seats once the game is over (empty before).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> from tablefeast.kernel.play import RandomAgent, play_game
+            >>> result = play_game(fc, fc.Config(players=3), [RandomAgent()] * 3, seed=1)
+            >>> fc.scores(result.state), fc.winners(result.state)
+            ((67, 52, 35), frozenset({0}))
+        """
 
     def view(self, state: Any, player: int | None) -> Any:
-        """Exactly what `player` may know (`None`: a spectator)."""
+        """Exactly what `player` may know (`None`: a spectator).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> s = fc.apply_action(s, 0, fc.Play(fc.Animal.DOG))
+            >>> fc.view(s, 0).my_commitment, fc.view(s, 1).my_commitment, fc.view(s, 1).committed
+            (3, None, (True, False, False))
+        """
 
     def determinize(self, state: Any, player: int, rng: random.Random) -> Any:
-        """A state `player` cannot tell from `state`, hidden parts resampled consistently."""
+        """A state `player` cannot tell from `state`, hidden parts resampled consistently.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> s = fc.apply_action(s, 0, fc.Play(fc.Animal.DOG))
+            >>> s.commitments, fc.determinize(s, 1, random.Random(0)).commitments
+            ((3, None, None), (2, None, None))
+        """
 
     def action_to_str(self, action: Any) -> str:
-        """The action in the game's move notation."""
+        """The action in the game's move notation.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> fc.action_to_str(fc.Play(fc.Animal.DOG))
+            'play dog'
+        """
 
     def action_from_str(self, state: Any, player: int, text: str) -> Any:
-        """Parse move notation (raises `InvalidActionError` on malformed text)."""
+        """Parse move notation (raises `InvalidActionError` on malformed text).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> fc.action_from_str(fc.initial_state(fc.Config(players=3)), 0, "play dog")
+            Play(animal=<Animal.DOG: 'dog'>)
+        """
 
     def num_distinct_actions(self, config: Any) -> int:
-        """Size of the fixed integer action encoding (player actions, then chance outcomes)."""
+        """Size of the fixed integer action encoding (player actions, then chance outcomes).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> fc.num_distinct_actions(fc.Config(players=3))
+            12
+        """
 
     def action_to_id(self, action: Any, config: Any = None) -> int:
-        """The action's integer id; pass the `config` when ids depend on it (a custom card set)."""
+        """The action's integer id; pass the `config` when ids depend on it (a custom card set).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> fc.action_to_id(fc.Play(fc.Animal.DOG))
+            3
+        """
 
     def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
-        """The action with that id (raises `InvalidActionError` for an id out of range)."""
+        """The action with that id (raises `InvalidActionError` for an id out of range).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> fc.action_from_id(fc.initial_state(fc.Config(players=3)), 0, 3)
+            Play(animal=<Animal.DOG: 'dog'>)
+        """
 
 
 def describe_actors(actors: tuple[int, ...], detail: str = "") -> str:

@@ -33,27 +33,64 @@ class Features:
         self._values: list[float] = []
 
     def one_hot(self, index: int | None, size: int) -> None:
-        """`size` slots, a 1 at `index` (none for None)."""
+        """`size` slots, a 1 at `index` (none for None).
+
+        Examples:
+            >>> f = Features()
+            >>> f.one_hot(1, 3); f.one_hot(None, 2)
+            >>> f.tensor()
+            (0.0, 1.0, 0.0, 0.0, 0.0)
+        """
         part = [0.0] * size
         if index is not None:
             part[index] = 1.0
         self._values.extend(part)
 
     def values(self, numbers: Iterable[float]) -> None:
-        """The numbers as they are (counts, sizes, scores)."""
+        """The numbers as they are (counts, sizes, scores).
+
+        Examples:
+            >>> f = Features()
+            >>> f.values([2, 0.5])
+            >>> f.tensor()
+            (2.0, 0.5)
+        """
         self._values.extend(float(x) for x in numbers)
 
     def flags(self, flags: Iterable[bool]) -> None:
-        """1 for true, 0 for false."""
+        """1 for true, 0 for false.
+
+        Examples:
+            >>> f = Features()
+            >>> f.flags([True, False, True])
+            >>> f.tensor()
+            (1.0, 0.0, 1.0)
+        """
         self._values.extend(1.0 if x else 0.0 for x in flags)
 
     def members(self, members: Iterable[int], size: int) -> None:
-        """`size` slots, a 1 at each member of a set of indices."""
+        """`size` slots, a 1 at each member of a set of indices.
+
+        Examples:
+            >>> f = Features()
+            >>> f.members([0, 3], 4)
+            >>> f.tensor()
+            (1.0, 0.0, 0.0, 1.0)
+        """
         part = [0.0] * size
         for m in members:
             part[m] = 1.0
         self._values.extend(part)
 
     def tensor(self) -> tuple[float, ...]:
-        """The tensor built so far."""
+        """The tensor built so far.
+
+        Examples:
+            >>> f = Features()
+            >>> f.tensor()
+            ()
+            >>> f.values([3]); f.flags([True])
+            >>> f.tensor()
+            (3.0, 1.0)
+        """
         return tuple(self._values)

@@ -71,6 +71,7 @@ from tablefeast.games.all_you_can_eat_buffet.text import render
 from tablefeast.games.all_you_can_eat_buffet.view import View, determinize, view
 
 NAME = "all_you_can_eat_buffet"
+"""The game's name, as `tablefeast.load` knows it."""
 
 __all__ = [
     "ACTION_TYPES",

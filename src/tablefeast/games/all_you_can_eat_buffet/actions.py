@@ -60,12 +60,19 @@ class Mood(enum.Enum):
 
     @property
     def title(self) -> str:
-        """The name as printed: ``Very Hungry``."""
+        """The name as printed: ``Very Hungry``.
+
+        Examples:
+            >>> Mood.VERY_HUNGRY.title, Mood.BOOR.title
+            ('Very Hungry', 'Boor')
+        """
         return self.value.replace("-", " ").title()
 
 
 MOODS: tuple[Mood, ...] = tuple(Mood)
+"""The six Moods in `Mood` order, the order counts tuples index them in."""
 MOOD_INDEX: dict[Mood, int] = {m: i for i, m in enumerate(MOODS)}
+"""Each Mood's index in `MOODS` (and in counts tuples)."""
 
 
 def _tuple(value: Any) -> Any:
@@ -255,3 +262,4 @@ Action = Play | Take | Swap | Steal | Tomato | DrawMood | DrawMeal | RevealMood 
 """Any action of this game."""
 
 ACTION_TYPES = (Play, Take, Swap, Steal, Tomato, DrawMood, DrawMeal, RevealMood, Secret)
+"""Every action class of this game (the members of `Action`), for ``isinstance`` checks."""

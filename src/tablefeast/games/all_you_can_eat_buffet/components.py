@@ -202,12 +202,22 @@ class CardLists:
 
     @property
     def total_meals(self) -> int:
-        """How many Meal cards the deck has."""
+        """How many Meal cards the deck has.
+
+        Examples:
+            >>> DEFAULT_CARDS.total_meals
+            84
+        """
         return sum(m.count for m in self.meals)
 
     @property
     def mood_deck(self) -> Counts:
-        """One colour's Mood deck, as counts in `Mood` order."""
+        """One colour's Mood deck, as counts in `Mood` order.
+
+        Examples:
+            >>> DEFAULT_CARDS.mood_deck
+            (4, 2, 1, 1, 2, 2)
+        """
         counts = dict.fromkeys(MOODS, 0)
         for mc in self.moods_per_colour:
             counts[_MOOD_BY_TITLE[mc.mood]] = mc.count
@@ -219,6 +229,15 @@ class CardLists:
 
         Raises:
             ValueError: the data is not card lists; the message names the bad entry.
+
+        Examples:
+            >>> lists = CardLists.from_data({
+            ...     "meals": [{"set": "fish", "name": "Fish", "count": 9, "points": 3,
+            ...                "drink": False, "jealous_icon": False}],
+            ...     "moods_per_colour": [{"mood": "Hungry", "count": 12}],
+            ... })
+            >>> lists.total_meals, lists.mood_deck
+            (9, (12, 0, 0, 0, 0, 0))
         """
         if isinstance(data, CardLists):
             return data
@@ -239,7 +258,17 @@ class CardLists:
 
     @classmethod
     def from_json(cls, text: str) -> CardLists:
-        """Card lists from JSON text (see `from_data`)."""
+        """Card lists from JSON text (see `from_data`).
+
+        Examples:
+            >>> import tablefeast
+            >>> CardLists.from_json(tablefeast.dumps(DEFAULT_CARDS)) == DEFAULT_CARDS
+            True
+            >>> CardLists.from_json('{"meals": [], "moods_per_colour": []}')
+            Traceback (most recent call last):
+            ...
+            ValueError: card lists: the Meal list is empty
+        """
         return cls.from_data(carddata.read_json(text, _WHAT))
 
 

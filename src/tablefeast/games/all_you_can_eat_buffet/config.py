@@ -86,26 +86,51 @@ class Config:
 
     @property
     def rounds(self) -> int:
-        """10 rounds with 3-4 players, 9 with 5-6 (AYC-2)."""
+        """10 rounds with 3-4 players, 9 with 5-6 (AYC-2).
+
+        Examples:
+            >>> Config(players=4).rounds, Config(players=5).rounds
+            (10, 9)
+        """
         return 10 if self.players <= 4 else 9
 
     @property
     def line_size(self) -> int:
-        """Meals drawn for the line each round: 5/5/6/7 for 3/4/5/6 players (AYC-3)."""
+        """Meals drawn for the line each round: 5/5/6/7 for 3/4/5/6 players (AYC-3).
+
+        Examples:
+            >>> [Config(players=n).line_size for n in (3, 4, 5, 6)]
+            [5, 5, 6, 7]
+        """
         return (5, 5, 6, 7)[self.players - 3]
 
     @property
     def play_two(self) -> int:
-        """With this many Drink tokens a player commits 2 Mood cards (AYC-5)."""
+        """With this many Drink tokens a player commits 2 Mood cards (AYC-5).
+
+        Examples:
+            >>> Config(players=3).play_two, Config(players=6).play_two
+            (3, 4)
+        """
         return 3 if self.players <= 4 else 4
 
     @property
     def play_none(self) -> int:
-        """With this many Drink tokens a player commits none (AYC-5)."""
+        """With this many Drink tokens a player commits none (AYC-5).
+
+        Examples:
+            >>> Config(players=3).play_none, Config(players=6).play_none
+            (5, 6)
+        """
         return 5 if self.players <= 4 else 6
 
     @property
     def mood_deck(self) -> Counts:
-        """Each player's Mood deck: one Hungry fewer with 5 or 6 players (AYC-1)."""
+        """Each player's Mood deck: one Hungry fewer with 5 or 6 players (AYC-1).
+
+        Examples:
+            >>> Config(players=4).mood_deck, Config(players=5).mood_deck
+            ((4, 2, 1, 1, 2, 2), (3, 2, 1, 1, 2, 2))
+        """
         deck = self.card_lists.mood_deck
         return (deck[0] - 1, *deck[1:]) if self.players >= 5 else deck

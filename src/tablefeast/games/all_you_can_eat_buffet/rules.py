@@ -4,6 +4,12 @@ Every legality question has one answer, given by a ``_why_not_*`` function that 
 an action is illegal (or None); `legal_actions` and `apply_action` both use it, so they can never
 disagree. What the Moods do lives in `moods.MOOD_EFFECTS`; the flow between decisions in `flow`;
 scoring in `scoring`.
+
+Examples:
+    >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+    >>> state = ayc.initial_state(ayc.Config(players=3))
+    >>> ayc.actors(state), ayc.action_to_str(ayc.chance_outcomes(state)[0][0])
+    ((-1,), 'mood 0 hungry')
 """
 
 from __future__ import annotations

@@ -64,7 +64,12 @@ class Score:
 
     @property
     def total(self) -> int:
-        """The player's score."""
+        """The player's score.
+
+        Examples:
+            >>> Score(1, 2, 0, 0, 0, 0, 3, 0, 0, 0, -5).total
+            1
+        """
         return sum(attrs.astuple(self))
 
 

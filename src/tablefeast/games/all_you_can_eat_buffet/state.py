@@ -35,6 +35,7 @@ from tablefeast.kernel.deck import Counts
 __all__ = ["STAGES", "LineMeal", "State", "check_state", "initial_state", "tomatoes_held"]
 
 STAGES = ("deal", "play", "reveal", "resolve", "secrets", "tomatoes", "over")
+"""The values of `State.stage`, in the order a game meets them (see above)."""
 
 LineMeal = tuple[int, int, bool]
 """A Meal in the line: its index, the Spice tokens on it, whether a secret card lies under it."""
@@ -107,7 +108,12 @@ class State:
 
     @property
     def drawable(self) -> int:
-        """Meals that can still be drawn for the line."""
+        """Meals that can still be drawn for the line.
+
+        Examples:
+            >>> initial_state(Config(players=3)).drawable
+            84
+        """
         return sum(self.meal_deck) - sum(self.secrets) - self.lost - _line_secrets(self.line)
 
 

@@ -42,6 +42,7 @@ from tablefeast.games.food_chain.view import View, determinize, view
 from tablefeast.kernel import serialize as _serialize
 
 NAME = "food_chain"
+"""The game's name, as `tablefeast.load` knows it."""
 
 __all__ = [
     "ACTION_TYPES",

@@ -69,3 +69,4 @@ Action = Play | Take | TakeFromCentre
 """Any action of this game."""
 
 ACTION_TYPES = (Play, Take, TakeFromCentre)
+"""Every action class of this game (the members of `Action`), for ``isinstance`` checks."""

@@ -28,6 +28,7 @@ class Animal(enum.Enum):
 
 
 ANIMALS: tuple[Animal, ...] = tuple(Animal)
+"""The five kinds in `Animal` order, the order counts tuples index them in."""
 INDEX: dict[Animal, int] = {a: i for i, a in enumerate(ANIMALS)}
 HAND: tuple[int, ...] = (3, 2, 2, 1, 1)
 """Every player's nine cards, as counts: 3 Worms, 2 Birds, 2 Cats, 1 Dog, 1 Flea."""

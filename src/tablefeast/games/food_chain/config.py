@@ -1,4 +1,9 @@
-"""Game options for Food Chain."""
+"""Game options for Food Chain.
+
+Examples:
+    >>> Config(players=3, stars=[1, 1, 1, 1, 1]).stars
+    (1, 1, 1, 1, 1)
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,16 @@
 
 Every legality question is answered by one ``_why_not_*`` function, which `legal_actions` and
 `apply_action` both use. There is no chance: `chance_distribution` always refuses.
+
+Examples:
+    >>> import tablefeast.games.food_chain as fc
+    >>> s = fc.initial_state(fc.Config(players=3))
+    >>> all(why_not(s, 0, a) is None for a in legal_actions(s, 0)), why_not(s, 0, fc.Take(1))
+    (True, 'every player commits an animal now (FC-3)')
+    >>> chance_distribution(s)
+    Traceback (most recent call last):
+    ...
+    tablefeast.kernel.errors.IllegalActionError: Food Chain has no chance: nothing is random in it
 """
 
 from __future__ import annotations

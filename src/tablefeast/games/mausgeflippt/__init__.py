@@ -62,6 +62,7 @@ from tablefeast.games.mausgeflippt.text import render
 from tablefeast.games.mausgeflippt.view import View, determinize, view
 
 NAME = "mausgeflippt"
+"""The game's name, as `tablefeast.load` knows it."""
 
 __all__ = [
     "ACTION_TYPES",

@@ -160,3 +160,4 @@ Action = Pass | Play | Flip | RevealMouse | DrawClothing | RevealCheese | Fastes
 """Any action of this game."""
 
 ACTION_TYPES = (Pass, Play, Flip, RevealMouse, DrawClothing, RevealCheese, Fastest)
+"""Every action class of this game (the members of `Action`), for ``isinstance`` checks."""

@@ -235,12 +235,22 @@ class CardSet:
 
     @property
     def total_clothing(self) -> int:
-        """How many clothing cards the set has."""
+        """How many clothing cards the set has.
+
+        Examples:
+            >>> DEFAULT_CARDS.total_clothing
+            58
+        """
         return sum(self.tables.clothing_counts)
 
     @property
     def total_cheeses(self) -> int:
-        """How many cheese cards the set has."""
+        """How many cheese cards the set has.
+
+        Examples:
+            >>> DEFAULT_CARDS.total_cheeses
+            9
+        """
         return sum(self.tables.cheese_counts)
 
     @classmethod
@@ -249,6 +259,17 @@ class CardSet:
 
         Raises:
             ValueError: the data is not a card set; the message names the bad entry.
+
+        Examples:
+            >>> cards = CardSet.from_data({
+            ...     "clothing": [{"kind": "hat", "colour": "red", "count": 2}],
+            ...     "cheeses": [{"cheese": "brie", "count": 1}],
+            ...     "mice": [
+            ...         {"id": "A", "cheese": "brie", "wears": [{"kind": "hat", "colour": "red"}]},
+            ...     ],
+            ... })
+            >>> cards.mice[0]
+            MouseCard(id='A', wears=(Item(kind='hat', colour='red'),), cheese='brie')
         """
         if isinstance(data, CardSet):
             return data
@@ -283,6 +304,15 @@ class CardSet:
 
         Raises:
             ValueError: not JSON, or not a card set (the message names the bad entry).
+
+        Examples:
+            >>> import tablefeast
+            >>> CardSet.from_json(tablefeast.dumps(DEFAULT_CARDS)) == DEFAULT_CARDS
+            True
+            >>> CardSet.from_json("[]")
+            Traceback (most recent call last):
+            ...
+            ValueError: card set: the card set must be a JSON object, got []
         """
         return cls.from_data(carddata.read_json(text, _WHAT))
 

@@ -160,14 +160,30 @@ class Config:
 
     @property
     def call(self) -> str:
-        """What a player calls with a Flip, in the configured language."""
+        """What a player calls with a Flip, in the configured language.
+
+        Examples:
+            >>> Config(players=3).call, Config(players=3, language="nl").call
+            ('Mausgeflippt!', 'Muisgeflipt!')
+        """
         return CALLS[self.language]
 
     @property
     def weights(self) -> tuple[int, ...]:
-        """The speed weight of every seat (MG-3)."""
+        """The speed weight of every seat (MG-3).
+
+        Examples:
+            >>> Config(players=3).weights, Config(players=3, speed_weights=[2, 1, 1]).weights
+            ((1, 1, 1), (2, 1, 1))
+        """
         return self.speed_weights or (1,) * self.players
 
     def hand_size(self, seat: int) -> int:
-        """Cards `seat` is dealt and refills to: 7, or 4 for a young player (MG-15)."""
+        """Cards `seat` is dealt and refills to: 7, or 4 for a young player (MG-15).
+
+        Examples:
+            >>> c = Config(players=3, young_seats=[1])
+            >>> c.hand_size(0), c.hand_size(1)
+            (7, 4)
+        """
         return YOUNG_HAND_SIZE if seat in self.young_seats else HAND_SIZE

@@ -5,6 +5,12 @@ an action is illegal (or None); `legal_actions` and `apply_action` both use it, 
 disagree. A race is a simultaneous commit (MG-2); the end of a race is resolved by `race.resolve`,
 and whatever follows without a decision (a known mouse under the stack, a reshuffle) by
 `race.settle`.
+
+Examples:
+    >>> import tablefeast.games.mausgeflippt as mg
+    >>> s = mg.initial_state(mg.Config(players=3))
+    >>> actors(s), chance_distribution(s).total  # chance deals from 58 clothing cards
+    ((-1,), 58)
 """
 
 from __future__ import annotations

@@ -48,7 +48,9 @@ from tablefeast.games.schlacht_am_buffet.text import render
 from tablefeast.games.schlacht_am_buffet.view import View, determinize, view
 
 NAME = "schlacht_am_buffet"
+"""The game's name, as `tablefeast.load` knows it."""
 ACTION_TYPES = (Play, Exchange, DrawCard, RevealPlate)
+"""Every action class of this game (the members of `Action`), for ``isinstance`` checks."""
 
 __all__ = [
     "ACTION_TYPES",

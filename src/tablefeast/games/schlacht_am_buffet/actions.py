@@ -125,3 +125,4 @@ Action = Play | Exchange | DrawCard | RevealPlate
 """Any action of this game."""
 
 ACTION_TYPES = (Play, Exchange, DrawCard, RevealPlate)
+"""Every action class of this game (the members of `Action`), for ``isinstance`` checks."""

@@ -73,6 +73,7 @@ DISPLAY_NAMES: dict[str, dict[Kind, str]] = {
 CARD_VALUES: tuple[int, ...] = tuple(range(-1, 10))
 """The eleven mouse-card values."""
 NUM_CARD_TYPES = len(CARD_VALUES)
+"""How many card values there are (11): the length of a counts tuple of cards."""
 CARD_COPIES = 10
 """Ten copies of each value: 110 mouse cards."""
 HAND_SIZE = 9
@@ -130,7 +131,12 @@ class Plate:
         object.__setattr__(self, "rank", _plate_rank(self.value, self.kind))
 
     def display(self, edition: str = "en") -> str:
-        """The plate as a person reads it, in an edition's language (SAB-19)."""
+        """The plate as a person reads it, in an edition's language (SAB-19).
+
+        Examples:
+            >>> Plate(5, Kind.CHEESE).display(), Plate(5, Kind.CHEESE).display("fr")
+            ('cheese 5', 'fromage 5')
+        """
         return f"{DISPLAY_NAMES[edition][self.kind]} {self.value}"
 
 

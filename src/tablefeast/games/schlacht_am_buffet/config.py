@@ -1,4 +1,10 @@
-"""Game options for Schlacht am Buffet / Sus au buffet."""
+"""Game options for Schlacht am Buffet / Sus au buffet.
+
+Examples:
+    >>> c = Config(players=3, edition="fr")
+    >>> c, c.plates_per_round
+    (Config(players=3, edition='fr', start_player=0), 5)
+"""
 
 from __future__ import annotations
 
@@ -54,5 +60,10 @@ class Config:
 
     @property
     def plates_per_round(self) -> int:
-        """Plates revealed each round: players - 1, or 5 with three players (SAB-2)."""
+        """Plates revealed each round: players - 1, or 5 with three players (SAB-2).
+
+        Examples:
+            >>> [Config(players=n).plates_per_round for n in (3, 4, 5, 6)]
+            [5, 3, 4, 5]
+        """
         return 5 if self.players == 3 else self.players - 1

@@ -4,6 +4,12 @@ Every legality question has one answer, given by a ``_why_not_*`` function that 
 an action is illegal (or None); `legal_actions` and `apply_action` both use it, so they can never
 disagree. The two most frequent transitions (a card draw, a card commitment) build the next state
 directly; rarer ones (the end of a step, of a round) use `replace`.
+
+Examples:
+    >>> import tablefeast.games.schlacht_am_buffet as sab
+    >>> s = sab.initial_state(sab.Config(players=3))
+    >>> actors(s), len(legal_actions(s, CHANCE)), is_terminal(s)  # chance deals first
+    ((-1,), 11, False)
 """
 
 from __future__ import annotations
