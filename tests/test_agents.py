@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -117,11 +118,12 @@ def test_make_agent_names() -> None:
 
 def test_simulation_results_do_not_depend_on_the_executor() -> None:
     args = ("mausgeflippt", 3, ["heuristic", "random", "ismcts:2"], 9)
-    serial = simulate(*args, seed=4)
+    serial = simulate(*args, seed=4, workers=1)  # this process, no pool
     assert simulate(*args, seed=4, workers=2) == serial
+    assert simulate(*args, seed=4) == serial  # the default: a process pool, one per CPU
     with ThreadPoolExecutor(3) as pool:
         assert simulate(*args, seed=4, executor=pool) == serial
-    assert simulate(*args, seed=5) != serial
+    assert simulate(*args, seed=5, workers=1) != serial
     # every agent sat in every seat equally often
     seats = [o.seats for o in serial.games]
     assert all(sum(s[0] == a for s in seats) == 3 for a in ("heuristic", "random", "ismcts:2"))
@@ -130,16 +132,18 @@ def test_simulation_results_do_not_depend_on_the_executor() -> None:
 def test_simulation_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     args = ("food_chain", 3, ["heuristic", "random", "random"], 6)
-    serial = simulate(*args, seed=2)
-    with (
-        distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster,
+    serial = simulate(*args, seed=2, workers=1)
+    with (  # worker processes: the games and their results travel between processes
+        distributed.LocalCluster(n_workers=2, processes=True, dashboard_address=None) as cluster,
         distributed.Client(cluster) as client,
     ):
         assert simulate(*args, seed=2, executor=client.get_executor()) == serial
 
 
 def test_a_small_tournament_favours_the_heuristic() -> None:
-    result = simulate("mausgeflippt", 4, ["heuristic", "random", "random", "random"], 12, seed=0)
+    result = simulate(
+        "mausgeflippt", 4, ["heuristic", "random", "random", "random"], 12, seed=0, workers=1
+    )
     heuristic, rand = result.by_agent()
     assert heuristic.games == 12 and rand.games == 36
     assert heuristic.win_share > 0.25 > rand.win_share  # it never makes a wrong claim
@@ -150,7 +154,9 @@ def test_a_small_tournament_favours_the_heuristic() -> None:
 
 
 def test_simulate_takes_agent_factories() -> None:
-    result = simulate("food_chain", 3, [HeuristicAgent, "random", RandomAgent], 6, seed=1)
+    result = simulate(
+        "food_chain", 3, [HeuristicAgent, "random", RandomAgent], 6, seed=1, workers=1
+    )
     assert [row.agent for row in result.by_agent()] == ["HeuristicAgent", "random", "RandomAgent"]
     assert (
         simulate("food_chain", 3, [HeuristicAgent, "random", RandomAgent], 6, seed=1, workers=2)
@@ -165,6 +171,45 @@ def test_simulate_bad_arguments() -> None:
         simulate("food_chain", 3, ["wizard"], 2)
     with pytest.raises(ValueError, match="at least 1"):
         simulate("food_chain", 3, ["random"], 0)
+    with pytest.raises(ValueError, match="workers must be a positive int"):
+        simulate("food_chain", 3, ["random"], 2, workers=0)
+
+
+def test_ismcts_budgets_are_checked_and_a_time_budget_works() -> None:
+    for bad in ({"iterations": 0}, {"iterations": -5}, {"seconds": -1}, {"exploration": -0.1}):
+        with pytest.raises(ValueError, match="ISMCTSAgent"):
+            ISMCTSAgent(**bad)  # type: ignore[arg-type]
+    game, state, seat = _decision("food_chain", 2)
+    timed = ISMCTSAgent(seconds=0.05)
+    start = time.perf_counter()
+    action = timed.choose(_turn(game, state, seat), random.Random(1))
+    assert action in game.legal_actions(state, seat)
+    assert 0.05 <= time.perf_counter() - start < 5
+
+
+def test_play_game_gives_search_agents_only_a_state_drawn_from_the_view() -> None:
+    """The real path: what `play_game` hands a search agent holds no true state."""
+    game = tablefeast.load("all_you_can_eat_buffet")
+    turns: list[Turn] = []
+
+    class Spy(ISMCTSAgent):
+        def choose(self, turn: Turn, rng: random.Random) -> Any:
+            turns.append(turn)
+            return super().choose(turn, rng)
+
+    checked = 0
+
+    def on_move(state: Any, seat: int, action: Any) -> None:
+        nonlocal checked
+        if turns and seat == 0 and turns[-1].view == game.view(state, 0):
+            reachable = _reachable(turns.pop())
+            assert not any(obj is state for obj in reachable)
+            assert all(obj != state for obj in reachable if type(obj) is type(state))
+            checked += 1
+
+    agents = [Spy(iterations=2), RandomAgent(), RandomAgent()]
+    play_game(game, game.Config(players=3), agents, seed=3, on_move=on_move, max_moves=120)
+    assert checked >= 3
 
 
 def test_cli_simulate_writes_a_table_json_and_a_plot(tmp_path: Path) -> None:
@@ -179,5 +224,12 @@ def test_cli_simulate_writes_a_table_json_and_a_plot(tmp_path: Path) -> None:
     assert "by agent" in text and "heuristic" in text and "95% interval" in text
     assert json.loads(results.read_text())["games"][0]["index"] == 0
     assert plot.read_bytes()[:4] == b"\x89PNG"
+    # The default ran on a process pool; one process alone gives the very same results.
+    alone = tmp_path / "alone.json"
+    argv[argv.index(str(results))] = str(alone)
+    assert main([*argv[:-2], "--workers", "1"], out=io.StringIO()) == 0
+    assert alone.read_text() == results.read_text()
     with pytest.raises(SystemExit, match="unknown agent"):
         main(["simulate", "food_chain", "--agents", "oracle"], out=io.StringIO())
+    with pytest.raises(SystemExit, match="--workers must be at least 1"):
+        main(["simulate", "food_chain", "--workers", "0"], out=io.StringIO())

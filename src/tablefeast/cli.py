@@ -149,7 +149,9 @@ def _parser() -> argparse.ArgumentParser:
         default="random",
         help="comma-separated, one per seat or one for all: random, heuristic, ismcts[:N]",
     )
-    sim.add_argument("--workers", type=int, default=1, help="processes (default: 1, this one)")
+    sim.add_argument(
+        "--workers", type=int, help="processes (default: one per CPU; 1: this process alone)"
+    )
     sim.add_argument("--seed", default="0")
     sim.add_argument(
         "-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE"
@@ -264,6 +266,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         game.Config(players=args.players, **options)
         for spec in args.agents.split(","):
             make_agent(spec)
+        if args.workers is not None and args.workers < 1:
+            raise ValueError(f"--workers must be at least 1, got {args.workers}")
     except (TypeError, ValueError) as e:
         raise SystemExit(f"tablefeast: error: {e}") from None
     if args.plot is not None:

@@ -76,9 +76,24 @@ class ISMCTSAgent:
         ISMCTSAgent(iterations=50, seconds=None, exploration=0.7)
     """
 
-    iterations: int = 100
-    seconds: float | None = None
-    exploration: float = 0.7
+    iterations: int = attrs.field(default=100)
+    seconds: float | None = attrs.field(default=None)
+    exploration: float = attrs.field(default=0.7)
+
+    @iterations.validator
+    def _check_iterations(self, _: Any, value: Any) -> None:
+        if type(value) is not int or value < 1:
+            raise ValueError(f"ISMCTSAgent.iterations must be an int of at least 1, got {value!r}")
+
+    @seconds.validator
+    def _check_seconds(self, _: Any, value: Any) -> None:
+        if value is not None and (type(value) not in (int, float) or not value > 0):
+            raise ValueError(f"ISMCTSAgent.seconds must be None or positive, got {value!r}")
+
+    @exploration.validator
+    def _check_exploration(self, _: Any, value: Any) -> None:
+        if type(value) not in (int, float) or not value >= 0:
+            raise ValueError(f"ISMCTSAgent.exploration must be at least 0, got {value!r}")
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
         """The most visited of the seat's legal actions after the search.

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
@@ -247,7 +248,7 @@ def simulate(
     seed: int | str = 0,
     options: dict[str, Any] | None = None,
     executor: Executor | None = None,
-    workers: int = 1,
+    workers: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """Play `games` games of `name` with the agents named in `agents` (one per seat, or one for
@@ -260,9 +261,10 @@ def simulate(
         games: how many games.
         seed: the simulation's seed; game ``i`` is seeded ``f"{seed}/{i}"``.
         options: further `Config` options.
-        executor: where to run the games (any `concurrent.futures.Executor`); by default this
-            process, or a process pool when `workers` > 1.
-        workers: processes for the default pool.
+        executor: where to run the games (any `concurrent.futures.Executor`, such as a Dask
+            client's `get_executor()`); by default a process pool of `workers` processes.
+        workers: processes for the default pool: None for one per CPU; 1 runs the games in
+            this process, without a pool.
         progress: called with the number of games done, as they finish.
 
     Raises:
@@ -286,6 +288,10 @@ def simulate(
     config_data = json.loads(tablefeast.dumps(config))
     seats = [tuple(names[(s + i) % players] for s in range(players)) for i in range(games)]
     outcomes: list[GameOutcome] = []
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if type(workers) is not int or workers < 1:
+        raise ValueError(f"workers must be a positive int, got {workers!r}")
     own_pool = executor is None and workers > 1
     pool = ProcessPoolExecutor(workers) if own_pool else executor
     try:

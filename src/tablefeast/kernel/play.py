@@ -61,8 +61,9 @@ class _Sampler:
     view, and determinizes that: determinization reads only what the seat sees, so the anchor
     gives exactly the samples the true state would for the same rng (the conformance suite
     checks this for every game). An agent that digs into its `Turn` finds nothing it could not
-    have drawn itself. (Code running in the same process can still read its callers' frames;
-    untrusted agents belong in another process, sent views only: see examples/game_server.py.)
+    have drawn itself. (Code running in the same process can still read its callers' frames,
+    every live object and the games' memo tables: in-process agents are trusted code, and
+    untrusted ones belong in another process, sent views only: see examples/game_server.py.)
     """
 
     __slots__ = ("_anchor", "_game", "_seat")
