@@ -79,6 +79,9 @@ def names() -> tuple[str, ...]:
 def load(name: str) -> Ruleset:
     """The game module called `name` (it satisfies the `Ruleset` contract).
 
+    Args:
+        name: the game's name, one of `names()`.
+
     Raises:
         ValueError: no game has that name.
 
@@ -97,6 +100,9 @@ def load(name: str) -> Ruleset:
 
 def replay(record: Record) -> Any:
     """The final state of a record's game, every move checked (see `tablefeast.kernel.record`).
+
+    Args:
+        record: the game to replay; its `game` names the game module.
 
     Raises:
         RecordError: unknown game, bad config, or a malformed or illegal move (quoted).

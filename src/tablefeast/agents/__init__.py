@@ -48,6 +48,10 @@ class SearchAgent(Protocol):
     def choose(self, turn: Turn, rng: random.Random) -> Any:
         """Return one of ``turn.legal``.
 
+        Args:
+            turn: the acting seat, its view, its legal actions and a sampler of consistent states.
+            rng: the agent's own generator (its only source of randomness).
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> s = fc.initial_state(fc.Config(players=3))
@@ -61,6 +65,9 @@ class SearchAgent(Protocol):
 
 def make_agent(spec: str) -> Any:
     """The agent called `spec`: ``random``, ``heuristic``, ``ismcts`` or ``ismcts:ITERATIONS``.
+
+    Args:
+        spec: the agent's name, with an optional ``:ITERATIONS`` budget for ``ismcts``.
 
     Raises:
         ValueError: no agent has that name.

@@ -151,6 +151,12 @@ class HeuristicAgent:
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """The strategy's choice among `legal` (a legal action, always).
 
+        Args:
+            game: the game module (the strategy is chosen by its `NAME`).
+            view: the acting seat's view (all it may know).
+            legal: its legal actions, in the game's order.
+            rng: picks a random legal action should the strategy's choice not be legal.
+
         Examples:
             >>> import tablefeast.games.schlacht_am_buffet as sab
             >>> from tablefeast import RandomAgent, play_game

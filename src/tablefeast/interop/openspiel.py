@@ -67,6 +67,9 @@ DEFAULT_PLAYERS = 4
 def short_name(name: str) -> str:
     """The OpenSpiel short name of a tablefeast game.
 
+    Args:
+        name: the tablefeast name of the game.
+
     Examples:
         >>> short_name("food_chain")
         'tablefeast_food_chain'
@@ -92,6 +95,11 @@ def _parameter_spec(ruleset: Ruleset) -> dict[str, Any]:
 
 def config_from_params(ruleset: Ruleset, params: dict[str, Any]) -> Any:
     """The `Config` that OpenSpiel game parameters describe.
+
+    Args:
+        ruleset: the game module.
+        params: `Config` options by name: ints and texts as they are, lists as text with ``:``
+            between the items, a card list as its JSON file's path, ``""`` for the default.
 
     Raises:
         ValueError: a parameter is not a valid option (the message names it).

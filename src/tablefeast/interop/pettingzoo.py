@@ -43,6 +43,11 @@ __all__ = ["TablefeastParallelEnv", "env", "parallel_env"]
 class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
     """One tablefeast game as a PettingZoo parallel environment.
 
+    Args:
+        name: the game's name, one of `tablefeast.names()`.
+        render_mode: ``"ansi"`` for `render` to return text, or None.
+        **options: the game's `Config` options (``players=3``, ...).
+
     Examples:
         >>> env = TablefeastParallelEnv("food_chain", players=3)
         >>> env.possible_agents, env.noop
@@ -80,6 +85,9 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         """The observations of `agent`: a dict of the ``"observation"`` tensor (float32) and the
         ``"action_mask"`` (int8, one entry per action id, the no-op included).
 
+        Args:
+            agent: the agent's name, ``"player_0"`` to ``"player_{n-1}"``.
+
         Examples:
             >>> space = parallel_env("food_chain", players=3).observation_space("player_0")
             >>> sorted(space), space["observation"].shape, space["action_mask"].shape
@@ -89,6 +97,9 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The actions of `agent`: the game's action ids and the no-op, the last id.
+
+        Args:
+            agent: the agent's name, ``"player_0"`` to ``"player_{n-1}"``.
 
         Examples:
             >>> parallel_env("food_chain", players=3).action_space("player_0")
@@ -120,6 +131,13 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         from where the previous episode left it (fresh entropy before the first reset), as
         Gymnasium environments do, so that seeding once makes a whole run repeatable.
 
+        Args:
+            seed: the chance generator's new seed, or None to keep the current generator.
+            options: ignored (PettingZoo's signature); the game's options are set at construction.
+
+        Returns:
+            ``(observations, infos)``, each a dict by agent.
+
         Examples:
             >>> env = parallel_env("food_chain", players=3)
             >>> observations, infos = env.reset(seed=1)
@@ -140,6 +158,12 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         An acting seat that sends no action, the no-op or an illegal action ends the episode:
         it gets reward -1, the others 0, and its info says why (as PettingZoo's classic games
         do with illegal moves).
+
+        Args:
+            actions: each agent's action id, by agent name.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, infos)``, each a dict by agent.
 
         Examples:
             >>> env = parallel_env("food_chain", players=3)
@@ -234,6 +258,10 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
 def parallel_env(name: str, **options: Any) -> TablefeastParallelEnv:
     """The game `name` as a PettingZoo parallel environment (options: its `Config`).
 
+    Args:
+        name: the game's name, one of `tablefeast.names()`.
+        **options: the game's `Config` options (``players=3``, ...).
+
     Examples:
         >>> parallel_env("food_chain", players=4).possible_agents
         ['player_0', 'player_1', 'player_2', 'player_3']
@@ -243,6 +271,10 @@ def parallel_env(name: str, **options: Any) -> TablefeastParallelEnv:
 
 def env(name: str, **options: Any) -> AECEnv:
     """The game `name` as a PettingZoo AEC environment (options: its `Config`).
+
+    Args:
+        name: the game's name, one of `tablefeast.names()`.
+        **options: the game's `Config` options (``players=3``, ...).
 
     Examples:
         >>> aec = env("food_chain", players=3)

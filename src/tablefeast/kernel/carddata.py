@@ -28,6 +28,13 @@ def mapping(
 ) -> Mapping[str, Any]:
     """`data` as a JSON object with exactly the `required` keys and some `optional` ones.
 
+    Args:
+        data: the parsed JSON value.
+        entry: where it is in the file, for messages (``mice[4] (M05)``).
+        required: the keys it must have.
+        optional: the keys it may also have.
+        what: the list's name, which starts every message.
+
     Examples:
         >>> mapping({"id": "M01", "count": 2}, "mice[0]", ("id",), ("count",), "card set")
         {'id': 'M01', 'count': 2}
@@ -50,6 +57,12 @@ def mapping(
 def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[Any]:
     """The values of a JSON object's fields, in the order of `types`, each of exactly its type.
 
+    Args:
+        data: the parsed JSON value.
+        entry: where it is in the file, for messages (``mice[4] (M05)``).
+        types: each field's name, mapped to its exact type; the object has exactly these fields.
+        what: the list's name, which starts every message.
+
     Examples:
         >>> types = {"kind": str, "count": int}
         >>> fields({"count": 2, "kind": "hat"}, "clothing[0]", types, "card set")
@@ -71,6 +84,11 @@ def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[
 def json_list(data: Any, entry: str, what: str) -> list[Any]:
     """`data` as a JSON list.
 
+    Args:
+        data: the parsed JSON value.
+        entry: where it is in the file, for messages.
+        what: the list's name, which starts every message.
+
     Examples:
         >>> json_list([1, 2], "mice", "card set")
         [1, 2]
@@ -87,6 +105,10 @@ def json_list(data: Any, entry: str, what: str) -> list[Any]:
 def read_text(path: str | Path, what: str) -> str:
     """A file's text, or a `ValueError` saying why it cannot be read.
 
+    Args:
+        path: the file to read (UTF-8).
+        what: the list's name, which starts the message.
+
     Examples:
         >>> read_text("/no/such/cards.json", "card set")
         Traceback (most recent call last):
@@ -101,6 +123,10 @@ def read_text(path: str | Path, what: str) -> str:
 
 def read_json(text: str, what: str) -> Any:
     """Parsed JSON, or a `ValueError` saying it is not JSON.
+
+    Args:
+        text: the text to parse.
+        what: the list's name, which starts the message.
 
     Examples:
         >>> read_json('{"mice": []}', "card set")

@@ -77,6 +77,10 @@ class Distribution(Generic[A]):
     def of(cls, outcomes: Sequence[A], weights: Sequence[int]) -> Distribution[A]:
         """A checked distribution: one non-negative integer weight per outcome, total positive.
 
+        Args:
+            outcomes: the candidate outcomes, all distinct.
+            weights: one non-negative integer weight per outcome.
+
         Raises:
             ValueError: the weights do not fit the outcomes.
 
@@ -105,6 +109,9 @@ class Distribution(Generic[A]):
     def uniform(cls, outcomes: Sequence[A]) -> Distribution[A]:
         """Every outcome equally likely.
 
+        Args:
+            outcomes: the outcomes, all distinct.
+
         Examples:
             >>> Distribution.uniform((1, 2, 3, 4)).probability(2)
             Fraction(1, 4)
@@ -114,6 +121,9 @@ class Distribution(Generic[A]):
     @classmethod
     def from_probabilities(cls, pairs: Sequence[tuple[A, Fraction]]) -> Distribution[A]:
         """From exact probabilities (non-negative, summing to 1); zero entries are dropped.
+
+        Args:
+            pairs: ``(outcome, probability)`` pairs.
 
         Examples:
             >>> Distribution.from_probabilities([("a", Fraction(1, 3)), ("b", Fraction(2, 3))])
@@ -139,6 +149,9 @@ class Distribution(Generic[A]):
     def probability(self, outcome: A) -> Fraction:
         """The exact probability of `outcome` (0 when it is not an outcome).
 
+        Args:
+            outcome: the outcome asked about.
+
         Examples:
             >>> d = Distribution.of(("a", "b"), (1, 3))
             >>> d.probability("b"), d.probability("z")
@@ -151,6 +164,9 @@ class Distribution(Generic[A]):
 
     def sample(self, rng: random.Random) -> A:
         """Draw one outcome with exactly its probability, using only `rng`.
+
+        Args:
+            rng: the only source of randomness.
 
         Examples:
             >>> import random
@@ -174,6 +190,10 @@ class Distribution(Generic[A]):
 def counts_distribution(universe: tuple[A, ...], counts: tuple[int, ...]) -> Distribution[A]:
     """The distribution of drawing one card from a pile holding ``counts[i]`` of ``universe[i]``.
 
+    Args:
+        universe: the card types, in a fixed order.
+        counts: how many cards of each type the pile holds.
+
     Examples:
         >>> counts_distribution(("a", "b", "c"), (2, 0, 1)).probabilities()
         (('a', Fraction(2, 3)), ('c', Fraction(1, 3)))
@@ -183,6 +203,10 @@ def counts_distribution(universe: tuple[A, ...], counts: tuple[int, ...]) -> Dis
 
 def sample_exact(pairs: Sequence[tuple[A, Fraction]], rng: random.Random) -> A:
     """Sample from ``(outcome, Fraction)`` pairs exactly (integer arithmetic, no floats).
+
+    Args:
+        pairs: ``(outcome, probability)`` pairs, the probabilities summing to exactly 1.
+        rng: the only source of randomness.
 
     Examples:
         >>> import random

@@ -39,6 +39,11 @@ Counts = tuple[int, ...]
 def counts_remove(counts: Counts, card: int, n: int = 1) -> Counts:
     """`counts` with `n` copies of `card` taken out (the caller has checked there are enough).
 
+    Args:
+        counts: the multiset.
+        card: the card's index.
+        n: how many copies to take out.
+
     Examples:
         >>> counts_remove((2, 1), 0)
         (1, 1)
@@ -50,6 +55,11 @@ def counts_remove(counts: Counts, card: int, n: int = 1) -> Counts:
 
 def counts_put(counts: Counts, card: int, n: int = 1) -> Counts:
     """`counts` with `n` more copies of `card`.
+
+    Args:
+        counts: the multiset.
+        card: the card's index.
+        n: how many copies to add.
 
     Examples:
         >>> counts_put((2, 1), 1, 2)
@@ -63,6 +73,10 @@ def counts_put(counts: Counts, card: int, n: int = 1) -> Counts:
 def counts_add(a: Counts, b: Counts) -> Counts:
     """The multiset union (sum) of two counts tuples of the same universe.
 
+    Args:
+        a: one multiset.
+        b: the other.
+
     Examples:
         >>> counts_add((1, 0), (0, 2))
         (1, 2)
@@ -72,6 +86,10 @@ def counts_add(a: Counts, b: Counts) -> Counts:
 
 def counts_sub(a: Counts, b: Counts) -> Counts:
     """`a` minus `b` (the caller has checked that `b` is a sub-multiset of `a`).
+
+    Args:
+        a: the multiset to take from.
+        b: the multiset taken out.
 
     Examples:
         >>> counts_sub((2, 1), (1, 1))
@@ -83,6 +101,10 @@ def counts_sub(a: Counts, b: Counts) -> Counts:
 def is_sub_multiset(small: Counts, big: Counts) -> bool:
     """True when every card of `small` is in `big` at least as often.
 
+    Args:
+        small: the multiset that should fit.
+        big: the multiset it should fit in.
+
     Examples:
         >>> is_sub_multiset((1, 0), (2, 1)), is_sub_multiset((0, 2), (2, 1))
         (True, False)
@@ -92,6 +114,10 @@ def is_sub_multiset(small: Counts, big: Counts) -> bool:
 
 def counts_from_cards(cards: Iterable[int], universe_size: int) -> Counts:
     """Counts of a sequence of card indices.
+
+    Args:
+        cards: card indices, repeats allowed.
+        universe_size: how many card types there are (the length of the result).
 
     Examples:
         >>> counts_from_cards([2, 0, 2], 3)
@@ -105,6 +131,9 @@ def counts_from_cards(cards: Iterable[int], universe_size: int) -> Counts:
 
 def counts_to_cards(counts: Counts) -> tuple[int, ...]:
     """The card indices of a multiset, ascending.
+
+    Args:
+        counts: the multiset.
 
     Examples:
         >>> counts_to_cards((1, 0, 2))
@@ -135,6 +164,9 @@ class Pile:
     @classmethod
     def of_counts(cls, counts: Counts) -> Pile:
         """A freshly shuffled pile holding `counts`.
+
+        Args:
+            counts: how many cards of each type the pile holds.
 
         Examples:
             >>> Pile.of_counts([2, 0, 1])
@@ -183,6 +215,9 @@ class Pile:
     def remove_unseen(self, card: int) -> Pile:
         """The pile after `card` was drawn from its unseen part (the chance outcome).
 
+        Args:
+            card: the card drawn (the chance outcome), one the unseen part holds.
+
         Examples:
             >>> Pile((2, 1)).remove_unseen(1)
             Pile(unseen=(2, 0), bottom=())
@@ -201,6 +236,9 @@ class Pile:
     def put_under(self, card: int) -> Pile:
         """The pile with `card` put face down underneath, where everyone saw it go.
 
+        Args:
+            card: the card put under the pile.
+
         Examples:
             >>> Pile((1, 1)).put_under(0).put_under(1)
             Pile(unseen=(1, 1), bottom=(0, 1))
@@ -209,6 +247,9 @@ class Pile:
 
     def shuffled_in(self, counts: Counts) -> Pile:
         """The pile with `counts` shuffled into it: everything becomes unseen again.
+
+        Args:
+            counts: the cards shuffled in, as counts over the pile's card types.
 
         Examples:
             >>> Pile((1, 0), (1,)).shuffled_in((0, 2))

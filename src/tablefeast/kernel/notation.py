@@ -20,6 +20,9 @@ __all__ = ["move_words"]
 def move_words(text: object) -> list[str]:
     """The words of a move written in notation: non-empty text, single spaces, no padding.
 
+    Args:
+        text: the move as written.
+
     Raises:
         InvalidActionError: `text` is not text of that form.
 

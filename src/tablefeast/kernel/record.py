@@ -58,6 +58,9 @@ class Record:
     def from_json(cls, text: str | bytes) -> Record:
         """Parse a record file's text.
 
+        Args:
+            text: the record file's contents.
+
         Raises:
             RecordError: not JSON, or not of the record format (the message says what is wrong).
 
@@ -104,6 +107,11 @@ class Record:
 def record_of(game: Ruleset, config: Any, moves: Sequence[tuple[int, Any]]) -> Record:
     """The record of `moves` (seat, action) played from `config`'s initial state.
 
+    Args:
+        game: the game module.
+        config: the game's configuration.
+        moves: ``(seat, action)`` pairs, in order; seat -1 (CHANCE) for chance outcomes.
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> record_of(sab, sab.Config(players=3), [(-1, sab.DrawCard(5))]).moves
@@ -128,6 +136,10 @@ def _config(game: Ruleset, record: Record) -> Any:
 def iter_replay(game: Ruleset, record: Record) -> Iterator[tuple[int, int, Any, Any]]:
     """Yield ``(move number, seat, action, state after)`` for every move, checking each.
 
+    Args:
+        game: the game module the record is of.
+        record: the record to replay.
+
     Raises:
         RecordError: a move is malformed or illegal; the message quotes it and says why.
 
@@ -149,6 +161,10 @@ def iter_replay(game: Ruleset, record: Record) -> Iterator[tuple[int, int, Any, 
 
 def replay(game: Ruleset, record: Record) -> Any:
     """The state after every move of `record` (each checked).
+
+    Args:
+        game: the game module the record is of.
+        record: the record to replay.
 
     Raises:
         RecordError: the config or a move is bad.

@@ -23,6 +23,9 @@ T = TypeVar("T")
 def empty(players: int) -> tuple[None, ...]:
     """No seat has committed.
 
+    Args:
+        players: the number of seats.
+
     Examples:
         >>> empty(3)
         (None, None, None)
@@ -32,6 +35,11 @@ def empty(players: int) -> tuple[None, ...]:
 
 def commit(commitments: tuple[T | None, ...], seat: int, value: T) -> tuple[T | None, ...]:
     """The commitments with `seat`'s slot filled (the caller has checked it was empty).
+
+    Args:
+        commitments: one slot per seat, None where it has not committed.
+        seat: the committing seat.
+        value: what it commits.
 
     Examples:
         >>> commit((None, None, None), 1, "card")
@@ -44,6 +52,10 @@ def commit(commitments: tuple[T | None, ...], seat: int, value: T) -> tuple[T | 
 
 def pending(participants: tuple[int, ...], commitments: tuple[object, ...]) -> tuple[int, ...]:
     """The participating seats that have not committed yet, ascending.
+
+    Args:
+        participants: the seats that take part in this step.
+        commitments: one slot per seat, None where it has not committed.
 
     Examples:
         >>> pending((0, 1, 2), ("x", None, None))
@@ -59,6 +71,10 @@ def pending(participants: tuple[int, ...], commitments: tuple[object, ...]) -> t
 def all_committed(participants: tuple[int, ...], commitments: tuple[object, ...]) -> bool:
     """True once every participating seat has committed.
 
+    Args:
+        participants: the seats that take part in this step.
+        commitments: one slot per seat, None where it has not committed.
+
     Examples:
         >>> all_committed((0, 2), ("x", None, "y")), all_committed((0, 1), ("x", None, "y"))
         (True, False)
@@ -68,6 +84,9 @@ def all_committed(participants: tuple[int, ...], commitments: tuple[object, ...]
 
 def committed_flags(commitments: tuple[object, ...]) -> tuple[bool, ...]:
     """What everybody may see of a simultaneous step: who has committed, not what.
+
+    Args:
+        commitments: one slot per seat, None where it has not committed.
 
     Examples:
         >>> committed_flags(("x", None, "y"))

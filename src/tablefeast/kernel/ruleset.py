@@ -51,6 +51,9 @@ class Ruleset(Protocol):
     def initial_state(self, config: Any) -> Any:
         """The state before anything happened (possibly a chance node: the shuffle and deal).
 
+        Args:
+            config: the game's configuration (player count and options).
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> s = fc.initial_state(fc.Config(players=3))
@@ -61,6 +64,9 @@ class Ruleset(Protocol):
     def actors(self, state: Any) -> tuple[int, ...]:
         """Seats that must act now, ascending; ``(CHANCE,)`` at a chance node; ``()`` when over.
 
+        Args:
+            state: the state of the game.
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> fc.actors(fc.initial_state(fc.Config(players=3)))
@@ -69,6 +75,10 @@ class Ruleset(Protocol):
 
     def legal_actions(self, state: Any, player: int) -> tuple[Any, ...]:
         """The legal actions of `player`, in a deterministic order (for CHANCE: the outcomes).
+
+        Args:
+            state: the state of the game.
+            player: the acting seat, or CHANCE.
 
         Examples:
             >>> import tablefeast.games.food_chain as fc
@@ -80,6 +90,9 @@ class Ruleset(Protocol):
     def chance_distribution(self, state: Any) -> Distribution[Any]:
         """The exact distribution of the chance node, as integer weights.
 
+        Args:
+            state: the state of the game, at a chance node.
+
         Examples:
             >>> import tablefeast.games.schlacht_am_buffet as sab
             >>> d = sab.chance_distribution(sab.initial_state(sab.Config(players=3)))
@@ -89,6 +102,9 @@ class Ruleset(Protocol):
 
     def chance_outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
         """``(outcome, probability)`` pairs of the chance node; probabilities sum to 1.
+
+        Args:
+            state: the state of the game, at a chance node.
 
         Examples:
             >>> import tablefeast.games.schlacht_am_buffet as sab
@@ -100,6 +116,11 @@ class Ruleset(Protocol):
     def apply_action(self, state: Any, player: int, action: Any) -> Any:
         """Check legality, then return the next state; the input is never changed.
 
+        Args:
+            state: the state of the game.
+            player: the acting seat, or CHANCE.
+            action: the action to apply (for CHANCE: the outcome).
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> s = fc.initial_state(fc.Config(players=3))
@@ -110,6 +131,9 @@ class Ruleset(Protocol):
     def is_terminal(self, state: Any) -> bool:
         """True when the game is over.
 
+        Args:
+            state: the state of the game.
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> fc.is_terminal(fc.initial_state(fc.Config(players=3)))
@@ -119,6 +143,9 @@ class Ruleset(Protocol):
     def scores(self, state: Any) -> tuple[int, ...]:
         """Each seat's score (running totals before the end).
 
+        Args:
+            state: the state of the game.
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> fc.scores(fc.initial_state(fc.Config(players=3)))
@@ -127,6 +154,9 @@ class Ruleset(Protocol):
 
     def winners(self, state: Any) -> frozenset[int]:
         """The winning seats once the game is over (empty before).
+
+        Args:
+            state: the state of the game.
 
         Examples:
             >>> import tablefeast.games.food_chain as fc
@@ -139,6 +169,10 @@ class Ruleset(Protocol):
     def view(self, state: Any, player: int | None) -> Any:
         """Exactly what `player` may know (`None`: a spectator).
 
+        Args:
+            state: the state of the game.
+            player: the viewing seat, or None for a spectator.
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> s = fc.initial_state(fc.Config(players=3))
@@ -149,6 +183,11 @@ class Ruleset(Protocol):
 
     def determinize(self, state: Any, player: int, rng: random.Random) -> Any:
         """A state `player` cannot tell from `state`, hidden parts resampled consistently.
+
+        Args:
+            state: the state of the game.
+            player: the seat whose knowledge the new state must keep.
+            rng: the generator the hidden parts are resampled with.
 
         Examples:
             >>> import tablefeast.games.food_chain as fc
@@ -161,6 +200,9 @@ class Ruleset(Protocol):
     def action_to_str(self, action: Any) -> str:
         """The action in the game's move notation.
 
+        Args:
+            action: an action of this game (or a chance outcome).
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> fc.action_to_str(fc.Play(fc.Animal.DOG))
@@ -169,6 +211,11 @@ class Ruleset(Protocol):
 
     def action_from_str(self, state: Any, player: int, text: str) -> Any:
         """Parse move notation (raises `InvalidActionError` on malformed text).
+
+        Args:
+            state: the state of the game.
+            player: the acting seat, or CHANCE.
+            text: the move in the game's notation.
 
         Examples:
             >>> import tablefeast.games.food_chain as fc
@@ -179,6 +226,9 @@ class Ruleset(Protocol):
     def num_distinct_actions(self, config: Any) -> int:
         """Size of the fixed integer action encoding (player actions, then chance outcomes).
 
+        Args:
+            config: the game's configuration.
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> fc.num_distinct_actions(fc.Config(players=3))
@@ -187,6 +237,10 @@ class Ruleset(Protocol):
 
     def action_to_id(self, action: Any, config: Any = None) -> int:
         """The action's integer id; pass the `config` when ids depend on it (a custom card set).
+
+        Args:
+            action: an action of this game (or a chance outcome).
+            config: the game's configuration, when ids depend on it; None for the default one.
 
         Examples:
             >>> import tablefeast.games.food_chain as fc
@@ -197,6 +251,11 @@ class Ruleset(Protocol):
     def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
         """The action with that id (raises `InvalidActionError` for an id out of range).
 
+        Args:
+            state: the state of the game.
+            player: the acting seat, or CHANCE.
+            action_id: the action's integer id, as `action_to_id` gives it.
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> fc.action_from_id(fc.initial_state(fc.Config(players=3)), 0, 3)
@@ -206,6 +265,10 @@ class Ruleset(Protocol):
 
 def describe_actors(actors: tuple[int, ...], detail: str = "") -> str:
     """Who acts now, in words, for "why not?" messages; `detail` says what they do.
+
+    Args:
+        actors: the seats that act now, as `actors` returns them.
+        detail: what they do; empty for no detail.
 
     Examples:
         >>> describe_actors((0, 2), "commit a card"), describe_actors(())
@@ -221,6 +284,10 @@ def describe_actors(actors: tuple[int, ...], detail: str = "") -> str:
 
 def check_turn(actors: tuple[int, ...], player: int) -> None:
     """Raise the right error unless `player` is among `actors`.
+
+    Args:
+        actors: the seats that act now, as `actors` returns them.
+        player: the seat that wants to act, or CHANCE.
 
     Raises:
         GameOverError: nobody may act any more.
@@ -248,6 +315,14 @@ def apply_joint(ruleset: Ruleset, state: Any, actions: Mapping[int, Any]) -> Any
     The result does not depend on the order (the contract guarantees it); this helper is a
     convenience for callers that hold every seat's choice at once.
 
+    Args:
+        ruleset: the game module.
+        state: the state of the game, at a simultaneous step.
+        actions: each seat that must act, mapped to its action.
+
+    Returns:
+        The state after every commitment (the step revealed and resolved).
+
     Raises:
         NotYourTurnError: `actions` does not name exactly the seats that must act.
 
@@ -274,6 +349,11 @@ def apply_joint(ruleset: Ruleset, state: Any, actions: Mapping[int, Any]) -> Any
 def legal_action_mask(ruleset: Ruleset, state: Any, player: int) -> tuple[bool, ...]:
     """A boolean per action id: which ids are legal for `player` now.
 
+    Args:
+        ruleset: the game module.
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> from tablefeast.kernel.chance import CHANCE
@@ -289,6 +369,11 @@ def legal_action_mask(ruleset: Ruleset, state: Any, player: int) -> tuple[bool, 
 
 def sample_chance(ruleset: Ruleset, state: Any, rng: random.Random) -> Any:
     """Sample the chance node's outcome exactly with `rng`.
+
+    Args:
+        ruleset: the game module.
+        state: the state of the game, at a chance node.
+        rng: the only source of randomness.
 
     Examples:
         >>> import random

@@ -24,6 +24,10 @@ __all__ = ["check_actor_seat", "check_viewer", "clockwise_from", "left_of", "nex
 def check_actor_seat(seat: object, players: int) -> None:
     """Refuse anything that cannot act: only seats ``0..players-1`` and CHANCE can.
 
+    Args:
+        seat: the would-be actor.
+        players: the number of seats.
+
     Raises:
         InvalidSeatError: `seat` is not an int (bools are refused too) or is out of range.
 
@@ -41,6 +45,10 @@ def check_actor_seat(seat: object, players: int) -> None:
 def check_viewer(seat: object, players: int) -> None:
     """Refuse anything that cannot look at the table: seats ``0..players-1`` and None (a
     spectator) can; CHANCE has no view.
+
+    Args:
+        seat: the would-be viewer.
+        players: the number of seats.
 
     Raises:
         InvalidSeatError: `seat` is not None nor an int seat in range.
@@ -60,6 +68,10 @@ def check_viewer(seat: object, players: int) -> None:
 def left_of(seat: int, players: int) -> int:
     """The seat to the left of `seat` (the next one clockwise).
 
+    Args:
+        seat: a seat.
+        players: the number of seats.
+
     Examples:
         >>> left_of(0, 4), left_of(3, 4)
         (1, 0)
@@ -70,6 +82,10 @@ def left_of(seat: int, players: int) -> int:
 def clockwise_from(seat: int, players: int) -> tuple[int, ...]:
     """All seats in clockwise order, starting with `seat` itself.
 
+    Args:
+        seat: the seat to start from.
+        players: the number of seats.
+
     Examples:
         >>> clockwise_from(1, 3)
         (1, 2, 0)
@@ -79,6 +95,11 @@ def clockwise_from(seat: int, players: int) -> tuple[int, ...]:
 
 def next_among(seat: int, seats: Iterable[int], players: int) -> int:
     """The first seat of `seats` strictly after `seat`, going clockwise.
+
+    Args:
+        seat: the seat to start after.
+        seats: the seats to choose from (may include `seat`: it is then found last).
+        players: the number of seats.
 
     Raises:
         ValueError: `seats` is empty.

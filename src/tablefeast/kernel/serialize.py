@@ -89,6 +89,9 @@ converter.register_structure_hook(Fraction, _structure_fraction)
 def register_actions(union: Any) -> None:
     """Register a game's action union as a tagged union (tag ``"type"`` = class name).
 
+    Args:
+        union: the game's ``Action`` union of attrs classes.
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> register_actions(sab.Action)  # done once, when the game package is imported
@@ -102,6 +105,10 @@ def register_actions(union: Any) -> None:
 
 def register_validator(cls: type, check: Callable[[Any], list[str]]) -> None:
     """After structuring a `cls`, run `check`; a non-empty list of problems refuses the value.
+
+    Args:
+        cls: the class to check, such as a game's ``State``.
+        check: returns the problems of a value, as messages (empty when it is sound).
 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
@@ -117,6 +124,9 @@ def register_validator(cls: type, check: Callable[[Any], list[str]]) -> None:
 
 def dumps(obj: Any) -> str:
     """JSON text of a config, state, action or view.
+
+    Args:
+        obj: the value to write.
 
     Raises:
         TypeError: `obj` is not a value this library can serialize.
@@ -146,6 +156,10 @@ def _describe(exc: BaseException, type_: type | None) -> str:
 def structure(data: Any, cls: type[T] | Any) -> T:
     """Structure already-parsed JSON data as a `cls`.
 
+    Args:
+        data: the parsed JSON data.
+        cls: the type to build (a class, or an action union).
+
     Raises:
         RecordError: the data is not a valid `cls` (the message lists what is wrong).
 
@@ -170,6 +184,10 @@ def structure(data: Any, cls: type[T] | Any) -> T:
 
 def loads(text: str | bytes, cls: type[T] | Any) -> T:
     """The value of type `cls` that `text` holds.
+
+    Args:
+        text: the JSON text, as `dumps` writes it.
+        cls: the type to build (a class, or an action union).
 
     Raises:
         RecordError: the text is not JSON, not a `cls`, or describes an impossible state.

@@ -35,6 +35,10 @@ class Features:
     def one_hot(self, index: int | None, size: int) -> None:
         """`size` slots, a 1 at `index` (none for None).
 
+        Args:
+            index: the slot to set, or None for all zeros.
+            size: the number of slots.
+
         Examples:
             >>> f = Features()
             >>> f.one_hot(1, 3); f.one_hot(None, 2)
@@ -49,6 +53,9 @@ class Features:
     def values(self, numbers: Iterable[float]) -> None:
         """The numbers as they are (counts, sizes, scores).
 
+        Args:
+            numbers: the numbers to append.
+
         Examples:
             >>> f = Features()
             >>> f.values([2, 0.5])
@@ -60,6 +67,9 @@ class Features:
     def flags(self, flags: Iterable[bool]) -> None:
         """1 for true, 0 for false.
 
+        Args:
+            flags: the truth values to append.
+
         Examples:
             >>> f = Features()
             >>> f.flags([True, False, True])
@@ -70,6 +80,10 @@ class Features:
 
     def members(self, members: Iterable[int], size: int) -> None:
         """`size` slots, a 1 at each member of a set of indices.
+
+        Args:
+            members: the slots to set.
+            size: the number of slots.
 
         Examples:
             >>> f = Features()

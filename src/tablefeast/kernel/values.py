@@ -32,6 +32,10 @@ def replace(obj: T, **changes: Any) -> T:
     Unlike `attrs.evolve` it runs no validators and no ``__init__``: callers pass only field names
     of `obj`'s class and values of the right types (tests check every state the rules build).
 
+    Args:
+        obj: the instance to copy.
+        **changes: new values, by field name.
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> s = sab.initial_state(sab.Config(players=3))
@@ -48,6 +52,10 @@ def from_fields(cls: type[T], fields: dict[str, Any]) -> T:
 
     The hottest transitions build the next state as ``fields = state.__dict__.copy()``, then a
     few assignments, then `from_fields`: cheaper than `replace` with keyword arguments.
+
+    Args:
+        cls: the class to instantiate.
+        fields: its instance dictionary, used as is (not copied).
 
     Examples:
         >>> import attrs

@@ -227,6 +227,9 @@ class CardLists:
     def from_data(cls, data: Any) -> CardLists:
         """Card lists from parsed JSON of the shape of ``cards.json``.
 
+        Args:
+            data: parsed JSON of the shape of ``cards.json`` (a `CardLists` is returned as it is).
+
         Raises:
             ValueError: the data is not card lists; the message names the bad entry.
 
@@ -260,6 +263,9 @@ class CardLists:
     def from_json(cls, text: str) -> CardLists:
         """Card lists from JSON text (see `from_data`).
 
+        Args:
+            text: JSON text of the shape of ``cards.json``.
+
         Examples:
             >>> import tablefeast
             >>> CardLists.from_json(tablefeast.dumps(DEFAULT_CARDS)) == DEFAULT_CARDS
@@ -274,6 +280,9 @@ class CardLists:
 
 def load_cards(path: str | Path) -> CardLists:
     """Card lists from a JSON file of the shape of the default ``cards.json``.
+
+    Args:
+        path: the JSON file to read.
 
     Raises:
         ValueError: the file cannot be read or is not card lists (the message names the entry).

@@ -35,6 +35,10 @@ __all__ = [
 def round_order(first: int, players: int) -> tuple[int, ...]:
     """Turn order this round: clockwise from the First player.
 
+    Args:
+        first: the First player's seat this round.
+        players: the number of seats.
+
     Examples:
         >>> round_order(2, 4)
         (2, 3, 0, 1)
@@ -45,6 +49,9 @@ def round_order(first: int, players: int) -> tuple[int, ...]:
 def clinking(revealed: tuple[int, ...]) -> tuple[int, ...]:
     """The seats that revealed a Mood somebody else also revealed (AYC-6).
 
+    Args:
+        revealed: the Mood each seat revealed, by index into `MOODS`.
+
     Examples:
         >>> clinking((0, 3, 0)), clinking((0, 1, 2))
         ((0, 2), ())
@@ -54,6 +61,9 @@ def clinking(revealed: tuple[int, ...]) -> tuple[int, ...]:
 
 def tomato_seats(state: State) -> tuple[int, ...]:
     """The seats holding Tomatoes: they decide them at the end (AYC-10).
+
+    Args:
+        state: the state of the game.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -76,6 +86,13 @@ def tomato_seats(state: State) -> tuple[int, ...]:
 def settle_deal(state: State) -> State:
     """Stop at the next draw; once the line is complete, put the Spice tokens on the 2nd and 3rd
     Meal and start the play (AYC-3).
+
+    Args:
+        state: the state of the game, while the line is dealt.
+
+    Returns:
+        The state where the next decision or chance event waits (`state` itself while a draw is
+        still to come).
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -111,6 +128,10 @@ def reveal_pool(state: State, seat: int) -> tuple[int, ...]:
     """Counts of the Moods the left neighbour picks from: the two committed cards, or the hand
     when none was committed (AYC-5).
 
+    Args:
+        state: the state of the game.
+        seat: the seat whose Mood its left neighbour picks.
+
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -137,6 +158,12 @@ def after_commitments(state: State) -> State:
     """Everyone has committed: single cards are revealed; for two cards or none, the left
     neighbour's random pick is a chance event, even when only one Mood can come out (AYC-17).
 
+    Args:
+        state: the state of the game, once every seat has committed.
+
+    Returns:
+        The state where the next decision or chance event waits.
+
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -161,6 +188,12 @@ def after_commitments(state: State) -> State:
 
 def after_reveal(state: State) -> State:
     """Every Mood is revealed: use the cards, clink glasses, and line up the resolution.
+
+    Args:
+        state: the state of the game, once every seat's Mood is revealed.
+
+    Returns:
+        The state where the next decision or chance event waits.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -218,6 +251,12 @@ def after_reveal(state: State) -> State:
 
 def settle_queue(state: State) -> State:
     """Carry out the Moods that need no choice, until a seat must choose or the round ends.
+
+    Args:
+        state: the state of the game, while the revealed Moods are carried out.
+
+    Returns:
+        The state where the next decision or chance event waits.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -285,6 +324,13 @@ def _end_round(state: State) -> State:
 
 def settle_end(state: State) -> State:
     """After the secret cards, the Tomato decisions; with no Tomatoes, the game is over.
+
+    Args:
+        state: the state of the game, once the last round is over.
+
+    Returns:
+        The state where the next decision or chance event waits (`state` itself while a secret
+        card is still to be revealed).
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc

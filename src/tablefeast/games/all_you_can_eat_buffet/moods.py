@@ -67,6 +67,11 @@ def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
     `fields` holds the next state's changed fields (it is changed): the Drink tokens and the
     supply are read from it when already changed there, else from `state`.
 
+    Args:
+        state: the state of the game, before the change.
+        seat: the seat that gains the token.
+        fields: the next state's changed fields so far.
+
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -86,6 +91,12 @@ def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
 
 def card_effects(state: State, seat: int, meal: int, fields: dict[str, object]) -> None:
     """A Cake takes the Birthday Cake tile; a Coffee discards 2 Drink tokens (AYC-8).
+
+    Args:
+        state: the state of the game, before the change.
+        seat: the seat that collects or steals the Meal.
+        meal: the Meal card's index in the Meal list.
+        fields: the next state's changed fields so far; the effects are written into it.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -111,6 +122,11 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     """`seat` collects the Meals at the 0-based line `positions`, first to last (AYC-8): with
     their Spice tokens, a Drink token for a Drink icon, the Birthday Cake tile for a Cake, the
     loss of 2 Drink tokens for a Coffee, and a Surprise bread's secret card.
+
+    Args:
+        state: the state of the game.
+        seat: the collecting seat.
+        positions: the 0-based line positions of the Meals to collect, in any order.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -158,6 +174,12 @@ def steal(state: State, thief: int, victim: int, meal: int) -> State:
     """`thief` steals one `meal` from `victim` (Jealous): a Drink token for the Jealous icon, the
     Birthday Cake tile for a Cake, the loss of 2 Drink tokens for a Coffee (AYC-8), and a
     Surprise bread's secret card with the bread (AYC-21).
+
+    Args:
+        state: the state of the game.
+        thief: the stealing seat.
+        victim: the seat stolen from.
+        meal: the Meal card's index in the Meal list; `victim` has collected one.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc

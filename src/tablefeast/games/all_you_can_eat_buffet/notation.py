@@ -74,6 +74,9 @@ _FORMS = (
 def action_to_str(action: Action) -> str:
     """The action in move notation.
 
+    Args:
+        action: an action of this game (or a chance outcome).
+
     Examples:
         >>> [action_to_str(a) for a in (Play((Mood.HUNGRY, Mood.SLOW)), Play(()), Tomato(1, 2))]
         ['play hungry slow', 'play', 'tomato fruit vegetable vegetable']
@@ -132,6 +135,12 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     """Parse move notation; with a `state`, Meal names are checked against its list (legality
     is checked by `apply_action`).
 
+    Args:
+        state: the state of the game, whose Meal list the names must be in; None to skip
+            that check.
+        player: the acting seat, or CHANCE (unused: a move reads the same for every seat).
+        text: the move in the game's notation.
+
     Raises:
         InvalidActionError: the text is not a move of this game.
 
@@ -175,6 +184,9 @@ def _tomato_ids(tomatoes: int) -> list[tuple[int, int]]:
 def num_distinct_actions(config: Config) -> int:
     """Size of the integer encoding for this config's Meal list.
 
+    Args:
+        config: the game's configuration (its Meal list sizes the encoding).
+
     Examples:
         >>> num_distinct_actions(Config(players=3))
         356
@@ -204,6 +216,11 @@ def _bases(config: Config | None) -> tuple[Any, list[int]]:
 
 def action_to_id(action: Action, config: Config | None = None) -> int:
     """The action's integer id under `config` (None: the default Meal list).
+
+    Args:
+        action: an action of this game (or a chance outcome).
+        config: the game's configuration, whose Meal list numbers the Meals; None for the
+            default list.
 
     Raises:
         InvalidActionError: not an action of this game, or not encodable under `config`.
@@ -240,6 +257,12 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
 
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
     """The action with this id under `state`'s config (None: the default Meal list).
+
+    Args:
+        state: the state of the game, whose config the ids are under; None for the default
+            Meal list.
+        player: the acting seat, or CHANCE (unused: ids are the same for every seat).
+        action_id: the action's integer id, as `action_to_id` gives it.
 
     Raises:
         InvalidActionError: the id is outside ``range(num_distinct_actions(config))``.

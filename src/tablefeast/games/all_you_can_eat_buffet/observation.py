@@ -41,12 +41,19 @@ LINE_SLOTS = 7  # the longest line (AYC-3)
 
 @cache
 def observation_size(config: Config) -> int:
-    """Length of the tensor for this config (the same for every view: a test checks it)."""
+    """Length of the tensor for this config (the same for every view: a test checks it).
+
+    Args:
+        config: the game's configuration.
+    """
     return len(observation_tensor(view(initial_state(config), None)))
 
 
 def observation_tensor(seen: View) -> tuple[float, ...]:
     """The view as a flat tuple of floats (see the module docs for the layout).
+
+    Args:
+        seen: the view to encode.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc

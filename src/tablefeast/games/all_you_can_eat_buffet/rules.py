@@ -86,6 +86,9 @@ def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: CHANCE, the seats still to commit, the seat carrying out its Mood, or
     the seats still to decide their Tomatoes; ``()`` once the game is over.
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -111,6 +114,9 @@ def actors(state: State) -> tuple[int, ...]:
 def is_terminal(state: State) -> bool:
     """True once the game has ended (AYC-10, after the last round).
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -127,6 +133,9 @@ def is_terminal(state: State) -> bool:
 
 def chance_distribution(state: State) -> Distribution[Action]:
     """The exact distribution of the current chance node.
+
+    Args:
+        state: the state of the game, at a chance node.
 
     Raises:
         IllegalActionError: the state is not a chance node.
@@ -161,6 +170,9 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """``(outcome, exact probability)`` pairs of the current chance node.
+
+    Args:
+        state: the state of the game, at a chance node.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -285,6 +297,10 @@ def _why_not_outcome(state: State, action: object) -> str | None:
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
 
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> s = ayc.initial_state(ayc.Config(players=3))
@@ -306,6 +322,11 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 def why_not(state: State, player: int, action: object) -> str | None:
     """Why `action` by `player` is not legal now, or None when it is.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to check.
 
     Raises:
         InvalidActionError: `action` is not an action of this game at all.
@@ -345,6 +366,11 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
 def apply_action(state: State, player: int, action: Action) -> State:
     """The state after `player` takes `action`; `state` itself is never changed.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to apply (for CHANCE: the outcome).
 
     Raises:
         InvalidActionError: not an action of this game.

@@ -78,6 +78,9 @@ def fruit_points(kinds: tuple[int, ...]) -> int:
     """The most points sets of different Fruits can make from cards of `kinds` (counts per kind,
     in any order): each set scores by its size, and the sets are formed to score the most.
 
+    Args:
+        kinds: how many cards of each Fruit kind there are, in any order (zeros allowed).
+
     Examples:
         >>> fruit_points((2, 1)), fruit_points((1, 1, 1, 1, 1, 1)), fruit_points((2, 2, 2, 1, 1))
         (3, 24, 20)
@@ -109,6 +112,15 @@ def score_table(
     tomatoes_as_vegetables: Sequence[int | None],
 ) -> tuple[Score, ...]:
     """Every player's `Score` (AYC-11); undecided Tomatoes (None) count as neither (AYC-20).
+
+    Args:
+        cards: the Meal lists (which Meal is in which set, and its points).
+        collections: each player's collected Meals, as counts by Meal.
+        drinks: each player's Drink tokens.
+        spices: each player's Spice tokens.
+        cake: the seat holding the Birthday Cake tile, or None.
+        tomatoes_as_vegetables: per player, how many of its Tomatoes count as Vegetables (the rest
+            as Fruits), or None while undecided.
 
     Examples:
         >>> from tablefeast.games.all_you_can_eat_buffet.components import DEFAULT_CARDS
@@ -190,6 +202,9 @@ def _table(state: State) -> tuple[Score, ...]:
 def scores(state: State) -> tuple[int, ...]:
     """Running scores (AYC-11): as if the game ended now, with undecided Tomatoes uncounted.
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -204,6 +219,9 @@ def scores(state: State) -> tuple[int, ...]:
 def winners(state: State) -> frozenset[int]:
     """The winning seats once the game is over: most points, then most Drink tokens, then a
     shared win (AYC-12).
+
+    Args:
+        state: the state of the game.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc

@@ -120,6 +120,10 @@ class State:
 def tomatoes_held(state: State, seat: int) -> int:
     """How many Tomatoes `seat` has collected (it decides each at the end, AYC-10).
 
+    Args:
+        state: the state of the game.
+        seat: the seat asked about.
+
     Examples:
         >>> tomatoes_held(initial_state(Config(players=3)), 0)
         0
@@ -140,6 +144,9 @@ def initial_state(config: Config) -> State:
 
     The first chance nodes deal 3 Mood cards to each seat in seat order (AYC-2), then the Meals
     of the first line (AYC-3).
+
+    Args:
+        config: the game's configuration (player count and options).
 
     Examples:
         >>> s = initial_state(Config(players=4, first_player=1))
@@ -184,6 +191,9 @@ def check_state(state: State) -> list[str]:
     """Every invariant a real game state satisfies; the problems found (empty when sound).
 
     Used when loading serialized states, so that a tampered file is refused.
+
+    Args:
+        state: the state to check.
 
     Examples:
         >>> from tablefeast.kernel.values import replace

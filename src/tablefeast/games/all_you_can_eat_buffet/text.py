@@ -22,6 +22,9 @@ def _meals(names: tuple[str, ...], counts: tuple[int, ...]) -> str:
 def render(view: View) -> str:
     """The view as a few lines of text.
 
+    Args:
+        view: the view to render.
+
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game

@@ -119,6 +119,10 @@ class View:
 def view(state: State, player: int | None) -> View:
     """Exactly what `player` may know (`None`: a spectator).
 
+    Args:
+        state: the state of the game.
+        player: the viewing seat, or None for a spectator.
+
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
 
@@ -190,6 +194,11 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
     """A state `player` cannot tell from `state`: other seats' Mood hands are dealt again from
     their hand and deck together, and their hidden commitments and Tomato decisions are chosen
     again among the legal ones. A revealed card stays where it is.
+
+    Args:
+        state: the state of the game.
+        player: the seat whose knowledge the new state must keep, or None for a spectator's.
+        rng: the generator the hidden parts are resampled with.
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.

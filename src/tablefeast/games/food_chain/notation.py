@@ -34,6 +34,9 @@ _TOTAL = 12
 def action_to_str(action: Action) -> str:
     """The action in move notation.
 
+    Args:
+        action: an action of this game.
+
     Examples:
         >>> [action_to_str(a) for a in (Play(Animal.FLEA), Take(0), TakeFromCentre())]
         ['play flea', 'take 0', 'take centre']
@@ -49,6 +52,11 @@ def action_to_str(action: Action) -> str:
 
 def action_from_str(state: Any, player: int, text: str) -> Action:
     """Parse move notation (legality is checked by `apply_action`).
+
+    Args:
+        state: the state of the game (unused: a move reads the same in every state).
+        player: the acting seat, or CHANCE (unused: a move reads the same for every seat).
+        text: the move in the game's notation.
 
     Raises:
         InvalidActionError: the text is not a move of this game.
@@ -82,6 +90,9 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
 def num_distinct_actions(config: Any = None) -> int:
     """Size of the integer encoding: 5 plays, 6 seat takes, the centre take.
 
+    Args:
+        config: the game's configuration (unused: the encoding is the same for every one).
+
     Examples:
         >>> num_distinct_actions()
         12
@@ -91,6 +102,10 @@ def num_distinct_actions(config: Any = None) -> int:
 
 def action_to_id(action: Action, config: Any = None) -> int:
     """The action's integer id (the same for every config).
+
+    Args:
+        action: an action of this game.
+        config: the game's configuration (unused: ids are the same for every one).
 
     Examples:
         >>> action_to_id(Play(Animal.WORM)), action_to_id(Take(0)), action_to_id(TakeFromCentre())
@@ -107,6 +122,11 @@ def action_to_id(action: Action, config: Any = None) -> int:
 
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
     """The action with this id.
+
+    Args:
+        state: the state of the game (unused: ids are the same in every state).
+        player: the acting seat, or CHANCE (unused: ids are the same for every seat).
+        action_id: the action's integer id, as `action_to_id` gives it.
 
     Raises:
         InvalidActionError: the id is outside ``range(12)``.

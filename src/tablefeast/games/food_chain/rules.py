@@ -73,6 +73,9 @@ def _may_commit(state: State, player: int) -> bool:
 def actors(state: State) -> tuple[int, ...]:
     """The one seat to take a prey, or every seat still to commit, or () when over.
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.food_chain as fc
         >>> s = fc.initial_state(fc.Config(players=3))
@@ -89,6 +92,9 @@ def actors(state: State) -> tuple[int, ...]:
 def is_terminal(state: State) -> bool:
     """True once every player has been Alpha (FC-10).
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.food_chain as fc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -102,6 +108,9 @@ def is_terminal(state: State) -> bool:
 
 def chance_distribution(state: State) -> Distribution[Action]:
     """Food Chain has no chance nodes.
+
+    Args:
+        state: the state of the game (never a chance node).
 
     Raises:
         IllegalActionError: always.
@@ -118,6 +127,9 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """Never called: Food Chain has no chance nodes (raises IllegalActionError).
+
+    Args:
+        state: the state of the game (never a chance node).
 
     Examples:
         >>> import tablefeast.games.food_chain as fc
@@ -177,6 +189,10 @@ def _plays(state: State, player: int) -> tuple[Play, ...]:
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """The legal actions of `player` now, in a fixed order (seat order, then the centre).
 
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+
     Examples:
         >>> import tablefeast.games.food_chain as fc
         >>> from tablefeast.kernel.ruleset import apply_joint
@@ -202,6 +218,11 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 def why_not(state: State, player: int, action: object) -> str | None:
     """Why `action` by `player` is not legal now, or None when it is.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to check.
 
     Raises:
         InvalidActionError: `action` is not an action of this game.
@@ -238,6 +259,11 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
 def apply_action(state: State, player: int, action: Action) -> State:
     """The state after `player` takes `action`; `state` itself is never changed.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to apply.
 
     Raises:
         InvalidActionError: not an action of this game (or `player` is not a seat).
@@ -386,6 +412,9 @@ def _end_round(state: State) -> State:
 def scores(state: State) -> tuple[int, ...]:
     """Totals of finished rounds plus the stars in this round's scoring piles (FC-9).
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.food_chain as fc
         >>> from tablefeast.kernel.ruleset import apply_joint
@@ -404,6 +433,9 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> frozenset[int]:
     """Once over, every seat with the highest total (FC-10).
+
+    Args:
+        state: the state of the game.
 
     Examples:
         >>> import tablefeast.games.food_chain as fc

@@ -72,6 +72,9 @@ class State:
 def initial_state(config: Config) -> State:
     """Round 1, pass 1: everyone holds their nine cards (FC-2).
 
+    Args:
+        config: the game's configuration (player count and options).
+
     Examples:
         >>> s = initial_state(Config(players=4))
         >>> s.hands[3], s.pass_number, s.game_over
@@ -106,6 +109,9 @@ def new_round(config: Config, round_number: int, alpha: int, totals: tuple[int, 
 
 def check_state(state: State) -> list[str]:
     """Every invariant of a real state; the problems found (empty when sound).
+
+    Args:
+        state: the state to check.
 
     Examples:
         >>> from tablefeast.kernel.values import replace

@@ -22,6 +22,9 @@ def _animals(counts: tuple[int, ...]) -> str:
 def render(view: View) -> str:
     """The view as a few lines of text.
 
+    Args:
+        view: the view to render.
+
     Examples:
         >>> import tablefeast.games.food_chain as fc
         >>> from tablefeast.kernel.ruleset import apply_joint

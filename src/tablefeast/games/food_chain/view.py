@@ -87,6 +87,10 @@ class View:
 def view(state: State, player: int | None) -> View:
     """Exactly what `player` may know (`None`: a spectator).
 
+    Args:
+        state: the state of the game.
+        player: the viewing seat, or None for a spectator.
+
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
 
@@ -124,6 +128,11 @@ def view(state: State, player: int | None) -> View:
 def determinize(state: State, player: int | None, rng: random.Random) -> State:
     """A state `player` cannot tell from `state`: every other seat's committed animal is drawn
     again, uniformly from the cards in its (public) hand.
+
+    Args:
+        state: the state of the game.
+        player: the seat whose knowledge the new state must keep, or None for a spectator's.
+        rng: the generator the hidden parts are resampled with.
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.

@@ -44,6 +44,9 @@ def is_name(value: object) -> bool:
     """True for a valid card name: a non-empty word without spaces or ``/`` (so that the move
     notation, which writes items as ``kind/colour``, reads back exactly).
 
+    Args:
+        value: the would-be name.
+
     Examples:
         >>> is_name("t-shirt"), is_name("t shirt"), is_name("tie/blue"), is_name("")
         (True, False, False, False)

@@ -257,6 +257,9 @@ class CardSet:
     def from_data(cls, data: Any) -> CardSet:
         """A card set from parsed JSON of the shape of ``cards.json``.
 
+        Args:
+            data: parsed JSON of the shape of ``cards.json`` (a `CardSet` is returned as it is).
+
         Raises:
             ValueError: the data is not a card set; the message names the bad entry.
 
@@ -302,6 +305,9 @@ class CardSet:
     def from_json(cls, text: str) -> CardSet:
         """A card set from JSON text.
 
+        Args:
+            text: JSON text of the shape of ``cards.json``.
+
         Raises:
             ValueError: not JSON, or not a card set (the message names the bad entry).
 
@@ -319,6 +325,9 @@ class CardSet:
 
 def load_cards(path: str | Path) -> CardSet:
     """A card set from a JSON file of the shape of the default ``cards.json``.
+
+    Args:
+        path: the JSON file to read.
 
     Raises:
         ValueError: the file cannot be read or is not a card set (the message names the entry).

@@ -181,6 +181,9 @@ class Config:
     def hand_size(self, seat: int) -> int:
         """Cards `seat` is dealt and refills to: 7, or 4 for a young player (MG-15).
 
+        Args:
+            seat: the seat asked about.
+
         Examples:
             >>> c = Config(players=3, young_seats=[1])
             >>> c.hand_size(0), c.hand_size(1)

@@ -57,6 +57,9 @@ _FORMS = (
 def action_to_str(action: Action) -> str:
     """The action in move notation.
 
+    Args:
+        action: an action of this game (or a chance outcome).
+
     Examples:
         >>> action_to_str(Fastest((0, 2))), action_to_str(RevealMouse("M07"))
         ('fastest 0 2', 'mouse M07')
@@ -92,6 +95,12 @@ def _item(text: str, word: str, state: Any) -> Item:
 def action_from_str(state: Any, player: int, text: str) -> Action:
     """Parse move notation; with a `state`, names are checked against its card set (legality
     is checked by `apply_action`).
+
+    Args:
+        state: the state of the game, whose card set the names must be in; None to skip
+            that check.
+        player: the acting seat, or CHANCE (unused: a move reads the same for every seat).
+        text: the move in the game's notation.
 
     Raises:
         InvalidActionError: the text is not a move of this game.
@@ -135,6 +144,9 @@ def _sizes(config: Config) -> tuple[int, int, int]:
 def num_distinct_actions(config: Config) -> int:
     """Size of the integer encoding for this config's card set and number of players.
 
+    Args:
+        config: the game's configuration (its card set and player count size the encoding).
+
     Examples:
         >>> num_distinct_actions(Config(players=2)), num_distinct_actions(Config(players=3))
         (92, 96)
@@ -147,6 +159,11 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
     """The action's integer id under `config` (None: the default card set, any player count).
 
     Ids of cards depend on the card set, so pass the config when it has a custom one.
+
+    Args:
+        action: an action of this game (or a chance outcome).
+        config: the game's configuration, whose card set numbers the cards and whose player
+            count bounds the seats; None for the default card set and any player count.
 
     Raises:
         InvalidActionError: not an action of this game, or a name not in the card set.
@@ -185,6 +202,12 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
     """The action with this id under `state`'s config (`state` None: the default card set and
     up to 6 players, as `action_to_id` without a config).
+
+    Args:
+        state: the state of the game, whose config the ids are under; None for the default
+            card set and 6 players.
+        player: the acting seat, or CHANCE (unused: ids are the same for every seat).
+        action_id: the action's integer id, as `action_to_id` gives it.
 
     Raises:
         InvalidActionError: the id is outside ``range(num_distinct_actions(config))``.

@@ -40,6 +40,10 @@ _CLOCKWISE = tuple(tuple(clockwise_from(t, n) for t in range(n)) for n in range(
 def claimants(commitments: tuple[int | None, ...]) -> tuple[int, ...]:
     """The seats that did not pass, ascending.
 
+    Args:
+        commitments: per seat, its commitment code in this race (a clothing item's index, `PASS`
+            or `FLIP`), or None.
+
     Examples:
         >>> from tablefeast.games.mausgeflippt.state import FLIP, PASS
         >>> claimants((PASS, 3, None, FLIP))
@@ -62,6 +66,10 @@ def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distributio
     the support, those the model rules out with weight 0: an app applies what it observed as
     long as the model allows it (an unclear tie needs a positive ``tie_probability``).
 
+    Args:
+        config: the game's configuration (its speed weights and tie probability).
+        racers: the claimants, ascending.
+
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> d = fastest_distribution(mg.Config(players=3, speed_weights=(2, 1, 1)), (0, 1))
@@ -73,6 +81,10 @@ def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distributio
 
 def possible_fastest(config: Config, racers: tuple[int, ...]) -> frozenset[Fastest]:
     """The outcomes of `fastest_distribution` with a positive probability.
+
+    Args:
+        config: the game's configuration (its speed weights and tie probability).
+        racers: the claimants, ascending.
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
@@ -114,6 +126,15 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     """Resolve a race whose fastest claimants are `fastest` (empty: everybody passed, MG-9).
 
     Claimants not in `fastest` were too slow: nothing happens to them (MG-3).
+
+    Args:
+        state: the state of the game, with the race's mouse turned.
+        commitments: per seat, its commitment code in this race (a clothing item's index, `PASS`
+            or `FLIP`).
+        fastest: the fastest claimants (the chance outcome's seats).
+
+    Returns:
+        The state where the next decision or chance event waits.
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
@@ -206,6 +227,11 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
 def take_cheese(cheeses: tuple[Counts, ...], seat: int, cheese: int) -> tuple[Counts, ...]:
     """The cheeses taken per seat, after `seat` takes one `cheese` (MG-7, MG-8).
 
+    Args:
+        cheeses: per seat, the counts of the cheeses it has taken.
+        seat: the seat that takes the cheese.
+        cheese: the cheese's index in the card set's cheese list.
+
     Examples:
         >>> take_cheese(((0, 0, 0), (1, 0, 0)), 1, 2)
         ((0, 0, 0), (1, 0, 1))
@@ -237,6 +263,12 @@ def settle(fields: dict[str, Any]) -> State:
     `fields` holds the next state's fields (it is changed): mice owed from a known stack top,
     awards that cannot be given, the end of the game (MG-12), a reshuffle (MG-11), and turning a
     mouse whose identity everyone knows.
+
+    Args:
+        fields: the next state's fields, by name.
+
+    Returns:
+        The state where the next decision or chance event waits.
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg

@@ -111,6 +111,9 @@ def _phase(state: State) -> int | None:
 def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: CHANCE for pending chance work, else the seats still to commit.
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -130,6 +133,9 @@ def actors(state: State) -> tuple[int, ...]:
 def is_terminal(state: State) -> bool:
     """True once the game has ended (MG-12, MG-13).
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -146,6 +152,9 @@ def is_terminal(state: State) -> bool:
 
 def chance_distribution(state: State) -> Distribution[Action]:
     """The exact distribution of the current chance node.
+
+    Args:
+        state: the state of the game, at a chance node.
 
     Raises:
         IllegalActionError: the state is not a chance node.
@@ -174,6 +183,9 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """``(outcome, exact probability)`` pairs of the current chance node.
+
+    Args:
+        state: the state of the game, at a chance node.
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
@@ -264,6 +276,10 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     face-down cards (MG-6); a Flip with a matching item in hand is legal: it is the mistake
     the rules punish.
 
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> s = mg.initial_state(mg.Config(players=3))
@@ -280,6 +296,11 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 def why_not(state: State, player: int, action: object) -> str | None:
     """Why `action` by `player` is not legal now, or None when it is.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to check.
 
     Raises:
         InvalidActionError: `action` is not an action of this game at all.
@@ -315,6 +336,11 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
 def apply_action(state: State, player: int, action: Action) -> State:
     """The state after `player` takes `action`; `state` itself is never changed.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to apply (for CHANCE: the outcome).
 
     Raises:
         InvalidActionError: not an action of this game.
@@ -455,6 +481,10 @@ _APPLY_OUTCOME = {
 def penalty_points(state: State, seat: int) -> int:
     """Penalty points of `seat`: 1 per clothing card in front, 2 per cheese (MG-14).
 
+    Args:
+        state: the state of the game.
+        seat: the seat asked about.
+
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -470,6 +500,9 @@ def penalty_points(state: State, seat: int) -> int:
 
 def scores(state: State) -> tuple[int, ...]:
     """Running scores: +1 per mouse, -1 per clothing card in front, -2 per cheese (MG-14).
+
+    Args:
+        state: the state of the game.
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
@@ -490,6 +523,9 @@ def scores(state: State) -> tuple[int, ...]:
 def winners(state: State) -> frozenset[int]:
     """The winning seats once the game is over: highest score, then fewest penalty points,
     then a shared win (MG-14).
+
+    Args:
+        state: the state of the game.
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg

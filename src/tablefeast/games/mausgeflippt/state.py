@@ -92,6 +92,9 @@ def initial_state(config: Config) -> State:
     The first chance nodes deal 7 clothing cards to each seat in seat order (4 to young players,
     MG-15), then turn the first cheese, then the first mouse.
 
+    Args:
+        config: the game's configuration (player count and options).
+
     Examples:
         >>> s = initial_state(Config(players=3, young_seats=[2]))
         >>> s.pending_draws
@@ -130,6 +133,9 @@ def check_state(state: State) -> list[str]:
     """Every invariant a real game state satisfies; the problems found (empty when sound).
 
     Used when loading serialized states, so that a tampered file is refused.
+
+    Args:
+        state: the state to check.
 
     Examples:
         >>> from tablefeast.kernel.values import replace

@@ -32,6 +32,9 @@ def _commitment(view: View, code: int | None) -> str:
 def render(view: View) -> str:
     """The view as a few lines of text.
 
+    Args:
+        view: the view to render.
+
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.play import RandomAgent, play_game

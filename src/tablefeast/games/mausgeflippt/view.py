@@ -115,6 +115,10 @@ def _sees_hand(config: Config, viewer: int | None, seat: int) -> bool:
 def view(state: State, player: int | None) -> View:
     """Exactly what `player` may know (`None`: a spectator).
 
+    Args:
+        state: the state of the game.
+        player: the viewing seat, or None for a spectator.
+
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.
 
@@ -167,6 +171,11 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
     The hidden cards (other seats' hands and face-down cards, and the clothing pile) are
     shuffled together and dealt back in the same numbers; a card a seat has visibly committed
     stays in its hand. Commitments not yet revealed are chosen again among the legal ones.
+
+    Args:
+        state: the state of the game.
+        player: the seat whose knowledge the new state must keep, or None for a spectator's.
+        rng: the generator the hidden parts are resampled with.
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat.

@@ -85,6 +85,9 @@ PLATE_VALUES: tuple[int, ...] = (5, 4, 3, 2, 1, -1)
 def card_index(value: int) -> int:
     """Index of a card value in a counts tuple.
 
+    Args:
+        value: the card's value, -1 to 9.
+
     Examples:
         >>> card_index(-1), card_index(9)
         (0, 10)
@@ -94,6 +97,9 @@ def card_index(value: int) -> int:
 
 def hand_values(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The card values a counts tuple holds, ascending.
+
+    Args:
+        counts: how many cards of each value, by `card_index`.
 
     Examples:
         >>> hand_values((1, 0, 2) + (0,) * 8)
@@ -132,6 +138,9 @@ class Plate:
 
     def display(self, edition: str = "en") -> str:
         """The plate as a person reads it, in an edition's language (SAB-19).
+
+        Args:
+            edition: the edition whose language names the kind, one of `EDITIONS`.
 
         Examples:
             >>> Plate(5, Kind.CHEESE).display(), Plate(5, Kind.CHEESE).display("fr")

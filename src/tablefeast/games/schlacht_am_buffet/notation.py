@@ -59,6 +59,9 @@ _TOTAL = _PLATE_BASE + len(PLATES)
 def action_to_str(action: Action) -> str:
     """The action in move notation.
 
+    Args:
+        action: an action of this game (or a chance outcome).
+
     Examples:
         >>> action_to_str(RevealPlate(Plate(4, Kind.SALAMI)))
         'plate salami 4'
@@ -87,6 +90,11 @@ def _int(word: str, text: str) -> int:
 
 def action_from_str(state: Any, player: int, text: str) -> Action:
     """Parse move notation. Legality is checked by `apply_action`, not here.
+
+    Args:
+        state: the state of the game (unused: a move reads the same in every state).
+        player: the acting seat, or CHANCE (unused: a move reads the same for every seat).
+        text: the move in the game's notation.
 
     Raises:
         InvalidActionError: the text is not a move of this game.
@@ -130,6 +138,9 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
 def num_distinct_actions(config: Any = None) -> int:
     """Size of the integer encoding: 11 plays, every exchange, 11 card draws, 36 plates.
 
+    Args:
+        config: the game's configuration (unused: the encoding is the same for every one).
+
     Examples:
         >>> num_distinct_actions()
         168018
@@ -172,6 +183,10 @@ def _exchange_unrank(rank: int) -> Exchange:
 def action_to_id(action: Action, config: Any = None) -> int:
     """The action's integer id (the same for every config; see the module docs).
 
+    Args:
+        action: an action of this game (or a chance outcome).
+        config: the game's configuration (unused: ids are the same for every one).
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> action_to_id(sab.Play(-1)), action_to_id(sab.Play(9)), action_to_id(sab.Exchange(()))
@@ -190,6 +205,11 @@ def action_to_id(action: Action, config: Any = None) -> int:
 
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
     """The action with this id.
+
+    Args:
+        state: the state of the game (unused: ids are the same in every state).
+        player: the acting seat, or CHANCE (unused: ids are the same for every seat).
+        action_id: the action's integer id, as `action_to_id` gives it.
 
     Raises:
         InvalidActionError: the id is outside ``range(num_distinct_actions())``.

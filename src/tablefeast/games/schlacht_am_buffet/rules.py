@@ -83,6 +83,9 @@ def _may_commit(state: State, player: int) -> bool:
 def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: the exchanger, else CHANCE (a draw or reveal), else uncommitted racers.
 
+    Args:
+        state: the state of the game.
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> from tablefeast.kernel.play import RandomAgent, play_game
@@ -104,6 +107,9 @@ def actors(state: State) -> tuple[int, ...]:
 
 def is_terminal(state: State) -> bool:
     """True once the game has ended (SAB-15).
+
+    Args:
+        state: the state of the game.
 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
@@ -129,6 +135,9 @@ def _rank(plate: Plate) -> int:
 def chance_distribution(state: State) -> Distribution[Action]:
     """The exact distribution of the current chance node (a card draw or a plate reveal).
 
+    Args:
+        state: the state of the game, at a chance node.
+
     Raises:
         IllegalActionError: the state is not a chance node.
 
@@ -150,6 +159,9 @@ def chance_distribution(state: State) -> Distribution[Action]:
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """``(outcome, exact probability)`` pairs of the current chance node.
+
+    Args:
+        state: the state of the game, at a chance node.
 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
@@ -237,6 +249,10 @@ def _sub_multisets(counts: Counts, lowest: int) -> tuple[tuple[int, ...], ...]:
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
 
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> s = sab.initial_state(sab.Config(players=3))
@@ -255,6 +271,11 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
 
 def why_not(state: State, player: int, action: object) -> str | None:
     """Why `action` by `player` is not legal now, or None when it is.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to check.
 
     Raises:
         InvalidActionError: `action` is not an action of this game at all.
@@ -296,6 +317,11 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
 def apply_action(state: State, player: int, action: Action) -> State:
     """The state after `player` takes `action`; `state` itself is never changed.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to apply (for CHANCE: the outcome).
 
     Raises:
         InvalidActionError: not an action of this game.
@@ -542,6 +568,9 @@ def _reveal_plate(state: State, plate: Plate) -> State:
 def top_plates(plates: tuple[Plate, ...]) -> tuple[Plate, ...]:
     """The plate on top of each kind's stack: the last one received (SAB-14), best first.
 
+    Args:
+        plates: one seat's plates, in the order received.
+
     Examples:
         >>> from tablefeast.games.schlacht_am_buffet.components import Kind, Plate
         >>> top_plates((Plate(2, Kind.PIZZA), Plate(-1, Kind.SALAD), Plate(4, Kind.PIZZA)))
@@ -555,6 +584,9 @@ def top_plates(plates: tuple[Plate, ...]) -> tuple[Plate, ...]:
 
 def scores(state: State) -> tuple[int, ...]:
     """Each seat's score: the sum of its top plates (SAB-14, SAB-16), at any time.
+
+    Args:
+        state: the state of the game.
 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
@@ -573,6 +605,9 @@ def _tie_key(state: State, seat: int, score: int) -> tuple[int, int]:
 
 def winners(state: State) -> frozenset[int]:
     """The winning seats once the game is over: highest score, then the best top plate (SAB-16).
+
+    Args:
+        state: the state of the game.
 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab

@@ -87,6 +87,9 @@ def initial_state(config: Config) -> State:
 
     The first chance nodes deal 9 cards to each seat in seat order, then reveal the buffet.
 
+    Args:
+        config: the game's configuration (player count and options).
+
     Examples:
         >>> s = initial_state(Config(players=3, start_player=2))
         >>> len(s.pending_draws), s.to_reveal, s.start_player, s.round
@@ -119,6 +122,9 @@ def check_state(state: State) -> list[str]:
     """Every invariant a real game state satisfies; the problems found (empty when sound).
 
     Used when loading serialized states, so that a tampered file is refused.
+
+    Args:
+        state: the state to check.
 
     Examples:
         >>> from tablefeast.kernel.values import replace

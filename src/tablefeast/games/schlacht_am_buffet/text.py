@@ -17,6 +17,9 @@ __all__ = ["render"]
 def render(view: View) -> str:
     """The view as a few lines of text, with the edition's display names (SAB-19).
 
+    Args:
+        view: the view to render.
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> s = sab.apply_action(sab.initial_state(sab.Config(players=3)), -1, sab.DrawCard(7))

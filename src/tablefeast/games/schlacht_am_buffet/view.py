@@ -100,6 +100,10 @@ class View:
 def view(state: State, player: int | None) -> View:
     """Exactly what `player` may know (`None`: a spectator, who sees no hand).
 
+    Args:
+        state: the state of the game.
+        player: the viewing seat, or None for a spectator.
+
     Raises:
         InvalidSeatError: `player` is neither None nor a seat of this game.
 
@@ -146,6 +150,11 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
     could also infer from the past (for example that a freshly reshuffled draw pile holds
     exactly the former discard pile) is not used, so search agents should treat these
     samples as consistent with the present view, not with the whole history.
+
+    Args:
+        state: the state of the game.
+        player: the seat whose knowledge the new state must keep, or None for a spectator's.
+        rng: the generator the hidden parts are resampled with.
 
     Raises:
         InvalidSeatError: `player` is neither None nor a seat of this game.
