@@ -54,6 +54,12 @@ class HumanAgent:
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: Any) -> Any:
         """Show the view and the legal moves; ask until a legal move is typed.
 
+        Args:
+            game: the game module.
+            view: the seat's view of the game.
+            legal: the seat's legal actions, in the game's order.
+            rng: unused: the person decides.
+
         Examples:
             >>> import io, tablefeast.games.food_chain as fc
             >>> s = fc.initial_state(fc.Config(players=3))
@@ -348,6 +354,10 @@ def plot_win_shares(result: SimulationResult, path: Path) -> None:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status.
+
+    Args:
+        argv: the arguments, without the program name (None: ``sys.argv[1:]``).
+        out: where to print (None: standard output).
 
     Examples:
         >>> import io

@@ -98,6 +98,10 @@ class ISMCTSAgent:
     def choose(self, turn: Turn, rng: random.Random) -> Any:
         """The most visited of the seat's legal actions after the search.
 
+        Args:
+            turn: the seat's view, legal actions and sampler of consistent states.
+            rng: the generator of the search (determinizations and playouts).
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> s = fc.initial_state(fc.Config(players=3))

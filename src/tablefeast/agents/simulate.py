@@ -59,6 +59,9 @@ class GameOutcome:
     def win_share(self, seat: int) -> float:
         """1 / (number of winners) for a winner, else 0.
 
+        Args:
+            seat: the seat whose share this is.
+
         Examples:
             >>> outcome = GameOutcome(0, ("heuristic", "random", "random"), (9, 4, 9), (0, 2), 31)
             >>> [outcome.win_share(seat) for seat in range(3)]
@@ -84,6 +87,13 @@ def play_one(
     name: str, config_data: dict[str, Any], seats: Sequence[AgentSpec], seed: str, index: int
 ) -> GameOutcome:
     """Play game `index` of a simulation (a plain function of plain data: it runs anywhere).
+
+    Args:
+        name: the game.
+        config_data: the `Config` as JSON data.
+        seats: the agent of each seat (a name for `make_agent`, or a factory).
+        seed: the simulation's seed; the game is seeded ``f"{seed}/{index}"``.
+        index: the game's number in the simulation.
 
     Examples:
         >>> outcome = play_one("food_chain", {"players": 3}, ["random"] * 3, "s", 0)

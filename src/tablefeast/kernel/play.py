@@ -46,6 +46,12 @@ class Agent(Protocol):
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """Return one of `legal`.
 
+        Args:
+            game: the game module.
+            view: the seat's view of the game.
+            legal: the seat's legal actions, in the game's order.
+            rng: the agent's own generator (seeded per game and seat).
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> s = fc.initial_state(fc.Config(players=3))
@@ -106,6 +112,9 @@ class Turn:
         """A full state consistent with the view, drawn with `rng`: what the seat cannot see is
         resampled (`determinize`). It depends only on the view and `rng`.
 
+        Args:
+            rng: the generator the hidden parts are drawn with.
+
         Examples:
             >>> import tablefeast.games.food_chain as fc
             >>> s = fc.apply_action(fc.initial_state(fc.Config(3)), 0, fc.Play(fc.Animal.DOG))
@@ -128,6 +137,12 @@ class RandomAgent:
 
     def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """A uniformly random element of `legal`.
+
+        Args:
+            game: the game module.
+            view: the seat's view of the game.
+            legal: the seat's legal actions, in the game's order.
+            rng: the agent's own generator (seeded per game and seat).
 
         Examples:
             >>> [RandomAgent().act(None, None, (1, 2, 3), random.Random(seed)) for seed in range(5)]
@@ -168,6 +183,10 @@ class GameResult:
 
 def agent_rng(seed: int | str, seat: int) -> random.Random:
     """The generator seat `seat`'s agent uses in the game seeded `seed`.
+
+    Args:
+        seed: the game's seed.
+        seat: the agent's seat.
 
     Examples:
         >>> agent_rng(5, 0).random() == agent_rng(5, 0).random() != agent_rng(5, 1).random()
