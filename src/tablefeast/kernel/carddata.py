@@ -10,7 +10,7 @@ Examples:
     >>> fields({"kind": "hat"}, "clothing[0]", {"kind": str, "count": int}, "card set")
     Traceback (most recent call last):
     ...
-    ValueError: card set: clothing[0] has no count
+    tablefeast.kernel.errors.ConfigError: card set: clothing[0] has no count
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import parse_json
 
 __all__ = ["fields", "json_list", "mapping", "read_json", "read_text"]
 
@@ -41,16 +44,16 @@ def mapping(
         >>> mapping({"id": "M01", "size": 2}, "mice[0]", ("id",), ("count",), "card set")
         Traceback (most recent call last):
         ...
-        ValueError: card set: mice[0] has unknown fields size
+        tablefeast.kernel.errors.ConfigError: card set: mice[0] has unknown fields size
     """
     if not isinstance(data, Mapping):
-        raise ValueError(f"{what}: {entry} must be a JSON object, got {data!r}")
+        raise ConfigError(f"{what}: {entry} must be a JSON object, got {data!r}")
     missing = [k for k in required if k not in data]
     if missing:
-        raise ValueError(f"{what}: {entry} has no {', '.join(missing)}")
+        raise ConfigError(f"{what}: {entry} has no {', '.join(missing)}")
     extra = sorted(set(data) - set(required) - set(optional))
     if extra:
-        raise ValueError(f"{what}: {entry} has unknown fields {', '.join(extra)}")
+        raise ConfigError(f"{what}: {entry} has unknown fields {', '.join(extra)}")
     return data
 
 
@@ -70,12 +73,12 @@ def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[
         >>> fields({"kind": "hat", "count": "2"}, "clothing[0]", types, "cards")
         Traceback (most recent call last):
         ...
-        ValueError: cards: clothing[0]: count must be int, got "2"
+        tablefeast.kernel.errors.ConfigError: cards: clothing[0]: count must be int, got "2"
     """
     values = [mapping(data, entry, tuple(types), (), what)[k] for k in types]
     for (name, wanted), value in zip(types.items(), values, strict=True):
         if type(value) is not wanted:
-            raise ValueError(
+            raise ConfigError(
                 f"{what}: {entry}: {name} must be {wanted.__name__}, got {json.dumps(value)}"
             )
     return values
@@ -95,10 +98,10 @@ def json_list(data: Any, entry: str, what: str) -> list[Any]:
         >>> json_list({"a": 1}, "mice", "card set")
         Traceback (most recent call last):
         ...
-        ValueError: card set: mice must be a JSON list, got {'a': 1}
+        tablefeast.kernel.errors.ConfigError: card set: mice must be a JSON list, got {'a': 1}
     """
     if not isinstance(data, list):
-        raise ValueError(f"{what}: {entry} must be a JSON list, got {data!r}")
+        raise ConfigError(f"{what}: {entry} must be a JSON list, got {data!r}")
     return data
 
 
@@ -113,12 +116,12 @@ def read_text(path: str | Path, what: str) -> str:
         >>> read_text("/no/such/cards.json", "card set")
         Traceback (most recent call last):
         ...
-        ValueError: card set: cannot read /no/such/cards.json: ...
+        tablefeast.kernel.errors.ConfigError: card set: cannot read /no/such/cards.json: ...
     """
     try:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"{what}: cannot read {path}: {e}") from None
+        raise ConfigError(f"{what}: cannot read {path}: {e}") from None
 
 
 def read_json(text: str, what: str) -> Any:
@@ -134,9 +137,6 @@ def read_json(text: str, what: str) -> Any:
         >>> read_json("{oops", "card set")
         Traceback (most recent call last):
         ...
-        ValueError: card set: not valid JSON: ...
+        tablefeast.kernel.errors.ConfigError: card set: not valid JSON: ...
     """
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{what}: not valid JSON: {e}") from None
+    return parse_json(text, what, ConfigError)

@@ -17,6 +17,7 @@ Examples:
 from __future__ import annotations
 
 __all__ = [
+    "ConfigError",
     "GameOverError",
     "IllegalActionError",
     "InvalidActionError",
@@ -95,6 +96,21 @@ class GameOverError(IllegalActionError):
         Traceback (most recent call last):
         ...
         tablefeast.kernel.errors.GameOverError: the game is over: no seat may act
+    """
+
+
+class ConfigError(TablefeastError, ValueError):
+    """A game's setup is refused: a Config field, a card list, a card-list file or an option.
+
+    It is a `ValueError` too, so code written for "a Config raises ValueError naming the field"
+    keeps working; the message names the field or the card-list entry.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> fc.Config(players=9)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.ConfigError: Config.players must be an int from 3 to 6, got 9
     """
 
 

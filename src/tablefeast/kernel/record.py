@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from tablefeast.kernel.errors import RecordError, TablefeastError
+from tablefeast.kernel.limits import MAX_INT, parse_json
 from tablefeast.kernel.ruleset import Ruleset
 from tablefeast.kernel.serialize import converter, structure
 
@@ -73,10 +74,7 @@ class Record:
             ...
             tablefeast.kernel.errors.RecordError: the record lacks config, moves
         """
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError, RecursionError) as e:
-            raise RecordError(f"the record is not valid JSON: {e}") from None
+        data = parse_json(text, "the record")
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object with game, config and moves")
         missing = {"game", "config", "moves"} - set(data)
@@ -97,6 +95,7 @@ class Record:
                 not isinstance(move, list)
                 or len(move) != 2
                 or type(move[0]) is not int
+                or not -1 <= move[0] <= MAX_INT
                 or not isinstance(move[1], str)
             ):
                 raise RecordError(f'move {i} must be [seat, "text"], got {json.dumps(move)}')

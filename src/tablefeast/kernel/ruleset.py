@@ -27,6 +27,7 @@ __all__ = [
     "check_turn",
     "describe_actors",
     "legal_action_mask",
+    "liveness_problems",
     "sample_chance",
 ]
 
@@ -382,3 +383,37 @@ def sample_chance(ruleset: Ruleset, state: Any, rng: random.Random) -> Any:
         DrawCard(card=9)
     """
     return ruleset.chance_distribution(state).sample(rng)
+
+
+def liveness_problems(ruleset: Ruleset, state: Any) -> list[str]:
+    """What keeps `state` from playing on: the last part of every game's state check.
+
+    A state that is not over must have actors; a chance node must have outcomes; every acting
+    seat must have a legal action. Call it only on a state whose structure is already checked
+    (sizes bounded), so that listing legal actions costs at most linear time.
+
+    Args:
+        ruleset: the game module.
+        state: a structurally sound state of that game.
+
+    Returns:
+        The problems found, as messages (empty when the state can play on).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> liveness_problems(fc, fc.initial_state(fc.Config(players=3)))
+        []
+    """
+    acting = ruleset.actors(state)
+    if not acting:
+        return [] if ruleset.is_terminal(state) else ["the game is not over, yet nobody acts"]
+    if acting == (CHANCE,):
+        weights = ruleset.chance_distribution(state).weights
+        if not weights or sum(weights) <= 0:
+            return ["chance must act, but has no outcome"]
+        return []
+    return [
+        f"seat {seat} must act, but has no legal action"
+        for seat in acting
+        if not ruleset.legal_actions(state, seat)
+    ]

@@ -30,6 +30,7 @@ from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
 from tablefeast.kernel.errors import RecordError
+from tablefeast.kernel.limits import MAX_INT, parse_fraction, parse_json
 
 __all__ = [
     "converter",
@@ -63,23 +64,31 @@ def _exactly(kind: type) -> Callable[[Any, Any], Any]:
     # hooks would quietly coerce them (int(5.7) == 5, int(True) == 1).
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {json.dumps(value)}")
+            raise TypeError(f"expected {kind.__name__}, got {json.dumps(value)[:40]}")
         return value
 
     return structure
 
 
-for _kind in (int, str, bool):
+def _structure_int(value: Any, _: Any) -> int:
+    # Exactly an int, and a bounded one: no field of any game comes near MAX_INT (limits).
+    if type(value) is not int:
+        raise TypeError(f"expected int, got {json.dumps(value)[:40]}")
+    if not -MAX_INT <= value <= MAX_INT:
+        raise ValueError(f"the integer {str(value)[:12]}... is out of bounds (at most 2**53)")
+    return value
+
+
+converter.register_structure_hook(int, _structure_int)
+for _kind in (str, bool):
     converter.register_structure_hook(_kind, _exactly(_kind))
 
 
 def _structure_fraction(value: Any, _: Any) -> Fraction:
     # Exact probabilities travel as text ("1/10"): JSON numbers would be floats.
-    if type(value) is int:
-        return Fraction(value)
-    if type(value) is not str:
-        raise TypeError(f'expected an exact fraction such as "1/10", got {json.dumps(value)}')
-    return Fraction(value)
+    if type(value) not in (int, str):
+        raise TypeError(f'expected an exact fraction such as "1/10", got {json.dumps(value)[:40]}')
+    return parse_fraction(value, "a probability")
 
 
 converter.register_unstructure_hook(Fraction, str)
@@ -199,12 +208,9 @@ def loads(text: str | bytes, cls: type[T] | Any) -> T:
         >>> loads('{"players": 4', sab.Config)
         Traceback (most recent call last):
         ...
-        tablefeast.kernel.errors.RecordError: not valid JSON: ...
+        tablefeast.kernel.errors.RecordError: the JSON text: not valid JSON: ...
     """
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError, RecursionError) as e:
-        raise RecordError(f"not valid JSON: {e}") from None
+    data = parse_json(text, "the JSON text")
     value: T = structure(data, _as_registered_union(cls))
     if isinstance(cls, type) and not isinstance(value, cls):
         raise RecordError(f"not a {cls.__name__}: {type(value).__name__}")

@@ -31,6 +31,7 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
 )
 from tablefeast.kernel import carddata
 from tablefeast.kernel.deck import Counts
+from tablefeast.kernel.errors import ConfigError
 
 __all__ = [
     "DEFAULT_CARDS",
@@ -178,7 +179,7 @@ class CardLists:
         source: where the lists come from (free text).
 
     Raises:
-        ValueError: something is wrong; the message names the entry.
+        ConfigError: something is wrong; the message names the entry.
 
     Examples:
         >>> lists = CardLists(
@@ -197,7 +198,7 @@ class CardLists:
     def __attrs_post_init__(self) -> None:
         problems = _problems(self)
         if problems:
-            raise ValueError("card lists: " + "; ".join(problems))
+            raise ConfigError("card lists: " + "; ".join(problems))
         object.__setattr__(self, "tables", _Tables(self))
 
     @property
@@ -231,7 +232,7 @@ class CardLists:
             data: parsed JSON of the shape of ``cards.json`` (a `CardLists` is returned as it is).
 
         Raises:
-            ValueError: the data is not card lists; the message names the bad entry.
+            ConfigError: the data is not card lists; the message names the bad entry.
 
         Examples:
             >>> lists = CardLists.from_data({
@@ -256,7 +257,7 @@ class CardLists:
         ]
         source = top.get("source", "")
         if type(source) is not str:
-            raise ValueError(f"card lists: source must be text, got {source!r}")
+            raise ConfigError(f"card lists: source must be text, got {source!r}")
         return cls(tuple(meals), tuple(moods), source)
 
     @classmethod
@@ -273,7 +274,7 @@ class CardLists:
             >>> CardLists.from_json('{"meals": [], "moods_per_colour": []}')
             Traceback (most recent call last):
             ...
-            ValueError: card lists: the Meal list is empty
+            tablefeast.kernel.errors.ConfigError: card lists: the Meal list is empty
         """
         return cls.from_data(carddata.read_json(text, _WHAT))
 
@@ -285,7 +286,7 @@ def load_cards(path: str | Path) -> CardLists:
         path: the JSON file to read.
 
     Raises:
-        ValueError: the file cannot be read or is not card lists (the message names the entry).
+        ConfigError: the file cannot be read or is not card lists (the message names the entry).
 
     Examples:
         >>> from pathlib import Path

@@ -14,6 +14,7 @@ import attrs
 
 from tablefeast.games.all_you_can_eat_buffet.components import DEFAULT_CARDS, CardLists
 from tablefeast.kernel.deck import Counts
+from tablefeast.kernel.errors import ConfigError
 
 __all__ = ["DRINKS", "FIRST_HAND", "SPICES", "Config"]
 
@@ -27,7 +28,7 @@ FIRST_HAND = 3
 
 def _players(_: Any, __: Any, value: int) -> None:
     if type(value) is not int or not 3 <= value <= 6:
-        raise ValueError(f"Config.players must be an int from 3 to 6, got {value!r}")
+        raise ConfigError(f"Config.players must be an int from 3 to 6, got {value!r}")
 
 
 def _cards(value: Any) -> Any:
@@ -53,7 +54,7 @@ class Config:
         >>> Config(players=3, first_player=3)
         Traceback (most recent call last):
         ...
-        ValueError: Config.first_player must be a seat from 0 to 2, got 3
+        tablefeast.kernel.errors.ConfigError: Config.first_player must be a seat from 0 to 2, got 3
     """
 
     players: int = attrs.field(validator=_players)
@@ -65,7 +66,7 @@ class Config:
     @first_player.validator
     def _check_first(self, _: Any, value: int) -> None:
         if type(value) is not int or not 0 <= value < self.players:
-            raise ValueError(
+            raise ConfigError(
                 f"Config.first_player must be a seat from 0 to {self.players - 1}, got {value!r}"
             )
 
@@ -74,12 +75,12 @@ class Config:
         object.__setattr__(self, "card_lists", lists)
         deck = self.mood_deck
         if min(deck) < 0:
-            raise ValueError(
+            raise ConfigError(
                 "Config.cards: with 5 or 6 players everyone removes a Hungry (AYC-1), "
                 "so each colour needs at least one"
             )
         if sum(deck) < self.rounds + FIRST_HAND - 1:
-            raise ValueError(
+            raise ConfigError(
                 f"Config.cards: a Mood deck of {sum(deck)} cards cannot last {self.rounds} "
                 f"rounds: everyone draws {self.rounds + FIRST_HAND - 1} cards (AYC-2)"
             )

@@ -12,18 +12,19 @@ from typing import Any
 import attrs
 
 from tablefeast.games.food_chain.components import DEFAULT_STARS
+from tablefeast.kernel.errors import ConfigError
 
 __all__ = ["Config"]
 
 
 def _players(_: Any, __: Any, value: int) -> None:
     if type(value) is not int or not 3 <= value <= 6:
-        raise ValueError(f"Config.players must be an int from 3 to 6, got {value!r}")
+        raise ConfigError(f"Config.players must be an int from 3 to 6, got {value!r}")
 
 
 def _stars(_: Any, __: Any, value: tuple[int, ...]) -> None:
     if len(value) != 5 or any(type(v) is not int or v < 0 for v in value):
-        raise ValueError(
+        raise ConfigError(
             "Config.stars must be five non-negative ints (worm, bird, cat, dog, flea), "
             f"got {value!r}"
         )
@@ -50,6 +51,6 @@ class Config:
     @first_alpha.validator
     def _check_alpha(self, _: Any, value: int) -> None:
         if type(value) is not int or not 0 <= value < self.players:
-            raise ValueError(
+            raise ConfigError(
                 f"Config.first_alpha must be a seat from 0 to {self.players - 1}, got {value!r}"
             )

@@ -18,7 +18,7 @@ Examples:
     ... })
     Traceback (most recent call last):
     ...
-    ValueError: card set: clothing[0] (hat/red): no mouse wears it (an unknown kind or colour?);
+    tablefeast.kernel.errors.ConfigError: card set: clothing[0] (hat/red): no mouse wears it ...;
     mice[0] (A): wears hat/blue, which is not a clothing item of this set
 """
 
@@ -39,6 +39,7 @@ from tablefeast.games.mausgeflippt.actions import (
 )
 from tablefeast.kernel import carddata
 from tablefeast.kernel.deck import Counts
+from tablefeast.kernel.errors import ConfigError
 
 __all__ = [
     "DEFAULT_CARDS",
@@ -209,7 +210,7 @@ class CardSet:
         source: where the list comes from (free text).
 
     Raises:
-        ValueError: something is wrong; the message names the entry.
+        ConfigError: something is wrong; the message names the entry.
 
     Examples:
         >>> cards = CardSet(
@@ -230,7 +231,7 @@ class CardSet:
     def __attrs_post_init__(self) -> None:
         problems = _problems(self)
         if problems:
-            raise ValueError("card set: " + "; ".join(problems))
+            raise ConfigError("card set: " + "; ".join(problems))
         object.__setattr__(self, "tables", _Tables(self))
 
     @property
@@ -261,7 +262,7 @@ class CardSet:
             data: parsed JSON of the shape of ``cards.json`` (a `CardSet` is returned as it is).
 
         Raises:
-            ValueError: the data is not a card set; the message names the bad entry.
+            ConfigError: the data is not a card set; the message names the bad entry.
 
         Examples:
             >>> cards = CardSet.from_data({
@@ -298,7 +299,7 @@ class CardSet:
             mice.append(MouseCard(mouse_id, tuple(worn), cheese))
         source = top.get("source", "")
         if type(source) is not str:
-            raise ValueError(f"card set: source must be text, got {source!r}")
+            raise ConfigError(f"card set: source must be text, got {source!r}")
         return cls(tuple(clothing), tuple(cheeses), tuple(mice), source)
 
     @classmethod
@@ -309,7 +310,7 @@ class CardSet:
             text: JSON text of the shape of ``cards.json``.
 
         Raises:
-            ValueError: not JSON, or not a card set (the message names the bad entry).
+            ConfigError: not JSON, or not a card set (the message names the bad entry).
 
         Examples:
             >>> import tablefeast
@@ -318,7 +319,7 @@ class CardSet:
             >>> CardSet.from_json("[]")
             Traceback (most recent call last):
             ...
-            ValueError: card set: the card set must be a JSON object, got []
+            tablefeast.kernel.errors.ConfigError: card set: the card set must be a JSON object, ...
         """
         return cls.from_data(carddata.read_json(text, _WHAT))
 
@@ -330,7 +331,7 @@ def load_cards(path: str | Path) -> CardSet:
         path: the JSON file to read.
 
     Raises:
-        ValueError: the file cannot be read or is not a card set (the message names the entry).
+        ConfigError: the file cannot be read or is not a card set (the message names the entry).
 
     Examples:
         >>> from pathlib import Path
@@ -340,7 +341,7 @@ def load_cards(path: str | Path) -> CardSet:
         >>> load_cards("/no/such/cards.json")
         Traceback (most recent call last):
         ...
-        ValueError: card set: cannot read /no/such/cards.json: ...
+        tablefeast.kernel.errors.ConfigError: card set: cannot read /no/such/cards.json: ...
     """
     return CardSet.from_json(carddata.read_text(path, _WHAT))
 

@@ -11,7 +11,7 @@ Examples:
     >>> Config(players=3, speed_weights=(2, 1))
     Traceback (most recent call last):
     ...
-    ValueError: Config.speed_weights must be one positive int per seat (3), got (2, 1)
+    tablefeast.kernel.errors.ConfigError: Config.speed_weights must be one positive int per seat ...
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from tablefeast.games.mausgeflippt.components import DEFAULT_CARDS, CardSet
+from tablefeast.kernel.errors import ConfigError
 
 __all__ = ["CALLS", "HAND_SIZE", "MAX_FACE_DOWN", "YOUNG_HAND_SIZE", "Config"]
 
@@ -40,7 +41,7 @@ _SPEED_TABLES: dict[tuple[tuple[int, ...], Fraction], dict[tuple[int, ...], Any]
 
 def _players(_: Any, __: Any, value: int) -> None:
     if type(value) is not int or not 2 <= value <= 6:
-        raise ValueError(f"Config.players must be an int from 2 to 6, got {value!r}")
+        raise ConfigError(f"Config.players must be an int from 2 to 6, got {value!r}")
 
 
 def _seat_tuple(value: Any) -> Any:
@@ -94,7 +95,7 @@ class Config:
         >>> Config(players=3, tie_probability=0.1)
         Traceback (most recent call last):
         ...
-        ValueError: Config.tie_probability must be an exact probability from 0 to 1, ...
+        tablefeast.kernel.errors.ConfigError: Config.tie_probability must be an exact ...
     """
 
     players: int = attrs.field(validator=_players)
@@ -112,7 +113,7 @@ class Config:
     @first_turner.validator
     def _check_turner(self, _: Any, value: int) -> None:
         if type(value) is not int or not 0 <= value < self.players:
-            raise ValueError(
+            raise ConfigError(
                 f"Config.first_turner must be a seat from 0 to {self.players - 1}, got {value!r}"
             )
 
@@ -120,11 +121,11 @@ class Config:
     def _check_young(self, _: Any, value: Any) -> None:
         seats = range(self.players)
         if not isinstance(value, tuple) or any(type(s) is not int or s not in seats for s in value):
-            raise ValueError(
+            raise ConfigError(
                 f"Config.young_seats must be seats from 0 to {self.players - 1}, got {value!r}"
             )
         if len(set(value)) != len(value):
-            raise ValueError(f"Config.young_seats names a seat twice: {value!r}")
+            raise ConfigError(f"Config.young_seats names a seat twice: {value!r}")
 
     @speed_weights.validator
     def _check_weights(self, _: Any, value: Any) -> None:
@@ -135,7 +136,7 @@ class Config:
             or len(value) != self.players
             or any(type(w) is not int or w < 1 for w in value)
         ):
-            raise ValueError(
+            raise ConfigError(
                 f"Config.speed_weights must be one positive int per seat ({self.players}), "
                 f"got {value!r}"
             )
@@ -143,7 +144,7 @@ class Config:
     @tie_probability.validator
     def _check_tie(self, _: Any, value: Any) -> None:
         if not isinstance(value, Fraction) or not 0 <= value <= 1:
-            raise ValueError(
+            raise ConfigError(
                 "Config.tie_probability must be an exact probability from 0 to 1, such as "
                 f"'1/10' (floats are not exact), got {value!r}"
             )
@@ -151,7 +152,7 @@ class Config:
     @language.validator
     def _check_language(self, _: Any, value: Any) -> None:
         if value not in CALLS:
-            raise ValueError(f"Config.language must be one of {tuple(CALLS)}, got {value!r}")
+            raise ConfigError(f"Config.language must be one of {tuple(CALLS)}, got {value!r}")
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "card_set", self.cards or DEFAULT_CARDS)

@@ -12,6 +12,8 @@ from typing import Any
 
 import attrs
 
+from tablefeast.kernel.errors import ConfigError
+
 __all__ = ["EDITIONS", "Config"]
 
 EDITIONS = ("en", "fr")
@@ -20,12 +22,12 @@ EDITIONS = ("en", "fr")
 
 def _players(_: Any, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 6:
-        raise ValueError(f"Config.players must be an int from 3 to 6, got {value!r}")
+        raise ConfigError(f"Config.players must be an int from 3 to 6, got {value!r}")
 
 
 def _edition(_: Any, attribute: attrs.Attribute[str], value: str) -> None:
     if value not in EDITIONS:
-        raise ValueError(f"Config.edition must be one of {EDITIONS}, got {value!r}")
+        raise ConfigError(f"Config.edition must be one of {EDITIONS}, got {value!r}")
 
 
 @attrs.frozen
@@ -44,7 +46,7 @@ class Config:
         >>> Config(players=7)
         Traceback (most recent call last):
         ...
-        ValueError: Config.players must be an int from 3 to 6, got 7
+        tablefeast.kernel.errors.ConfigError: Config.players must be an int from 3 to 6, got 7
     """
 
     players: int = attrs.field(validator=_players)
@@ -54,7 +56,7 @@ class Config:
     @start_player.validator
     def _check_start(self, attribute: attrs.Attribute[int], value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
-            raise ValueError(
+            raise ConfigError(
                 f"Config.start_player must be a seat from 0 to {self.players - 1}, got {value!r}"
             )
 
