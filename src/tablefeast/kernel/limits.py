@@ -38,6 +38,7 @@ __all__ = [
     "MAX_JSON_CHARS",
     "parse_fraction",
     "parse_json",
+    "shown",
 ]
 
 MAX_JSON_CHARS = 8 * 1024 * 1024
@@ -177,3 +178,31 @@ def parse_fraction(value: Any, what: str) -> Fraction:
     if abs(fraction.numerator) > limit or fraction.denominator > limit:
         raise ValueError(f"{what} has more than {MAX_FRACTION_DIGITS} digits: {value!r}")
     return fraction
+
+
+def shown(value: Any, width: int = 40) -> str:
+    """`repr(value)` for an error message: short, and never failing.
+
+    Messages quote what the caller gave, and a caller may give anything: an int of 5,000 digits
+    (whose repr raises ValueError), a huge list, an object whose repr fails. This is the one
+    safe way to quote it.
+
+    Args:
+        value: whatever the caller passed.
+        width: the most characters to show.
+
+    Examples:
+        >>> shown(10**5000)
+        'an int of about 5001 digits'
+        >>> shown("x" * 100, width=10)
+        "'xxxxxx..."
+        >>> shown([1, 2])
+        '[1, 2]'
+    """
+    if type(value) is int and value.bit_length() > 64:
+        return f"an int of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # any repr may fail; the message must not
+        return f"a {type(value).__name__}"
+    return text if len(text) <= width else text[: width - 3] + "..."
