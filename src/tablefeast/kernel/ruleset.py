@@ -19,11 +19,14 @@ from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from tablefeast.kernel.chance import CHANCE, Distribution
-from tablefeast.kernel.errors import GameOverError, NotYourTurnError
+from tablefeast.kernel.errors import GameOverError, InvalidActionError, NotYourTurnError
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.seats import check_actor_seat
 
 __all__ = [
     "Ruleset",
     "apply_joint",
+    "check_move",
     "check_turn",
     "describe_actors",
     "legal_action_mask",
@@ -308,6 +311,40 @@ def check_turn(actors: tuple[int, ...], player: int) -> None:
     who = "chance" if player == CHANCE else f"seat {player}"
     expected = "chance" if actors == (CHANCE,) else "seats " + ", ".join(map(str, actors))
     raise NotYourTurnError(f"{who} may not act now; waiting for {expected}")
+
+
+def check_move(
+    player: object, action: object, players: int, action_types: tuple[type, ...], game: str
+) -> None:
+    """The first check of every `apply_action`, the same in every game: the seat, then the type.
+
+    A `player` that is not a seat (nor CHANCE) raises `InvalidSeatError`; an `action` that is not
+    an instance of the game's action classes (None, text, another game's action) raises
+    `InvalidActionError`, whoever acts. Only then do the turn and the rules decide (the
+    `IllegalActionError` family), so the same misuse raises the same class in every game.
+
+    Args:
+        player: the would-be actor.
+        action: the would-be action.
+        players: the number of seats.
+        action_types: the game's action classes.
+        game: the game's title, for the message ("Food Chain").
+
+    Raises:
+        InvalidSeatError: `player` is not a seat nor CHANCE.
+        InvalidActionError: `action` is not an action of this game.
+
+    Examples:
+        >>> check_move(0, None, 3, (int,), "Food Chain")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: None is not a Food Chain action
+    """
+    if type(player) is not int or not (player == CHANCE or 0 <= player < players):
+        check_actor_seat(player, players)
+    if type(action) not in action_types:
+        article = "an" if game[0] in "AEIOU" else "a"
+        raise InvalidActionError(f"{shown(action)} is not {article} {game} action")
 
 
 def apply_joint(ruleset: Ruleset, state: Any, actions: Mapping[int, Any]) -> Any:

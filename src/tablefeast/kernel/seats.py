@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import InvalidSeatError
+from tablefeast.kernel.limits import shown
 
 __all__ = ["check_actor_seat", "check_viewer", "clockwise_from", "left_of", "next_among"]
 
@@ -39,7 +40,9 @@ def check_actor_seat(seat: object, players: int) -> None:
         tablefeast.kernel.errors.InvalidSeatError: 4 is not a seat: seats are 0 to 3, or CHANCE
     """
     if type(seat) is not int or not (seat == CHANCE or 0 <= seat < players):
-        raise InvalidSeatError(f"{seat!r} is not a seat: seats are 0 to {players - 1}, or CHANCE")
+        raise InvalidSeatError(
+            f"{shown(seat)} is not a seat: seats are 0 to {players - 1}, or CHANCE"
+        )
 
 
 def check_viewer(seat: object, players: int) -> None:
@@ -62,7 +65,9 @@ def check_viewer(seat: object, players: int) -> None:
         tablefeast.kernel.errors.InvalidSeatError: True is not a seat: seats are 0 to 3, or None
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < players):
-        raise InvalidSeatError(f"{seat!r} is not a seat: seats are 0 to {players - 1}, or None")
+        raise InvalidSeatError(
+            f"{shown(seat)} is not a seat: seats are 0 to {players - 1}, or None"
+        )
 
 
 def left_of(seat: int, players: int) -> int:
