@@ -146,7 +146,10 @@ def test_play_is_reproducible() -> None:
         (["play", "schlacht_am_buffet", "--agents", "random,genius"], "--agents needs"),
         (["play", "schlacht_am_buffet", "-o", "colour=red"], "bad config"),
         (["play", "mausgeflippt", "-o", "tie_probability=0.5"], "floats are not exact"),
-        (["play", "mausgeflippt", "-o", "cards=@/no/such/file.json"], "cannot read JSON"),
+        (["play", "mausgeflippt", "-o", "cards=@/no/such/file.json"], "cannot read /no/such"),
+        (["play", "food_chain", "-o", "stars=" + "[" * 40 + "]" * 40], "nested deeper than 32"),
+        (["play", "food_chain", "-o", "players=" + "9" * 5000], "5000 digits"),
+        (["simulate", "food_chain", "-o", "stars=" + "[" * 9000], "nested deeper than 32"),
     ],
 )
 def test_usage_errors_exit_with_a_message(argv: list[str], message: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.errors import (
+    ConfigError,
     GameOverError,
     IllegalActionError,
     InvalidActionError,
@@ -25,6 +26,7 @@ from tablefeast.kernel.errors import (
     RecordError,
     TablefeastError,
 )
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.play import GameResult, RandomAgent, play_game
 from tablefeast.kernel.record import Record
 from tablefeast.kernel.record import replay as _replay
@@ -44,6 +46,7 @@ GAMES: dict[str, str] = {
 __all__ = [
     "CHANCE",
     "GAMES",
+    "ConfigError",
     "Distribution",
     "GameOverError",
     "GameResult",
@@ -83,18 +86,16 @@ def load(name: str) -> Ruleset:
         name: the game's name, one of `names()`.
 
     Raises:
-        ValueError: no game has that name.
+        ConfigError: no game has that name (a ValueError too).
 
     Examples:
         >>> fc = load("food_chain")
         >>> fc.NAME, fc.actors(fc.initial_state(fc.Config(players=3)))
         ('food_chain', (0, 1, 2))
     """
-    try:
-        module_name = GAMES[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
-    module: Any = importlib.import_module(module_name)
+    if not isinstance(name, str) or name not in GAMES:
+        raise ConfigError(f"unknown game {shown(name)}; known games: {', '.join(GAMES)}")
+    module: Any = importlib.import_module(GAMES[name])
     return module  # type: ignore[no-any-return]
 
 

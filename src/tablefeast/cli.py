@@ -15,7 +15,6 @@ Examples:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from importlib import resources
@@ -27,7 +26,9 @@ import attrs
 import tablefeast
 from tablefeast.agents import HeuristicAgent, ISMCTSAgent, make_agent
 from tablefeast.agents.simulate import SimulationResult, simulate
-from tablefeast.kernel.errors import InvalidActionError, RecordError
+from tablefeast.kernel.carddata import read_text
+from tablefeast.kernel.errors import ConfigError, InvalidActionError, RecordError
+from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.kernel.record import Record
 from tablefeast.kernel.ruleset import Ruleset
@@ -102,18 +103,17 @@ def _option(text: str) -> tuple[str, str]:
 
 def _option_value(key: str, value: str) -> Any:
     """An option's value: JSON when it is JSON (``3``, ``[0,2]``), the JSON file it names after
-    an ``@`` (``@cards.json``), and plain text otherwise (``fr``, ``1/10``)."""
+    an ``@`` (``@cards.json``), and plain text otherwise (``fr``, ``1/10``). JSON is read within
+    the library's bounds (`kernel.limits`): too deep or too large a value is refused."""
+    what = f"option {key}"
     if value.startswith("@"):
-        try:
-            return json.loads(Path(value[1:]).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise SystemExit(
-                f"tablefeast: error: option {key}: cannot read JSON from {value[1:]}: {e}"
-            ) from None
+        return parse_json(read_text(value[1:], what), what, ConfigError)
     try:
-        return json.loads(value)
-    except json.JSONDecodeError:
-        return value
+        return parse_json(value, what, ConfigError)
+    except ConfigError as e:
+        if "not valid JSON" in str(e):
+            return value  # plain text: the Config decides whether it fits
+        raise
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -267,8 +267,8 @@ def _progress_bar(total: int) -> Any:
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
-    options = _options(args)
     try:  # check everything before the games start
+        options = _options(args)
         game.Config(players=args.players, **options)
         for spec in args.agents.split(","):
             make_agent(spec)

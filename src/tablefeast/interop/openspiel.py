@@ -51,7 +51,10 @@ import numpy as np
 import pyspiel
 
 import tablefeast
+from tablefeast.kernel.carddata import read_text
 from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import MAX_INT_DIGITS, parse_json, shown
 from tablefeast.kernel.ruleset import Ruleset, apply_joint
 
 __all__ = ["PREFIX", "config_from_params", "register", "short_name"]
@@ -102,7 +105,7 @@ def config_from_params(ruleset: Ruleset, params: dict[str, Any]) -> Any:
             between the items, a card list as its JSON file's path, ``""`` for the default.
 
     Raises:
-        ValueError: a parameter is not a valid option (the message names it).
+        ConfigError: a parameter is not a valid option (the message names it); a ValueError.
 
     Examples:
         >>> config_from_params(tablefeast.load("food_chain"), {"players": 3, "stars": "1:1:1:1:1"})
@@ -113,7 +116,9 @@ def config_from_params(ruleset: Ruleset, params: dict[str, Any]) -> Any:
     options: dict[str, Any] = {}
     for key, value in params.items():
         if key not in spec:
-            raise ValueError(f"{key!r} is not an option of this game (options: {sorted(spec)})")
+            raise ConfigError(
+                f"{shown(key)} is not an option of this game (options: {sorted(spec)})"
+            )
         if spec[key] != "" or not isinstance(value, str):
             options[key] = value
         elif value == "":
@@ -121,15 +126,13 @@ def config_from_params(ruleset: Ruleset, params: dict[str, Any]) -> Any:
         elif isinstance(defaults[key], str):
             options[key] = value  # a number as text: "1/10"
         elif value.endswith(".json"):
-            with open(value, encoding="utf-8") as file:
-                options[key] = json.load(file)
+            what = f"parameter {key}"
+            options[key] = parse_json(read_text(value, what), what, ConfigError)
         else:
-            try:
-                options[key] = [int(item) for item in value.split(":")]
-            except ValueError:
-                raise ValueError(
-                    f"{key}={value!r}: write a list as ints with ':' between"
-                ) from None
+            items = value.split(":")
+            if not all(item.isdecimal() and len(item) <= MAX_INT_DIGITS for item in items):
+                raise ConfigError(f"{key}={shown(value)}: write a list as ints with ':' between")
+            options[key] = [int(item) for item in items]
     return ruleset.Config(**options)
 
 

@@ -13,8 +13,13 @@ spaces
 from __future__ import annotations
 
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 
-__all__ = ["move_words"]
+__all__ = ["MAX_MOVE_CHARS", "move_words"]
+
+MAX_MOVE_CHARS = 200
+"""The longest move text read: the longest real move (a five-card exchange, a Meal's name) is
+well under a hundred characters, and no number in a move has more than a few digits."""
 
 
 def move_words(text: object) -> list[str]:
@@ -29,11 +34,19 @@ def move_words(text: object) -> list[str]:
     Examples:
         >>> move_words("exchange 9 -1")
         ['exchange', '9', '-1']
+        >>> move_words("play " + "9" * 5000)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: 'play 99999...: a move is at most 200 ...
         >>> move_words(" pass")
         Traceback (most recent call last):
         ...
         tablefeast.kernel.errors.InvalidActionError: ' pass': a move is words separated by ...
     """
     if not isinstance(text, str) or not text or text != " ".join(text.split()):
-        raise InvalidActionError(f"{text!r}: a move is words separated by single spaces")
+        raise InvalidActionError(f"{shown(text)}: a move is words separated by single spaces")
+    if len(text) > MAX_MOVE_CHARS:
+        raise InvalidActionError(
+            f"{shown(text)}: a move is at most {MAX_MOVE_CHARS} characters, not {len(text)}"
+        )
     return text.split(" ")
