@@ -43,3 +43,36 @@ def test_benchmark_script_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "schlacht_am_buffet (3p)" in done.stdout
+
+
+def test_the_game_server_example_refuses_a_bad_move_and_asks_again() -> None:
+    import runpy
+
+    server = runpy.run_path(str(ROOT / "examples/game_server.py"))
+    ayc = server["ayc"]
+    state = ayc.initial_state(ayc.Config(players=3))
+    while ayc.actors(state) == (-1,):
+        state = ayc.apply_action(state, -1, ayc.chance_outcomes(state)[0][0])
+    seat = ayc.actors(state)[0]
+    view, moves = server["message_for"](state, seat)
+
+    class Scripted(server["Client"]):  # type: ignore[misc]
+        def __init__(self, replies: list[str]) -> None:
+            super().__init__(seat, seed=0)
+            self.replies, self.errors = replies, []
+
+        def on_turn(self, view_json: str, legal_moves: list[str]) -> str:
+            return self.replies.pop(0)
+
+        def on_error(self, message: str) -> None:
+            self.errors.append(message)
+
+    client = Scripted(["dance", "take 99", moves[-1]])
+    action = server["ask_for_move"](state, seat, client, view, moves)
+    assert ayc.action_to_str(action) == moves[-1]
+    assert [e.split(":")[0] for e in client.errors] == ["InvalidActionError", "IllegalActionError"]
+    stubborn = Scripted(["dance"] * server["MAX_TRIES"])
+    assert server["ask_for_move"](state, seat, stubborn, view, moves) in ayc.legal_actions(
+        state, seat
+    )
+    assert len(stubborn.errors) == server["MAX_TRIES"]

@@ -6,6 +6,7 @@
 - `reveal`: simultaneous commit / reveal bookkeeping.
 - `seats`: seat arithmetic.
 - `errors`: the exception hierarchy.
+- `limits`: bounds on every input (JSON size and depth, integers, probabilities) and safe quoting.
 - `serialize`: JSON via cattrs.
 - `record`: game records and replay.
 - `play`: the seeded driver, the random agent, and the `Turn` search agents get.
