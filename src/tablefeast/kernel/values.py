@@ -16,11 +16,53 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
-__all__ = ["from_fields", "replace"]
+__all__ = ["FrozenDict", "from_fields", "replace"]
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenDict(dict[K, V]):
+    """A read-only dict, for rule tables shared between games (card indexes, points tables).
+
+    Reads are a plain dict's (at C speed, on the rules' hot paths); every method that would change
+    it raises `TypeError`, so that no code holding a view can change the rules of a game. Unlike
+    `types.MappingProxyType` it pickles (configs travel to worker processes in simulations) and
+    compares equal to a dict with the same items.
+
+    Examples:
+        >>> points = FrozenDict({"Steak": 3})
+        >>> points["Steak"], points == {"Steak": 3}
+        (3, True)
+        >>> points["Steak"] = 99
+        Traceback (most recent call last):
+        ...
+        TypeError: a rule table is read-only
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(points))
+        FrozenDict({'Steak': 3})
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a rule table is read-only")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"FrozenDict({dict.__repr__(self)})"
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.items()))
+
 
 _new = object.__new__
 _set = object.__setattr__
