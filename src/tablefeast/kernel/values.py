@@ -52,7 +52,7 @@ class FrozenDict(dict[K, V]):
         raise TypeError("a rule table is read-only")
 
     __setitem__ = __delitem__ = __ior__ = _read_only
-    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _read_only
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (dict(self),))
@@ -60,7 +60,7 @@ class FrozenDict(dict[K, V]):
     def __repr__(self) -> str:
         return f"FrozenDict({dict.__repr__(self)})"
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
 
 
