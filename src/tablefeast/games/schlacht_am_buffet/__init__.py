@@ -16,12 +16,14 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.schlacht_am_buffet.actions import (
+    ACTION_TYPES,
     Action,
     DrawCard,
     Exchange,
     Play,
     RevealPlate,
 )
+from tablefeast.games.schlacht_am_buffet.checks import check_state
 from tablefeast.games.schlacht_am_buffet.components import PLATES, Kind, Plate
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.notation import (
@@ -43,14 +45,12 @@ from tablefeast.games.schlacht_am_buffet.rules import (
     why_not,
     winners,
 )
-from tablefeast.games.schlacht_am_buffet.state import State, check_state, initial_state
+from tablefeast.games.schlacht_am_buffet.state import State, initial_state
 from tablefeast.games.schlacht_am_buffet.text import render
 from tablefeast.games.schlacht_am_buffet.view import View, determinize, view
 
 NAME = "schlacht_am_buffet"
 """The game's name, as `tablefeast.load` knows it."""
-ACTION_TYPES = (Play, Exchange, DrawCard, RevealPlate)
-"""Every action class of this game (the members of `Action`), for ``isinstance`` checks."""
 
 __all__ = [
     "ACTION_TYPES",

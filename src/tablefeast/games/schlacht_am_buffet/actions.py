@@ -21,13 +21,14 @@ import attrs
 
 from tablefeast.games.schlacht_am_buffet.components import CARD_VALUES, HAND_SIZE, Plate
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 
 __all__ = ["Action", "DrawCard", "Exchange", "Play", "RevealPlate"]
 
 
 def _card(_: Any, __: Any, value: int) -> None:
     if type(value) is not int or value not in CARD_VALUES:
-        raise InvalidActionError(f"there is no mouse card {value!r} (cards are -1 to 9)")
+        raise InvalidActionError(f"there is no mouse card {shown(value)} (cards are -1 to 9)")
 
 
 def _canonical(cards: Any) -> tuple[int, ...]:
@@ -35,8 +36,8 @@ def _canonical(cards: Any) -> tuple[int, ...]:
         # At most one card more than a hand holds is read, so a huge iterable cannot hang us.
         taken = list(itertools.islice(cards, HAND_SIZE + 1))
         return tuple(sorted(taken, reverse=True))
-    except TypeError as e:
-        raise InvalidActionError(f"exchange needs a list of card values, got {cards!r}") from e
+    except TypeError as e:  # not iterable, or values that do not compare
+        raise InvalidActionError(f"exchange needs a list of card values, got {shown(cards)}") from e
 
 
 def _discard(_: Any, __: Any, cards: tuple[int, ...]) -> None:
@@ -48,7 +49,7 @@ def _discard(_: Any, __: Any, cards: tuple[int, ...]) -> None:
 
 def _is_plate(_: Any, __: Any, plate: Any) -> None:
     if not isinstance(plate, Plate):
-        raise InvalidActionError(f"a plate reveal needs a Plate, got {plate!r}")
+        raise InvalidActionError(f"a plate reveal needs a Plate, got {shown(plate)}")
 
 
 @attrs.frozen
@@ -124,5 +125,5 @@ class RevealPlate:
 Action = Play | Exchange | DrawCard | RevealPlate
 """Any action of this game."""
 
-ACTION_TYPES = (Play, Exchange, DrawCard, RevealPlate)
+ACTION_TYPES: tuple[type, ...] = (Play, Exchange, DrawCard, RevealPlate)
 """Every action class of this game (the members of `Action`), for ``isinstance`` checks."""

@@ -14,14 +14,20 @@ Examples:
 from __future__ import annotations
 
 import enum
+from types import MappingProxyType
+from typing import Any
 
 import attrs
+
+from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 
 __all__ = [
     "CARD_COPIES",
     "CARD_VALUES",
     "DISPLAY_NAMES",
     "HAND_SIZE",
+    "MAX_POSITION",
     "NUM_CARD_TYPES",
     "PLATES",
     "PLATE_VALUES",
@@ -50,25 +56,32 @@ class Kind(enum.Enum):
 
 KIND_ORDER: tuple[Kind, ...] = tuple(Kind)
 
-DISPLAY_NAMES: dict[str, dict[Kind, str]] = {
-    "en": {
-        Kind.CHEESE: "cheese",
-        Kind.SALAMI: "salami",
-        Kind.SAUSAGE: "sausage",
-        Kind.PIZZA: "pizza",
-        Kind.CHICKEN: "chicken leg",
-        Kind.SALAD: "salad",
-    },
-    "fr": {  # SAB-19
-        Kind.CHEESE: "fromage",
-        Kind.SALAMI: "pomme de terre",
-        Kind.SAUSAGE: "saucisse",
-        Kind.PIZZA: "pizza",
-        Kind.CHICKEN: "poulet",
-        Kind.SALAD: "salade",
-    },
-}
-"""Display names of the kinds per edition (SAB-19); the engine itself only uses `Kind`."""
+DISPLAY_NAMES: MappingProxyType[str, MappingProxyType[Kind, str]] = MappingProxyType(
+    {
+        "en": MappingProxyType(
+            {
+                Kind.CHEESE: "cheese",
+                Kind.SALAMI: "salami",
+                Kind.SAUSAGE: "sausage",
+                Kind.PIZZA: "pizza",
+                Kind.CHICKEN: "chicken leg",
+                Kind.SALAD: "salad",
+            }
+        ),
+        "fr": MappingProxyType(  # SAB-19
+            {
+                Kind.CHEESE: "fromage",
+                Kind.SALAMI: "pomme de terre",
+                Kind.SAUSAGE: "saucisse",
+                Kind.PIZZA: "pizza",
+                Kind.CHICKEN: "poulet",
+                Kind.SALAD: "salade",
+            }
+        ),
+    }
+)
+"""Display names of the kinds per edition (SAB-19); the engine itself only uses `Kind`.
+Read-only mappings, like every rule table reachable from a config or a view."""
 
 CARD_VALUES: tuple[int, ...] = tuple(range(-1, 10))
 """The eleven mouse-card values."""
@@ -80,6 +93,11 @@ HAND_SIZE = 9
 """Cards dealt to, and refilled to, each player (SAB-1, SAB-12)."""
 PLATE_VALUES: tuple[int, ...] = (5, 4, 3, 2, 1, -1)
 """Plate values, best first."""
+TRACK_LENGTH = 40
+"""Spaces on the board's track; a position past 40 keeps counting (SAB-4)."""
+MAX_POSITION = TRACK_LENGTH * 1_000_000
+"""The farthest a mouse goes either way: a million laps of the track, which no real race comes
+near (SAB-25). It keeps every position an exact float in observation tensors."""
 
 
 def card_index(value: int) -> int:
@@ -123,7 +141,7 @@ class Plate:
     """
 
     value: int = attrs.field()
-    kind: Kind = attrs.field(validator=attrs.validators.instance_of(Kind))
+    kind: Kind = attrs.field()
     rank: int = attrs.field(init=False, eq=False, repr=False)
     """Position in buffet order: 0 is the best plate, 35 the worst (SAB-3). Derived from value
     and kind, and stored because buffets are kept sorted by it."""
@@ -131,7 +149,14 @@ class Plate:
     @value.validator
     def _check_value(self, attribute: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or value not in PLATE_VALUES:
-            raise ValueError(f"there is no plate of value {value!r} (values are {PLATE_VALUES})")
+            raise InvalidActionError(
+                f"there is no plate of value {shown(value)} (values are {PLATE_VALUES})"
+            )
+
+    @kind.validator
+    def _check_kind(self, attribute: attrs.Attribute[Kind], value: Any) -> None:
+        if not isinstance(value, Kind):
+            raise InvalidActionError(f"a plate's kind must be a Kind, got {shown(value)}")
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "rank", _plate_rank(self.value, self.kind))

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
 
 __all__ = ["EDITIONS", "Config"]
 
@@ -22,12 +23,13 @@ EDITIONS = ("en", "fr")
 
 def _players(_: Any, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 6:
-        raise ConfigError(f"Config.players must be an int from 3 to 6, got {value!r}")
+        raise ConfigError(f"Config.players must be an int from 3 to 6, got {shown(value)}")
 
 
 def _edition(_: Any, attribute: attrs.Attribute[str], value: str) -> None:
-    if value not in EDITIONS:
-        raise ConfigError(f"Config.edition must be one of {EDITIONS}, got {value!r}")
+    # Exactly a str first: `in` would compare an arbitrary object with ==, which may fail.
+    if type(value) is not str or value not in EDITIONS:
+        raise ConfigError(f"Config.edition must be one of {EDITIONS}, got {shown(value)}")
 
 
 @attrs.frozen
@@ -57,7 +59,8 @@ class Config:
     def _check_start(self, attribute: attrs.Attribute[int], value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
             raise ConfigError(
-                f"Config.start_player must be a seat from 0 to {self.players - 1}, got {value!r}"
+                f"Config.start_player must be a seat from 0 to {self.players - 1}, "
+                f"got {shown(value)}"
             )
 
     @property

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from math import comb
+from types import MappingProxyType
 from typing import Any
 
 from tablefeast.games.schlacht_am_buffet.actions import (
@@ -33,11 +34,13 @@ from tablefeast.games.schlacht_am_buffet.components import (
     CARD_VALUES,
     HAND_SIZE,
     NUM_CARD_TYPES,
+    PLATE_VALUES,
     PLATES,
     Kind,
     Plate,
 )
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 
 __all__ = [
     "action_from_id",
@@ -47,7 +50,7 @@ __all__ = [
     "num_distinct_actions",
 ]
 
-_KINDS = {k.value: k for k in Kind}
+_KINDS = MappingProxyType({k.value: k for k in Kind})
 NUM_EXCHANGES = comb(HAND_SIZE + NUM_CARD_TYPES, NUM_CARD_TYPES)
 """Multisets of at most 9 cards over 11 values: every possible exchange."""
 _EXCHANGE_BASE = NUM_CARD_TYPES
@@ -74,17 +77,23 @@ def action_to_str(action: Action) -> str:
         return f"card {action.card}"
     if isinstance(action, RevealPlate):
         return f"plate {action.plate.kind.value} {action.plate.value}"
-    raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
+    raise InvalidActionError(f"{shown(action)} is not a Schlacht am Buffet action")
 
 
-_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)")
+_NUMBER = re.compile(r"-?(0|[1-9][0-9]{0,17})")
+"""A number as the notation writes it: at most 18 digits, so that `int` stays cheap (its cost
+grows with the square of the digits) and no message ever quotes a huge value."""
 
 
 def _int(word: str, text: str) -> int:
     # Only the canonical spelling ("5", "-1"; not "+5", "05" or other scripts' digits), so that
     # every accepted text is exactly what action_to_str prints.
     if not _NUMBER.fullmatch(word):
-        raise InvalidActionError(f"{text!r}: {word!r} is not a number as the notation writes it")
+        if len(word) > 18 and word.lstrip("-").isdecimal():
+            raise InvalidActionError(f"{shown(text)}: a number of {len(word)} characters")
+        raise InvalidActionError(
+            f"{shown(text)}: {shown(word)} is not a number as the notation writes it"
+        )
     return int(word)
 
 
@@ -108,30 +117,33 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
         tablefeast.kernel.errors.InvalidActionError: 'play 05': '05' is not a number as ...
     """
     if not isinstance(text, str):
-        raise InvalidActionError(f"move text must be a string, got {text!r}")
+        raise InvalidActionError(f"move text must be a string, got {shown(text)}")
     words = text.split()
     if text != " ".join(words):
-        raise InvalidActionError(f"{text!r}: words must be separated by single spaces")
+        raise InvalidActionError(f"{shown(text)}: words must be separated by single spaces")
     if not words:
         raise InvalidActionError("empty move text")
     verb, args = words[0], words[1:]
     if verb == "play" and len(args) == 1:
         return Play(_int(args[0], text))
     if verb == "exchange":
-        return Exchange(tuple(_int(w, text) for w in args))
+        # One card more than a hand holds is enough for the error: the rest is never read.
+        return Exchange(tuple(_int(w, text) for w in args[: HAND_SIZE + 1]))
     if verb == "card" and len(args) == 1:
         return DrawCard(_int(args[0], text))
     if verb == "plate" and len(args) == 2:
         kind = _KINDS.get(args[0])
         if kind is None:
-            raise InvalidActionError(f"{text!r}: unknown kind {args[0]!r} (one of {list(_KINDS)})")
+            raise InvalidActionError(
+                f"{shown(text)}: unknown kind {shown(args[0])} (one of {list(_KINDS)})"
+            )
         value = _int(args[1], text)
-        try:
-            return RevealPlate(Plate(value, kind))
-        except ValueError:
-            raise InvalidActionError(f"{text!r}: there is no plate of value {value}") from None
+        if value not in PLATE_VALUES:
+            raise InvalidActionError(f"{shown(text)}: there is no plate of value {shown(value)}")
+        return RevealPlate(Plate(value, kind))
     raise InvalidActionError(
-        f"{text!r} is not a move: expected 'play V', 'exchange [V ...]', 'card V' or 'plate KIND V'"
+        f"{shown(text)} is not a move: "
+        "expected 'play V', 'exchange [V ...]', 'card V' or 'plate KIND V'"
     )
 
 
@@ -200,7 +212,7 @@ def action_to_id(action: Action, config: Any = None) -> int:
         return _DRAW_BASE + action.card + 1
     if isinstance(action, RevealPlate):
         return _PLATE_BASE + action.plate.rank
-    raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
+    raise InvalidActionError(f"{shown(action)} is not a Schlacht am Buffet action")
 
 
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
@@ -223,7 +235,7 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
         tablefeast.kernel.errors.InvalidActionError: action id -1 is not in range(0, 168018)
     """
     if type(action_id) is not int or not 0 <= action_id < _TOTAL:
-        raise InvalidActionError(f"action id {action_id!r} is not in range(0, {_TOTAL})")
+        raise InvalidActionError(f"action id {shown(action_id)} is not in range(0, {_TOTAL})")
     if action_id < _EXCHANGE_BASE:
         return Play(action_id - 1)
     if action_id < _DRAW_BASE:

@@ -30,6 +30,7 @@ from tablefeast.games.schlacht_am_buffet.actions import (
 from tablefeast.games.schlacht_am_buffet.components import (
     CARD_VALUES,
     HAND_SIZE,
+    MAX_POSITION,
     NUM_CARD_TYPES,
     PLATES,
     Plate,
@@ -38,8 +39,8 @@ from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_multiset
-from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
-from tablefeast.kernel.ruleset import check_turn, describe_actors
+from tablefeast.kernel.errors import IllegalActionError
+from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat, left_of, next_among
 from tablefeast.kernel.values import from_fields, replace
 
@@ -278,6 +279,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         action: the action to check.
 
     Raises:
+        InvalidSeatError: `player` is not a seat (nor CHANCE).
         InvalidActionError: `action` is not an action of this game at all.
 
     Examples:
@@ -291,9 +293,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> why_not(s, tablefeast.CHANCE, sab.DrawCard(1))
         'seats 0, 1, 2 act now'
     """
-    if not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"{action!r} is not a Schlacht am Buffet action")
-    check_actor_seat(player, state.config.players)
+    check_move(player, action, state.config.players, ACTION_TYPES, "Schlacht am Buffet")
     acting = actors(state)
     if player not in acting:
         return _who(state)
@@ -343,10 +343,11 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.IllegalActionError: Play(card=0) by seat 0 is illegal: card 0 ...
     """
+    # First the seat, then the action's type, whoever acts (CHANCE included): the same misuse
+    # raises the same error class in every game.
+    check_move(player, action, state.config.players, ACTION_TYPES, "Schlacht am Buffet")
     cls = type(action)
     # Fast paths for the most frequent actions: a commitment, a card draw, a plate reveal.
-    if type(player) is not int:
-        check_actor_seat(player, state.config.players)  # raises: a seat is an int
     if cls is Play and _may_commit(state, player):
         reason = _why_not_play(state.hands[player], action.card)  # type: ignore[union-attr]
         if reason is None:
@@ -364,7 +365,6 @@ def apply_action(state: State, player: int, action: Action) -> State:
             if reason is None:
                 return _reveal_plate(state, action.plate)  # type: ignore[union-attr]
             raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
-    check_actor_seat(player, state.config.players)
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
     if reason is None and cls is Exchange:
@@ -413,6 +413,9 @@ def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[in
         card = commitments[seat]
         positions[seat] += card  # SAB-4: plain integers, -1 from 0 is -1
         discard[card + 1] += 1  # SAB-5: played cards go to the discard pile
+    if not -MAX_POSITION <= min(positions) <= max(positions) <= MAX_POSITION:
+        # SAB-25: a mouse stops at the end of the (very long) counted track.
+        positions = [max(-MAX_POSITION, min(MAX_POSITION, p)) for p in positions]
     moved = replace(
         state,
         hands=hands,

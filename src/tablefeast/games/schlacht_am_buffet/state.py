@@ -24,7 +24,7 @@ from tablefeast.games.schlacht_am_buffet.components import (
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.kernel.deck import Counts
 
-__all__ = ["State", "check_state", "initial_state"]
+__all__ = ["State", "initial_state"]
 
 EMPTY_HAND: Counts = (0,) * NUM_CARD_TYPES
 
@@ -116,105 +116,3 @@ def initial_state(config: Config) -> State:
         to_reveal=config.plates_per_round,  # SAB-2
         game_over=False,
     )
-
-
-def check_state(state: State) -> list[str]:
-    """Every invariant a real game state satisfies; the problems found (empty when sound).
-
-    Used when loading serialized states, so that a tampered file is refused.
-
-    Args:
-        state: the state to check.
-
-    Examples:
-        >>> from tablefeast.kernel.values import replace
-        >>> s = initial_state(Config(players=3))
-        >>> check_state(s), check_state(replace(s, draw_pile=(9,) * 11))
-        ([], ['mouse cards are not conserved: 10 of each value -1..9 must exist'])
-    """
-    problems: list[str] = []
-    n = state.config.players
-    seats = range(n)
-    per_seat = {
-        "hands": state.hands,
-        "plates_won": state.plates_won,
-        "positions": state.positions,
-        "commitments": state.commitments,
-    }
-    for name, value in per_seat.items():
-        if len(value) != n:
-            problems.append(f"{name} has {len(value)} entries for {n} players")
-    if problems:
-        return problems
-    counted = [0] * NUM_CARD_TYPES
-    for counts in (*state.hands, state.draw_pile, state.discard):
-        if len(counts) != NUM_CARD_TYPES or any(c < 0 for c in counts):
-            problems.append(f"malformed card counts {counts}")
-            return problems
-        for i, c in enumerate(counts):
-            counted[i] += c
-    for committed in state.commitments:
-        if committed is not None:
-            if not -1 <= committed <= 9:
-                problems.append(f"committed card {committed} does not exist")
-            else:
-                counted[committed + 1] += 1
-    if counted != [CARD_COPIES] * NUM_CARD_TYPES:
-        problems.append("mouse cards are not conserved: 10 of each value -1..9 must exist")
-    if len(state.supply) != len(PLATES) or any(c not in (0, 1) for c in state.supply):
-        problems.append("the plate supply must hold 0 or 1 of each of the 36 plates")
-        return problems
-    face_down = [p for p, c in zip(PLATES, state.supply, strict=True) if c]
-    placed = [*face_down, *state.buffet, *(p for won in state.plates_won for p in won)]
-    if len(placed) != len(PLATES) or set(placed) != set(PLATES):
-        problems.append("plates are not conserved: each of the 36 plates must be in one place")
-    if list(state.buffet) != sorted(state.buffet, key=lambda p: p.rank):
-        problems.append("the buffet is not in buffet order (SAB-3)")
-    if any(s not in seats for s in state.racing) or list(state.racing) != sorted(set(state.racing)):
-        problems.append(f"racing seats {state.racing} are not distinct ascending seats")
-    for seat in seats:
-        if state.commitments[seat] is not None and seat not in state.racing:
-            problems.append(f"seat {seat} committed a card but is not racing")
-    if state.start_player not in seats:
-        problems.append(f"start player {state.start_player} is not a seat")
-    if state.exchanger is not None and state.exchanger not in seats:
-        problems.append(f"exchanger {state.exchanger} is not a seat")
-    if any(seat not in seats for seat in state.pending_draws):
-        problems.append(f"pending draws {state.pending_draws} are malformed")
-    if state.part not in (1, 2) or (state.part == 2 and n != 3):
-        problems.append(f"part {state.part} is impossible with {n} players")
-    if not 0 <= state.to_reveal <= sum(state.supply):
-        problems.append(f"{state.to_reveal} plates to reveal but {sum(state.supply)} in supply")
-    problems.extend(_check_progress(state))
-    return problems
-
-
-def _check_progress(state: State) -> list[str]:
-    """Where the round stands must fit together: racers, plates left, pending work."""
-    problems = []
-    config = state.config
-    racing = len(state.racing)
-    if not state.game_over and racing < 2:
-        problems.append(f"{racing} mice racing: a race always has at least two")
-    if state.exchanger is not None and state.exchanger in state.racing:
-        problems.append(f"seat {state.exchanger} exchanges cards but has not dropped out")
-    busy = state.exchanger is not None or state.pending_draws or state.to_reveal
-    if busy and any(c is not None for c in state.commitments):
-        problems.append("cards are committed while a draw, reveal or exchange is pending")
-    if state.pending_draws and state.exchanger is None and not any(state.draw_pile):
-        problems.append("a card is owed but the draw pile is empty (SAB-11 shuffles first)")
-    if not state.game_over:
-        if state.to_reveal:
-            expected = config.plates_per_round - state.to_reveal
-        elif config.players == 3 and state.part == 1:
-            expected = racing + 2  # SAB-17: the two best plates wait for part 2
-        else:
-            expected = racing - 1
-        if len(state.buffet) != expected:
-            problems.append(
-                f"{len(state.buffet)} plates on the buffet with {racing} mice racing "
-                f"(expected {expected})"
-            )
-    elif state.buffet or state.to_reveal or state.pending_draws or state.exchanger is not None:
-        problems.append("the game is over but plates, draws or an exchange are pending")
-    return problems
