@@ -6,7 +6,6 @@ from collections.abc import Mapping
 
 import tablefeast.games.food_chain as fc
 from tablefeast.games.food_chain.components import INDEX
-from tablefeast.kernel.values import replace
 
 W, B, C, D, F = (fc.Animal.WORM, fc.Animal.BIRD, fc.Animal.CAT, fc.Animal.DOG, fc.Animal.FLEA)
 
@@ -25,14 +24,11 @@ def reveal(state: fc.State, plays: Mapping[int, fc.Animal]) -> fc.State:
     return state
 
 
-def with_centre(state: fc.State, *animals: fc.Animal) -> fc.State:
-    """Move animals from seat hands (the last seat first) to the centre, keeping the count."""
-    hands = [list(h) for h in state.hands]
-    for animal in animals:
-        for hand in reversed(hands):
-            if hand[INDEX[animal]]:
-                hand[INDEX[animal]] -= 1
-                break
-    built = replace(state, hands=tuple(map(tuple, hands)), centre=counts(*animals))
-    assert fc.check_state(built) == []
+def with_centre(state: fc.State, animal: fc.Animal) -> fc.State:
+    """Play one real pass that leaves `animal` in the centre: the last seat plays it and every
+    other seat a Flea, so nothing snatches; the Fleas leave the round (FC-8)."""
+    assert animal in (W, B, C), "Fleas would take a Dog; a Flea never goes to the centre"
+    last = state.config.players - 1
+    built = reveal(state, {seat: F for seat in range(last)} | {last: animal})
+    assert built.centre == counts(animal) and fc.check_state(built) == []
     return built

@@ -56,9 +56,9 @@ def test_tampered_state_and_bad_records() -> None:
     data = json.loads(tablefeast.dumps(state))
     assert tablefeast.loads(json.dumps(data), fc.State) == state
     for field, value, message in [
-        ("hands", [[3, 2, 2, 1, 1]] * 3, "nine must be accounted for"),
-        ("taker", 1, "did not play the snatching kind"),
-        ("alpha", 7, "not a seat"),
+        ("hands", [[3, 2, 2, 1, 1]] * 3, "11 worms in play, not 9"),
+        ("taker", 1, "seat 1 takes, but did not play a bird"),
+        ("alpha", 7, "alpha 7 is not from 0 to 2"),
         ("stars", None, "not a valid State"),
     ]:
         broken = dict(data, **{field: value})

@@ -108,9 +108,11 @@ def test_bad_configs_name_the_field() -> None:
         ({"players": 3, "young_seats": ["a", 1]}, "young_seats must be seats"),
         ({"players": 3, "young_seats": [None, 1]}, "young_seats must be seats"),
         ({"players": 3, "language": "fr"}, "language must be one of"),
+        ({"players": 3, "language": []}, "language must be one of"),
+        ({"players": 3, "speed_weights": (1, 1001, 1)}, "each at most 1000"),
         ({"players": 3, "cards": {"clothing": []}}, "card set: the card set has no cheeses"),
     ]:
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(tablefeast.ConfigError, match=message):
             mg.Config(**options)  # type: ignore[arg-type]
 
 

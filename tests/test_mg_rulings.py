@@ -84,10 +84,10 @@ def _broken(path: str, value: object) -> dict[str, object]:
 def test_mg_0_user_card_sets_are_checked_and_the_bad_entry_named(
     path: str, value: object, message: str
 ) -> None:
-    with pytest.raises(ValueError, match="card set: ") as caught:
+    with pytest.raises(tablefeast.ConfigError, match="card set: ") as caught:
         mg.CardSet.from_data(_broken(path, value))
     assert message in str(caught.value)
-    with pytest.raises(ValueError, match="card set: "):
+    with pytest.raises(tablefeast.ConfigError, match="card set: "):
         mg.Config(players=3, cards=_broken(path, value))
 
 
@@ -101,10 +101,10 @@ def test_mg_0_a_custom_card_set_plays_and_travels_in_records(tmp_path) -> None: 
     loaded = tablefeast.Record.from_json(result.record.to_json())
     assert mg.Config(**loaded.config) == config  # the card set is in the record
     assert tablefeast.replay(loaded) == result.state
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(tablefeast.ConfigError, match="cannot read"):
         mg.load_cards(tmp_path / "missing.json")
     path.write_text("{not json")
-    with pytest.raises(ValueError, match="not valid JSON"):
+    with pytest.raises(tablefeast.ConfigError, match="not valid JSON"):
         mg.load_cards(path)
 
 
@@ -528,7 +528,8 @@ def _finished(
         racing=False,
         game_over=True,
     )
-    state = replace(state, mice=Pile((0,) * len(T.mouse_ids), tuple(ids)))
+    stack = tuple(ids)
+    state = replace(state, mice=Pile((0,) * len(T.mouse_ids), stack), idle=len(stack))
     assert mg.check_state(state) == [], mg.check_state(state)
     return state
 

@@ -15,13 +15,12 @@ Examples:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from tablefeast.kernel.errors import ConfigError
-from tablefeast.kernel.limits import parse_json
+from tablefeast.kernel.limits import parse_json, shown
 
 __all__ = ["fields", "json_list", "mapping", "read_json", "read_text"]
 
@@ -47,7 +46,7 @@ def mapping(
         tablefeast.kernel.errors.ConfigError: card set: mice[0] has unknown fields size
     """
     if not isinstance(data, Mapping):
-        raise ConfigError(f"{what}: {entry} must be a JSON object, got {data!r}")
+        raise ConfigError(f"{what}: {entry} must be a JSON object, got {shown(data)}")
     missing = [k for k in required if k not in data]
     if missing:
         raise ConfigError(f"{what}: {entry} has no {', '.join(missing)}")
@@ -73,13 +72,13 @@ def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[
         >>> fields({"kind": "hat", "count": "2"}, "clothing[0]", types, "cards")
         Traceback (most recent call last):
         ...
-        tablefeast.kernel.errors.ConfigError: cards: clothing[0]: count must be int, got "2"
+        tablefeast.kernel.errors.ConfigError: cards: clothing[0]: count must be int, got '2'
     """
     values = [mapping(data, entry, tuple(types), (), what)[k] for k in types]
     for (name, wanted), value in zip(types.items(), values, strict=True):
         if type(value) is not wanted:
             raise ConfigError(
-                f"{what}: {entry}: {name} must be {wanted.__name__}, got {json.dumps(value)}"
+                f"{what}: {entry}: {name} must be {wanted.__name__}, got {shown(value)}"
             )
     return values
 
@@ -101,7 +100,7 @@ def json_list(data: Any, entry: str, what: str) -> list[Any]:
         tablefeast.kernel.errors.ConfigError: card set: mice must be a JSON list, got {'a': 1}
     """
     if not isinstance(data, list):
-        raise ConfigError(f"{what}: {entry} must be a JSON list, got {data!r}")
+        raise ConfigError(f"{what}: {entry} must be a JSON list, got {shown(data)}")
     return data
 
 

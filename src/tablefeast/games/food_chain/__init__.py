@@ -15,6 +15,7 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.food_chain.actions import ACTION_TYPES, Action, Play, Take, TakeFromCentre
+from tablefeast.games.food_chain.checks import check_state
 from tablefeast.games.food_chain.components import ANIMALS, DEFAULT_STARS, Animal
 from tablefeast.games.food_chain.config import Config
 from tablefeast.games.food_chain.notation import (
@@ -36,7 +37,7 @@ from tablefeast.games.food_chain.rules import (
     why_not,
     winners,
 )
-from tablefeast.games.food_chain.state import State, check_state, initial_state
+from tablefeast.games.food_chain.state import State, initial_state
 from tablefeast.games.food_chain.text import render
 from tablefeast.games.food_chain.view import View, determinize, view
 from tablefeast.kernel import serialize as _serialize

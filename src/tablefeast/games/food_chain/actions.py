@@ -13,18 +13,19 @@ import attrs
 
 from tablefeast.games.food_chain.components import Animal
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 
 __all__ = ["ACTION_TYPES", "Action", "Play", "Take", "TakeFromCentre"]
 
 
 def _animal(_: Any, __: Any, value: Any) -> None:
     if not isinstance(value, Animal):
-        raise InvalidActionError(f"{value!r} is not an animal of Food Chain")
+        raise InvalidActionError(f"{shown(value)} is not an animal of Food Chain")
 
 
 def _seat(_: Any, __: Any, value: Any) -> None:
     if type(value) is not int or not 0 <= value < 6:
-        raise InvalidActionError(f"{value!r} is not a seat (0 to 5)")
+        raise InvalidActionError(f"{shown(value)} is not a seat (0 to 5)")
 
 
 @attrs.frozen

@@ -8,8 +8,11 @@ Examples:
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 
-__all__ = ["ANIMALS", "DEFAULT_STARS", "HAND", "PREDATOR_ORDER", "PREY", "Animal"]
+from tablefeast.kernel.values import FrozenDict
+
+__all__ = ["ANIMALS", "DEFAULT_STARS", "HAND", "INDEX", "PREDATOR_ORDER", "PREY", "Animal"]
 
 
 class Animal(enum.Enum):
@@ -29,17 +32,20 @@ class Animal(enum.Enum):
 
 ANIMALS: tuple[Animal, ...] = tuple(Animal)
 """The five kinds in `Animal` order, the order counts tuples index them in."""
-INDEX: dict[Animal, int] = {a: i for i, a in enumerate(ANIMALS)}
+INDEX: Mapping[Animal, int] = FrozenDict({a: i for i, a in enumerate(ANIMALS)})
+"""Each kind's position in `ANIMALS` (read-only: no caller can change the rules' tables)."""
 HAND: tuple[int, ...] = (3, 2, 2, 1, 1)
 """Every player's nine cards, as counts: 3 Worms, 2 Birds, 2 Cats, 1 Dog, 1 Flea."""
 DEFAULT_STARS: tuple[int, ...] = (3, 2, 1, 3, 0)
 """Stars per kind: Worm 3, Bird 2, Cat 1, Dog 3, Flea 0 (see the rulings' sources)."""
-PREY: dict[Animal, Animal] = {
-    Animal.BIRD: Animal.WORM,
-    Animal.CAT: Animal.BIRD,
-    Animal.DOG: Animal.CAT,
-    Animal.FLEA: Animal.DOG,
-}
-"""What each predator snatches (FC-4)."""
+PREY: Mapping[Animal, Animal] = FrozenDict(
+    {
+        Animal.BIRD: Animal.WORM,
+        Animal.CAT: Animal.BIRD,
+        Animal.DOG: Animal.CAT,
+        Animal.FLEA: Animal.DOG,
+    }
+)
+"""What each predator snatches (FC-4); read-only."""
 PREDATOR_ORDER: tuple[Animal, ...] = (Animal.BIRD, Animal.CAT, Animal.DOG, Animal.FLEA)
 """The order in which predator kinds snatch (FC-4)."""

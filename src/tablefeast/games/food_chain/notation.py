@@ -17,6 +17,7 @@ from typing import Any
 from tablefeast.games.food_chain.actions import Action, Play, Take, TakeFromCentre
 from tablefeast.games.food_chain.components import ANIMALS, INDEX, Animal
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.notation import move_words
 
 __all__ = [
@@ -47,7 +48,7 @@ def action_to_str(action: Action) -> str:
         return f"take {action.seat}"
     if isinstance(action, TakeFromCentre):
         return "take centre"
-    raise InvalidActionError(f"{action!r} is not a Food Chain action")
+    raise InvalidActionError(f"{shown(action)} is not a Food Chain action")
 
 
 def action_from_str(state: Any, player: int, text: str) -> Action:
@@ -69,13 +70,15 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
         ...
         tablefeast.kernel.errors.InvalidActionError: 'play lion': unknown animal 'lion' (worm, ...)
     """
+    if not isinstance(text, str):  # quoted safely here: the text may be anything, a huge int too
+        raise InvalidActionError(f"{shown(text)} is not move text")
     words = move_words(text)
     if len(words) == 2 and words[0] == "play":
         try:
             return Play(Animal(words[1]))
         except ValueError:
             raise InvalidActionError(
-                f"{text!r}: unknown animal {words[1]!r} (worm, bird, cat, dog or flea)"
+                f"{shown(text)}: unknown animal {shown(words[1])} (worm, bird, cat, dog or flea)"
             ) from None
     if len(words) == 2 and words[0] == "take":
         if words[1] == "centre":
@@ -83,7 +86,7 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
         if _SEAT.fullmatch(words[1]):
             return Take(int(words[1]))
     raise InvalidActionError(
-        f"{text!r} is not a move: expected 'play ANIMAL', 'take SEAT' or 'take centre'"
+        f"{shown(text)} is not a move: expected 'play ANIMAL', 'take SEAT' or 'take centre'"
     )
 
 
@@ -117,7 +120,7 @@ def action_to_id(action: Action, config: Any = None) -> int:
         return 5 + action.seat
     if isinstance(action, TakeFromCentre):
         return 11
-    raise InvalidActionError(f"{action!r} is not a Food Chain action")
+    raise InvalidActionError(f"{shown(action)} is not a Food Chain action")
 
 
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
@@ -140,7 +143,7 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
         tablefeast.kernel.errors.InvalidActionError: action id 12 is not in range(0, 12)
     """
     if type(action_id) is not int or not 0 <= action_id < _TOTAL:
-        raise InvalidActionError(f"action id {action_id!r} is not in range(0, {_TOTAL})")
+        raise InvalidActionError(f"action id {shown(action_id)} is not in range(0, {_TOTAL})")
     if action_id < 5:
         return Play(ANIMALS[action_id])
     if action_id < 11:

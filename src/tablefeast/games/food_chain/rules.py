@@ -16,7 +16,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -26,10 +27,10 @@ from tablefeast.games.food_chain.state import State, new_round
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import Distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
-from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
-from tablefeast.kernel.ruleset import check_turn
+from tablefeast.kernel.errors import IllegalActionError
+from tablefeast.kernel.ruleset import check_move, check_turn
 from tablefeast.kernel.seats import check_actor_seat, clockwise_from, left_of
-from tablefeast.kernel.values import from_fields, replace
+from tablefeast.kernel.values import FrozenDict, from_fields, replace
 
 __all__ = [
     "actors",
@@ -47,11 +48,12 @@ PLAYS: tuple[Play, ...] = tuple(Play(a) for a in ANIMALS)
 TAKES: tuple[Take, ...] = tuple(Take(s) for s in range(6))
 TAKE_CENTRE = TakeFromCentre()
 _ORDER = tuple(INDEX[a] for a in PREDATOR_ORDER)
-_PREY = {INDEX[p]: INDEX[q] for p, q in PREY.items()}
+_PREY: Mapping[int, int] = FrozenDict({INDEX[p]: INDEX[q] for p, q in PREY.items()})
 FLEA = INDEX[Animal.FLEA]
+TITLE = "Food Chain"
 
 
-_SEATS = {n: tuple(range(n)) for n in range(3, 7)}
+_SEATS: Mapping[int, tuple[int, ...]] = FrozenDict({n: tuple(range(n)) for n in range(3, 7)})
 _clockwise = cache(clockwise_from)
 
 
@@ -172,18 +174,18 @@ def _prey_left(
     return centre[prey] > 0 or bool(_prey_seats(played, taken, prey))
 
 
-_PLAYS_BY_PRESENCE: dict[tuple[bool, ...], tuple[Play, ...]] = {}
+# FC-3: a seat may play exactly the kinds its hand holds. The plays for each of the 32 patterns
+# of which kinds a hand holds, computed once (read-only, like every table of the rules).
+_PLAYS_BY_PRESENCE: Mapping[tuple[bool, ...], tuple[Play, ...]] = FrozenDict(
+    {
+        presence: tuple(PLAYS[k] for k in range(5) if presence[k])
+        for presence in itertools.product((False, True), repeat=5)
+    }
+)
 
 
 def _plays(state: State, player: int) -> tuple[Play, ...]:
-    # Memoized by which kinds the hand holds (at most 32 patterns): that is all
-    # `_why_not_play` looks at.
-    presence = tuple(map(bool, state.hands[player]))
-    plays = _PLAYS_BY_PRESENCE.get(presence)
-    if plays is None:
-        plays = tuple(PLAYS[k] for k in range(5) if _why_not_play(state, player, k) is None)
-        _PLAYS_BY_PRESENCE[presence] = plays
-    return plays
+    return _PLAYS_BY_PRESENCE[tuple(map(bool, state.hands[player]))]
 
 
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
@@ -225,6 +227,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         action: the action to check.
 
     Raises:
+        InvalidSeatError: `player` is neither a seat nor CHANCE (checked first).
         InvalidActionError: `action` is not an action of this game.
 
     Examples:
@@ -237,9 +240,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> why_not(s, 1, fc.Take(0))
         'seats (0,) act now'
     """
-    if not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"{action!r} is not a Food Chain action")
-    check_actor_seat(player, state.config.players)
+    check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     acting = actors(state)
     if player not in acting:
         return "the game is over" if not acting else f"seats {acting} act now"
@@ -266,7 +267,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
         action: the action to apply.
 
     Raises:
-        InvalidActionError: not an action of this game (or `player` is not a seat).
+        InvalidSeatError: `player` is neither a seat nor CHANCE (checked first).
+        InvalidActionError: `action` is not an action of this game, whoever acts.
         GameOverError, NotYourTurnError, IllegalActionError: as their names say, with the reason.
 
     Examples:
@@ -277,10 +279,13 @@ def apply_action(state: State, player: int, action: Action) -> State:
         >>> after = apply_action(s, 0, fc.Take(1))
         >>> after.stacks, after.taker, legal_actions(after, 2)
         (((0,), (), ()), 2, (Take(seat=0),))
+        >>> apply_action(s, -1, None)  # CHANCE is -1
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.InvalidActionError: None is not a Food Chain action
     """
+    check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     cls = type(action)
-    if type(player) is not int:
-        check_actor_seat(player, state.config.players)  # raises: a seat is an int
     if cls is Play and _may_commit(state, player):  # the fast path of a commitment (FC-3)
         kind = _kind(action.animal)  # type: ignore[union-attr]
         reason = _why_not_play(state, player, kind)
@@ -295,16 +300,11 @@ def apply_action(state: State, player: int, action: Action) -> State:
             reason = _why_not_take(state, seat)
             if reason is None:
                 return _take(state, player, seat)
-        elif cls is TakeFromCentre:
+        else:  # `check_move` let only the three action classes through: TakeFromCentre
             reason = _why_not_take(state, None)
             if reason is None:
                 return _take(state, player, None)
-        else:
-            raise InvalidActionError(f"{action!r} is not a Food Chain action")
     else:
-        if not isinstance(action, ACTION_TYPES):
-            raise InvalidActionError(f"{action!r} is not a Food Chain action")
-        check_actor_seat(player, state.config.players)
         check_turn(actors(state), player)
         reason = why_not(state, player, action)
     raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")

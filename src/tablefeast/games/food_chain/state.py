@@ -18,7 +18,7 @@ from tablefeast.games.food_chain.components import HAND
 from tablefeast.games.food_chain.config import Config
 from tablefeast.kernel.deck import Counts
 
-__all__ = ["State", "check_state", "initial_state"]
+__all__ = ["State", "initial_state"]
 
 NONE: Counts = (0, 0, 0, 0, 0)
 
@@ -105,44 +105,3 @@ def new_round(config: Config, round_number: int, alpha: int, totals: tuple[int, 
         totals=totals,
         game_over=False,
     )
-
-
-def check_state(state: State) -> list[str]:
-    """Every invariant of a real state; the problems found (empty when sound).
-
-    Args:
-        state: the state to check.
-
-    Examples:
-        >>> from tablefeast.kernel.values import replace
-        >>> s = initial_state(Config(players=3))
-        >>> check_state(s), check_state(replace(s, alpha=5))
-        ([], ['alpha 5 is not a seat'])
-    """
-    n = state.config.players
-    problems: list[str] = []
-    for name in ("hands", "commitments", "played", "stacks", "taken", "piles", "totals"):
-        if len(getattr(state, name)) != n:
-            problems.append(f"{name} has {len(getattr(state, name))} entries for {n} players")
-    if problems:
-        return problems
-    counts = [*state.hands, state.centre, *state.piles, state.removed]
-    if any(len(c) != 5 or any(x < 0 for x in c) for c in counts):
-        return ["malformed animal counts"]
-    total = sum(map(sum, counts))
-    total += sum(p is not None for p in state.played) + sum(map(len, state.stacks))
-    total -= sum(1 for s in range(n) if state.taken[s])  # a taken animal lies in a stack
-    if total != 9 * n:
-        problems.append(f"{total} animals in play: every player's nine must be accounted for")
-    if not 1 <= state.pass_number <= 9 or not 1 <= state.round <= n:
-        problems.append("pass or round number out of range")
-    if state.alpha not in range(n):
-        problems.append(f"alpha {state.alpha} is not a seat")
-    for seat, kind in enumerate(state.commitments):
-        if kind is not None and (not 0 <= kind < 5 or not state.hands[seat][kind]):
-            problems.append(f"seat {seat} committed an animal it does not hold")
-    if (state.snatching is None) != (state.taker is None):
-        problems.append("a snatching kind needs a taker and the other way round")
-    if state.taker is not None and state.played[state.taker] != state.snatching:
-        problems.append(f"seat {state.taker} takes but did not play the snatching kind")
-    return problems

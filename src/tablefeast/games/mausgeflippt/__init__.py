@@ -26,6 +26,7 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealCheese,
     RevealMouse,
 )
+from tablefeast.games.mausgeflippt.checks import check_state
 from tablefeast.games.mausgeflippt.components import (
     DEFAULT_CARDS,
     CardSet,
@@ -57,7 +58,7 @@ from tablefeast.games.mausgeflippt.rules import (
     why_not,
     winners,
 )
-from tablefeast.games.mausgeflippt.state import FLIP, PASS, State, check_state, initial_state
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, State, initial_state
 from tablefeast.games.mausgeflippt.text import render
 from tablefeast.games.mausgeflippt.view import View, determinize, view
 

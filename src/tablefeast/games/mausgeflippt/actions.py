@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 
 __all__ = [
     "ACTION_TYPES",
@@ -57,15 +58,16 @@ def is_name(value: object) -> bool:
 def _name(_: Any, attribute: attrs.Attribute[str], value: Any) -> None:
     if not is_name(value):
         raise InvalidActionError(
-            f"{attribute.name} {value!r} is not a card name (a word without spaces or '/')"
+            f"{attribute.name} {shown(value)} is not a card name (a word without spaces or '/')"
         )
 
 
 def _seats(_: Any, __: Any, value: tuple[int, ...]) -> None:
-    ok = bool(value) and all(type(s) is int and 0 <= s < 6 for s in value)
+    ok = type(value) is tuple and 0 < len(value) <= 6
+    ok = ok and all(type(s) is int and 0 <= s < 6 for s in value)
     if not ok or list(value) != sorted(set(value)):
         raise InvalidActionError(
-            f"fastest seats must be distinct seats 0 to 5 in ascending order, got {value!r}"
+            f"fastest seats must be distinct seats 0 to 5 in ascending order, got {shown(value)}"
         )
 
 

@@ -40,9 +40,16 @@ from tablefeast.games.mausgeflippt.actions import (
 from tablefeast.kernel import carddata
 from tablefeast.kernel.deck import Counts
 from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = [
     "DEFAULT_CARDS",
+    "MAX_CHEESES",
+    "MAX_CLOTHING",
+    "MAX_COPIES",
+    "MAX_ENTRIES",
+    "MAX_NAME_CHARS",
     "CardSet",
     "CheeseCards",
     "ClothingCards",
@@ -50,6 +57,20 @@ __all__ = [
     "MouseCard",
     "load_cards",
 ]
+
+# MG-20: bounds no printed set comes near (58 clothing cards, 32 mice, 9 cheeses), so that no
+# card set can make a game, a determinization or an observation tensor arbitrarily costly.
+MAX_COPIES = 100
+"""The most copies of one clothing item or one cheese in a card set (MG-20)."""
+MAX_ENTRIES = 200
+"""The most entries of each list of a card set: clothing items, cheeses, mice (MG-20)."""
+MAX_CLOTHING = 2000
+"""The most clothing cards a card set may have in all (MG-20)."""
+MAX_CHEESES = 1000
+"""The most cheese cards a card set may have in all (MG-20)."""
+MAX_NAME_CHARS = 40
+"""The longest kind, colour, cheese name or mouse id (MG-20)."""
+_MAX_SOURCE_CHARS = 1000
 
 
 @attrs.frozen
@@ -110,67 +131,164 @@ class MouseCard:
     cheese: str
 
 
+@attrs.frozen(slots=True)
 class _Tables:
-    """Index tables derived from a card set, built once, read on every move."""
+    """Index tables derived from a card set, built once, read on every move.
 
-    def __init__(self, cards: CardSet) -> None:
-        self.items = tuple(Item(c.kind, c.colour) for c in cards.clothing)
-        self.clothing_counts: Counts = tuple(c.count for c in cards.clothing)
-        self.item_index = {item: i for i, item in enumerate(self.items)}
-        self.cheese_names = tuple(c.cheese for c in cards.cheeses)
-        self.cheese_counts: Counts = tuple(c.count for c in cards.cheeses)
-        self.cheese_index = {name: i for i, name in enumerate(self.cheese_names)}
-        self.mouse_ids = tuple(m.id for m in cards.mice)
-        self.mouse_index = {m: i for i, m in enumerate(self.mouse_ids)}
-        self.wears: tuple[int, ...] = tuple(
-            sum(1 << self.item_index[item] for item in m.wears) for m in cards.mice
+    Frozen, and every mapping a read-only view: the tables are shared by every game with this
+    card set (the default set by all of them), so that nothing holding a view can change them.
+    """
+
+    items: tuple[Item, ...]
+    clothing_counts: Counts
+    item_index: FrozenDict[Item, int]
+    cheese_names: tuple[str, ...]
+    cheese_counts: Counts
+    cheese_index: FrozenDict[str, int]
+    mouse_ids: tuple[str, ...]
+    mouse_index: FrozenDict[str, int]
+    wears: tuple[int, ...]
+    mouse_cheese: tuple[int, ...]
+    # Pre-built actions: legal actions and chance outcomes are these very objects.
+    plays: tuple[Play, ...]
+    play_index: FrozenDict[Play, int]
+    draws: tuple[DrawClothing, ...]
+    draw_index: FrozenDict[DrawClothing, int]
+    reveal_mice: tuple[RevealMouse, ...]
+    reveal_cheeses: tuple[RevealCheese, ...]
+
+    @classmethod
+    def build(cls, cards: CardSet) -> _Tables:
+        """The tables of a checked card set."""
+        items = tuple(Item(c.kind, c.colour) for c in cards.clothing)
+        item_index = {item: i for i, item in enumerate(items)}
+        cheese_names = tuple(c.cheese for c in cards.cheeses)
+        cheese_index = {name: i for i, name in enumerate(cheese_names)}
+        mouse_ids = tuple(m.id for m in cards.mice)
+        plays = tuple(Play(i.kind, i.colour) for i in items)
+        draws = tuple(DrawClothing(i.kind, i.colour) for i in items)
+        return cls(
+            items=items,
+            clothing_counts=tuple(c.count for c in cards.clothing),
+            item_index=FrozenDict(item_index),
+            cheese_names=cheese_names,
+            cheese_counts=tuple(c.count for c in cards.cheeses),
+            cheese_index=FrozenDict(cheese_index),
+            mouse_ids=mouse_ids,
+            mouse_index=FrozenDict({m: i for i, m in enumerate(mouse_ids)}),
+            wears=tuple(sum(1 << item_index[item] for item in m.wears) for m in cards.mice),
+            mouse_cheese=tuple(cheese_index[m.cheese] for m in cards.mice),
+            plays=plays,
+            play_index=FrozenDict({play: i for i, play in enumerate(plays)}),
+            draws=draws,
+            draw_index=FrozenDict({draw: i for i, draw in enumerate(draws)}),
+            reveal_mice=tuple(RevealMouse(m) for m in mouse_ids),
+            reveal_cheeses=tuple(RevealCheese(c) for c in cheese_names),
         )
-        self.mouse_cheese = tuple(self.cheese_index[m.cheese] for m in cards.mice)
-        # Pre-built actions: legal actions and chance outcomes are these very objects.
-        self.plays = tuple(Play(i.kind, i.colour) for i in self.items)
-        self.play_index = {play: i for i, play in enumerate(self.plays)}
-        self.draws = tuple(DrawClothing(i.kind, i.colour) for i in self.items)
-        self.draw_index = {draw: i for i, draw in enumerate(self.draws)}
-        self.reveal_mice = tuple(RevealMouse(m) for m in self.mouse_ids)
-        self.reveal_cheeses = tuple(RevealCheese(c) for c in self.cheese_names)
+
+
+def _is_name(value: object) -> bool:
+    return is_name(value) and len(value) <= MAX_NAME_CHARS  # type: ignore[arg-type]
+
+
+def _label(value: object) -> str:
+    """A name as messages show it: the text itself, cut short, or a safe repr."""
+    if type(value) is str:
+        return value if len(value) <= MAX_NAME_CHARS else value[:MAX_NAME_CHARS] + "..."
+    return shown(value, 20)
 
 
 def _unique_counted(entry: str, key: Any, seen: set[Any], count: object) -> list[str]:
-    """An entry's key must be new (it is added to `seen`) and its count a positive int."""
+    """An entry's key must be new (it is added to `seen`) and its count a positive int of at
+    most `MAX_COPIES` (MG-20)."""
     problems = []
     if key in seen:
         problems.append(f"{entry}: this entry is listed twice")
     seen.add(key)
-    if type(count) is not int or count < 1:
-        problems.append(f"{entry}: count must be a positive int, got {count!r}")
+    if type(count) is not int or not 1 <= count <= MAX_COPIES:
+        problems.append(
+            f"{entry}: count must be a positive int, got {shown(count)} "
+            f"(at most {MAX_COPIES} copies, MG-20)"
+        )
+    return problems
+
+
+def _shape_problems(cards: CardSet) -> list[str]:
+    """Types and sizes, checked first, so that the entry checks below cannot fail (MG-20)."""
+    lists = {"clothing": ClothingCards, "cheeses": CheeseCards, "mice": MouseCard}
+    problems = []
+    for name, kind in lists.items():
+        entries = getattr(cards, name)
+        if len(entries) > MAX_ENTRIES:
+            problems.append(f"{name} has {len(entries)} entries (at most {MAX_ENTRIES}, MG-20)")
+        elif not all(type(e) is kind for e in entries):
+            problems.append(f"{name} must hold {kind.__name__} entries only")
+    if problems:
+        return problems
+    for i, m in enumerate(cards.mice):
+        if type(m.wears) is not tuple or not all(type(w) is Item for w in m.wears):
+            problems.append(f"mice[{i}]: wears must be a tuple of Items")
+        elif len(m.wears) > len(cards.clothing) or not all(
+            _is_name(w.kind) and _is_name(w.colour) for w in m.wears
+        ):
+            problems.append(f"mice[{i}]: wears must be distinct clothing items of this set")
+    if type(cards.source) is not str or len(cards.source) > _MAX_SOURCE_CHARS:
+        problems.append(f"source must be text of at most {_MAX_SOURCE_CHARS} characters")
+    return problems
+
+
+def _total_problems(cards: CardSet) -> list[str]:
+    """The totals of MG-20, once every count is known to be a bounded int."""
+    clothing = sum(c.count for c in cards.clothing)
+    cheeses = sum(c.count for c in cards.cheeses)
+    problems = []
+    if clothing > MAX_CLOTHING:
+        problems.append(f"{clothing} clothing cards in all (at most {MAX_CLOTHING}, MG-20)")
+    if cheeses > MAX_CHEESES:
+        problems.append(f"{cheeses} cheese cards in all (at most {MAX_CHEESES}, MG-20)")
     return problems
 
 
 def _problems(cards: CardSet) -> list[str]:
     """What is wrong with a structured card set, each problem naming its entry."""
-    problems: list[str] = []
+    problems = _shape_problems(cards)
+    if problems:
+        return problems
     if not cards.clothing or not cards.cheeses or not cards.mice:
         problems.append("a card set needs at least one clothing item, one cheese and one mouse")
     items: set[Item] = set()
     worn = {item for m in cards.mice for item in m.wears}
     for i, c in enumerate(cards.clothing):
+        if not _is_name(c.kind) or not _is_name(c.colour):
+            problems.append(
+                f"clothing[{i}] ({_label(c.kind)}/{_label(c.colour)}): kind and colour must be "
+                f"words without spaces or '/', of at most {MAX_NAME_CHARS} characters"
+            )
+            continue
         entry = f"clothing[{i}] ({c.kind}/{c.colour})"
-        if not is_name(c.kind) or not is_name(c.colour):
-            problems.append(f"{entry}: kind and colour must be words without spaces or '/'")
-        elif Item(c.kind, c.colour) not in worn:  # a card that could never catch a mouse
+        if Item(c.kind, c.colour) not in worn:  # a card that could never catch a mouse
             problems.append(f"{entry}: no mouse wears it (an unknown kind or colour?)")
         problems.extend(_unique_counted(entry, Item(c.kind, c.colour), items, c.count))
     cheeses: set[str] = set()
     for i, ch in enumerate(cards.cheeses):
-        entry = f"cheeses[{i}] ({ch.cheese})"
-        if not is_name(ch.cheese):
-            problems.append(f"{entry}: a cheese name must be a word without spaces or '/'")
-        problems.extend(_unique_counted(entry, ch.cheese, cheeses, ch.count))
+        if not _is_name(ch.cheese):
+            problems.append(
+                f"cheeses[{i}] ({_label(ch.cheese)}): a cheese name must be a word without "
+                f"spaces or '/', of at most {MAX_NAME_CHARS} characters"
+            )
+            continue
+        problems.extend(
+            _unique_counted(f"cheeses[{i}] ({ch.cheese})", ch.cheese, cheeses, ch.count)
+        )
     ids: set[str] = set()
     for i, m in enumerate(cards.mice):
+        if not _is_name(m.id):
+            problems.append(
+                f"mice[{i}] ({_label(m.id)}): a mouse id must be a word without spaces or "
+                f"'/', of at most {MAX_NAME_CHARS} characters"
+            )
+            continue
         entry = f"mice[{i}] ({m.id})"
-        if not is_name(m.id):
-            problems.append(f"{entry}: a mouse id must be a word without spaces or '/'")
         if m.id in ids:
             problems.append(f"{entry}: this id is used twice")
         ids.add(m.id)
@@ -181,11 +299,11 @@ def _problems(cards: CardSet) -> list[str]:
         for item in m.wears:
             if item not in items:
                 problems.append(f"{entry}: wears {item}, which is not a clothing item of this set")
-        if m.cheese not in cheeses:
+        if not _is_name(m.cheese) or m.cheese not in cheeses:
             problems.append(
-                f"{entry}: shows cheese {m.cheese!r}, which is not a cheese of this set"
+                f"{entry}: shows cheese {shown(m.cheese)}, which is not a cheese of this set"
             )
-    return problems
+    return problems or _total_problems(cards)
 
 
 _WHAT = "card set"
@@ -196,6 +314,8 @@ _ITEM = {"kind": str, "colour": str}
 
 
 def _as_tuple(value: Any) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise ConfigError(f"card set: a list of entries is needed, got {shown(value)}")
     return tuple(value)
 
 
@@ -232,7 +352,7 @@ class CardSet:
         problems = _problems(self)
         if problems:
             raise ConfigError("card set: " + "; ".join(problems))
-        object.__setattr__(self, "tables", _Tables(self))
+        object.__setattr__(self, "tables", _Tables.build(self))
 
     @property
     def total_clothing(self) -> int:
@@ -277,29 +397,51 @@ class CardSet:
         """
         if isinstance(data, CardSet):
             return data
+        try:
+            return cls._from_data(data)
+        except ConfigError:
+            raise
+        except (TypeError, ValueError, RecursionError):
+            # The kernel's readers quote what they refuse; a value that cannot even be quoted
+            # (an int of 5,000 digits, an object that is no JSON) is refused here instead.
+            raise ConfigError("card set: malformed data (not parsed JSON of a card set)") from None
+
+    @classmethod
+    def _from_data(cls, data: Any) -> CardSet:
         top = carddata.mapping(
             data, "the card set", ("clothing", "cheeses", "mice"), ("source",), _WHAT
         )
+        lists = {
+            name: carddata.json_list(top[name], name, _WHAT)
+            for name in ("clothing", "cheeses", "mice")
+        }
+        for name, entries in lists.items():  # MG-20: fail fast, before reading every entry
+            if len(entries) > MAX_ENTRIES:
+                raise ConfigError(
+                    f"card set: {name} has {len(entries)} entries (at most {MAX_ENTRIES}, MG-20)"
+                )
         clothing = [
             ClothingCards(*carddata.fields(e, f"clothing[{i}]", _CLOTHING, _WHAT))
-            for i, e in enumerate(carddata.json_list(top["clothing"], "clothing", _WHAT))
+            for i, e in enumerate(lists["clothing"])
         ]
         cheeses = [
             CheeseCards(*carddata.fields(e, f"cheeses[{i}]", _CHEESE, _WHAT))
-            for i, e in enumerate(carddata.json_list(top["cheeses"], "cheeses", _WHAT))
+            for i, e in enumerate(lists["cheeses"])
         ]
         mice = []
-        for i, e in enumerate(carddata.json_list(top["mice"], "mice", _WHAT)):
+        for i, e in enumerate(lists["mice"]):
             mouse_id, wears, cheese = carddata.fields(e, f"mice[{i}]", _MOUSE, _WHAT)
-            where = f"mice[{i}] ({mouse_id}).wears"
-            worn = [
-                Item(*carddata.fields(w, f"{where}[{j}]", _ITEM, _WHAT))
-                for j, w in enumerate(carddata.json_list(wears, where, _WHAT))
+            where = f"mice[{i}] ({_label(mouse_id)}).wears"
+            worn = carddata.json_list(wears, where, _WHAT)
+            if len(worn) > MAX_ENTRIES:
+                raise ConfigError(f"card set: {where} has {len(worn)} items (MG-20)")
+            items = [
+                Item(*carddata.fields(w, f"{where}[{j}]", _ITEM, _WHAT)) for j, w in enumerate(worn)
             ]
-            mice.append(MouseCard(mouse_id, tuple(worn), cheese))
+            mice.append(MouseCard(mouse_id, tuple(items), cheese))
         source = top.get("source", "")
         if type(source) is not str:
-            raise ConfigError(f"card set: source must be text, got {source!r}")
+            raise ConfigError(f"card set: source must be text, got {shown(source)}")
         return cls(tuple(clothing), tuple(cheeses), tuple(mice), source)
 
     @classmethod

@@ -23,8 +23,17 @@ import attrs
 
 from tablefeast.games.mausgeflippt.components import DEFAULT_CARDS, CardSet
 from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import parse_fraction, shown
+from tablefeast.kernel.values import FrozenDict
 
-__all__ = ["CALLS", "HAND_SIZE", "MAX_FACE_DOWN", "YOUNG_HAND_SIZE", "Config"]
+__all__ = [
+    "CALLS",
+    "HAND_SIZE",
+    "MAX_FACE_DOWN",
+    "MAX_SPEED_WEIGHT",
+    "YOUNG_HAND_SIZE",
+    "Config",
+]
 
 HAND_SIZE = 7
 """Cards in hand, dealt and refilled to (MG-1, MG-5)."""
@@ -32,23 +41,28 @@ YOUNG_HAND_SIZE = 4
 """Cards a young player holds face up instead (MG-15)."""
 MAX_FACE_DOWN = 3
 """With this many face-down cards in front of them, a player may no longer Flip (MG-6)."""
-CALLS: dict[str, str] = {"nl": "Muisgeflipt!", "de": "Mausgeflippt!", "en": "Mouse Attack!"}
-"""The call made with a Flip, per display language: one action, three display strings."""
-
-
-_SPEED_TABLES: dict[tuple[tuple[int, ...], Fraction], dict[tuple[int, ...], Any]] = {}
+CALLS: FrozenDict[str, str] = FrozenDict(
+    {"nl": "Muisgeflipt!", "de": "Mausgeflippt!", "en": "Mouse Attack!"}
+)
+"""The call made with a Flip, per display language: one action, three display strings
+(read-only: every game shares it)."""
+_DIGITS = 10**18  # kernel.limits.MAX_FRACTION_DIGITS
+MAX_SPEED_WEIGHT = 1000
+"""The largest speed weight (MG-20): weights are relative, so 1000 to 1 is already extreme."""
 
 
 def _players(_: Any, __: Any, value: int) -> None:
     if type(value) is not int or not 2 <= value <= 6:
-        raise ConfigError(f"Config.players must be an int from 2 to 6, got {value!r}")
+        raise ConfigError(f"Config.players must be an int from 2 to 6, got {shown(value)}")
 
 
 def _seat_tuple(value: Any) -> Any:
     if not isinstance(value, list | tuple | set | frozenset):
         return value
     seats = tuple(value)  # sorted when all are ints; anything else is for the validator to name
-    return tuple(sorted(seats)) if all(type(s) is int for s in seats) else seats
+    if len(seats) > 6 or not all(type(s) is int for s in seats):
+        return seats  # for the validator to name
+    return tuple(sorted(seats))
 
 
 def _weights(value: Any) -> Any:
@@ -56,21 +70,20 @@ def _weights(value: Any) -> Any:
 
 
 def _probability(value: Any) -> Any:
-    # Exact only: an int, a Fraction or text like "1/10"; a float is refused by the validator.
-    if isinstance(value, str):
+    # Exact only: an int, a Fraction or text like "1/10", each with at most 18 digits a part
+    # (parse_fraction never builds a huge number); a float is refused by the validator.
+    if isinstance(value, str | int | Fraction) and type(value) is not bool:
         try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):  # "1/0" too: the validator names the field
+            return parse_fraction(value, "Config.tie_probability")
+        except ValueError:  # "1/0", "often", "1e-4300" too: the validator names the field
             return value
-    if type(value) is int:
-        return Fraction(value)
     return value
 
 
 def _cards(value: Any) -> Any:
     if value is None or isinstance(value, CardSet):
         return value
-    return CardSet.from_data(value)  # raises ValueError naming the bad entry
+    return CardSet.from_data(value)  # raises ConfigError naming the bad entry
 
 
 @attrs.frozen
@@ -81,12 +94,14 @@ class Config:
         players: 2 to 6.
         first_turner: the seat that turns the first mouse (MG-1).
         young_seats: seats playing the young-player variant: 4 cards face up (MG-15).
-        speed_weights: per seat, a positive int: how likely that seat is to be alone fastest,
-            relative to the other claimants (MG-3). None: all equal.
+        speed_weights: per seat, a positive int of at most `MAX_SPEED_WEIGHT`: how likely that
+            seat is to be alone fastest, relative to the other claimants (MG-3, MG-20). None:
+            all equal.
         tie_probability: the exact probability that a race with two or more claimants is unclear
             (MG-3, MG-16); 0 by default, so that one claimant is always alone fastest.
         language: the display language of the call: ``"nl"``, ``"de"`` (default) or ``"en"``.
-        cards: a custom `CardSet`, or None for the default set (MG-0).
+        cards: a custom `CardSet`, or None for the default set (MG-0), within the bounds of
+            MG-20.
 
     Examples:
         >>> c = Config(players=3, young_seats=[1], language="en")
@@ -107,14 +122,13 @@ class Config:
     cards: CardSet | None = attrs.field(default=None, converter=_cards)
     card_set: CardSet = attrs.field(init=False, eq=False, repr=False)
     """The card set in play: `cards`, or the default set."""
-    speed_table: dict[tuple[int, ...], Any] = attrs.field(init=False, eq=False, repr=False)
-    """Memo of the speed model's distributions by claimants, shared by equal speed models."""
 
     @first_turner.validator
     def _check_turner(self, _: Any, value: int) -> None:
         if type(value) is not int or not 0 <= value < self.players:
             raise ConfigError(
-                f"Config.first_turner must be a seat from 0 to {self.players - 1}, got {value!r}"
+                f"Config.first_turner must be a seat from 0 to {self.players - 1}, "
+                f"got {shown(value)}"
             )
 
     @young_seats.validator
@@ -122,10 +136,10 @@ class Config:
         seats = range(self.players)
         if not isinstance(value, tuple) or any(type(s) is not int or s not in seats for s in value):
             raise ConfigError(
-                f"Config.young_seats must be seats from 0 to {self.players - 1}, got {value!r}"
+                f"Config.young_seats must be seats from 0 to {self.players - 1}, got {shown(value)}"
             )
         if len(set(value)) != len(value):
-            raise ConfigError(f"Config.young_seats names a seat twice: {value!r}")
+            raise ConfigError(f"Config.young_seats names a seat twice: {shown(value)}")
 
     @speed_weights.validator
     def _check_weights(self, _: Any, value: Any) -> None:
@@ -134,30 +148,29 @@ class Config:
         if (
             not isinstance(value, tuple)
             or len(value) != self.players
-            or any(type(w) is not int or w < 1 for w in value)
+            or any(type(w) is not int or not 1 <= w <= MAX_SPEED_WEIGHT for w in value)
         ):
             raise ConfigError(
                 f"Config.speed_weights must be one positive int per seat ({self.players}), "
-                f"got {value!r}"
+                f"each at most {MAX_SPEED_WEIGHT} (MG-20), got {shown(value)}"
             )
 
     @tie_probability.validator
     def _check_tie(self, _: Any, value: Any) -> None:
-        if not isinstance(value, Fraction) or not 0 <= value <= 1:
+        # A Fraction passed as it is must be as bounded as one parsed from text (MG-20).
+        if not isinstance(value, Fraction) or not 0 <= value <= 1 or value.denominator > _DIGITS:
             raise ConfigError(
                 "Config.tie_probability must be an exact probability from 0 to 1, such as "
-                f"'1/10' (floats are not exact), got {value!r}"
+                f"'1/10' (floats are not exact; at most 18 digits a part), got {shown(value)}"
             )
 
     @language.validator
     def _check_language(self, _: Any, value: Any) -> None:
-        if value not in CALLS:
-            raise ConfigError(f"Config.language must be one of {tuple(CALLS)}, got {value!r}")
+        if type(value) is not str or value not in CALLS:  # a list is unhashable: test the type
+            raise ConfigError(f"Config.language must be one of {tuple(CALLS)}, got {shown(value)}")
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "card_set", self.cards or DEFAULT_CARDS)
-        model = (self.weights, self.tie_probability)
-        object.__setattr__(self, "speed_table", _SPEED_TABLES.setdefault(model, {}))
 
     @property
     def call(self) -> str:

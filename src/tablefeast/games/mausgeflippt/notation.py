@@ -37,6 +37,7 @@ from tablefeast.games.mausgeflippt.actions import (
 from tablefeast.games.mausgeflippt.components import DEFAULT_CARDS, Item
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.notation import move_words
 
 __all__ = [
@@ -79,16 +80,23 @@ def action_to_str(action: Action) -> str:
         return f"cheese {action.cheese}"  # type: ignore[union-attr]
     if cls is Fastest:
         return "fastest " + " ".join(map(str, action.seats))  # type: ignore[union-attr]
-    raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
+    raise InvalidActionError(f"{shown(action)} is not a Mausgeflippt action")
+
+
+def _cut(word: str) -> str:
+    """A word of the user's text, cut short for a message."""
+    return word if len(word) <= 40 else word[:37] + "..."
 
 
 def _item(text: str, word: str, state: Any) -> Item:
     kind, slash, colour = word.partition("/")
     if not slash or not kind or not colour or "/" in colour:
-        raise InvalidActionError(f"{text!r}: an item is written KIND/COLOUR, like tie/blue")
+        raise InvalidActionError(f"{shown(text)}: an item is written KIND/COLOUR, like tie/blue")
     item = Item(kind, colour)
     if state is not None and item not in state.config.card_set.tables.item_index:
-        raise InvalidActionError(f"{text!r}: {word} is not a clothing item of this card set")
+        raise InvalidActionError(
+            f"{shown(text)}: {_cut(word)} is not a clothing item of this card set"
+        )
     return item
 
 
@@ -123,17 +131,21 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
         return (Play if verb == "play" else DrawClothing)(item.kind, item.colour)
     if len(args) == 1 and verb == "mouse":
         if tables is not None and args[0] not in tables.mouse_index:
-            raise InvalidActionError(f"{text!r}: there is no mouse {args[0]} in this card set")
+            raise InvalidActionError(
+                f"{shown(text)}: there is no mouse {_cut(args[0])} in this card set"
+            )
         return RevealMouse(args[0])
     if len(args) == 1 and verb == "cheese":
         if tables is not None and args[0] not in tables.cheese_index:
-            raise InvalidActionError(f"{text!r}: there is no cheese {args[0]} in this card set")
+            raise InvalidActionError(
+                f"{shown(text)}: there is no cheese {_cut(args[0])} in this card set"
+            )
         return RevealCheese(args[0])
     if args and verb == "fastest":
         if not all(_SEAT.fullmatch(a) for a in args):
-            raise InvalidActionError(f"{text!r}: fastest takes seat numbers 0 to 5")
+            raise InvalidActionError(f"{shown(text)}: fastest takes seat numbers 0 to 5")
         return Fastest(tuple(map(int, args)))
-    raise InvalidActionError(f"{text!r} is not a move: expected {_FORMS}")
+    raise InvalidActionError(f"{shown(text)} is not a move: expected {_FORMS}")
 
 
 def _sizes(config: Config) -> tuple[int, int, int]:
@@ -190,13 +202,15 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
         if cls is RevealCheese:
             return 2 + 2 * k + m + tables.cheese_index[action.cheese]  # type: ignore[union-attr]
     except KeyError:
-        raise InvalidActionError(f"{action!r} names a card this card set does not have") from None
+        raise InvalidActionError(
+            f"{shown(action)} names a card this card set does not have"
+        ) from None
     if cls is Fastest:
         seats = action.seats  # type: ignore[union-attr]
         if config is None or max(seats) < config.players:
             return 2 + 2 * k + m + c + sum(1 << s for s in seats) - 1
-        raise InvalidActionError(f"{action!r} names a seat beyond {config.players} players")
-    raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
+        raise InvalidActionError(f"{shown(action)} names a seat beyond {config.players} players")
+    raise InvalidActionError(f"{shown(action)} is not a Mausgeflippt action")
 
 
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
@@ -223,7 +237,7 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
     config: Config = _DEFAULT_SIX if state is None else state.config
     total = num_distinct_actions(config)
     if type(action_id) is not int or not 0 <= action_id < total:
-        raise InvalidActionError(f"action id {action_id!r} is not in range(0, {total})")
+        raise InvalidActionError(f"action id {shown(action_id)} is not in range(0, {total})")
     tables = config.card_set.tables
     k, m, c = _sizes(config)
     if action_id < 2:

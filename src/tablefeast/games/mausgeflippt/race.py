@@ -94,13 +94,18 @@ def possible_fastest(config: Config, racers: tuple[int, ...]) -> frozenset[Faste
     return _speed(config, racers)[1]
 
 
+_SPEED: dict[tuple[Any, Fraction, tuple[int, ...]], Any] = {}
+"""Memo of the speed model's distributions, by speed weights, tie probability and claimants.
+Private to this module (no config or view reaches it, so nothing can change another game's
+races) and bounded: cleared when full."""
+_SPEED_ENTRIES = 4096
+
+
 def _speed(
     config: Config, racers: tuple[int, ...]
 ) -> tuple[Distribution[Fastest], frozenset[Fastest]]:
-    # Memoized per speed model (shared by equal configs) and set of claimants: a few dozen
-    # entries per model, never evicted.
-    table = config.speed_table
-    cached = table.get(racers)
+    key = (config.speed_weights, config.tie_probability, racers)
+    cached = _SPEED.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
     weights = config.weights
@@ -118,7 +123,9 @@ def _speed(
         tuple(int(p * denominator) for _, p in outcomes),
         denominator,
     )
-    table[racers] = entry = (distribution, frozenset(distribution.outcomes))
+    if len(_SPEED) >= _SPEED_ENTRIES:
+        _SPEED.clear()
+    _SPEED[key] = entry = (distribution, frozenset(distribution.outcomes))
     return entry
 
 

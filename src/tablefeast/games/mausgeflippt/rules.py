@@ -43,7 +43,8 @@ from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import counts_remove
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
-from tablefeast.kernel.ruleset import check_turn, describe_actors
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat
 from tablefeast.kernel.values import from_fields
 
@@ -316,7 +317,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         'seats 0, 1, 2 act now: commit in this race'
     """
     if not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
+        raise InvalidActionError(f"{shown(action)} is not a Mausgeflippt action")
     check_actor_seat(player, state.config.players)
     if player not in actors(state):
         return _who(state)
@@ -343,8 +344,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
         action: the action to apply (for CHANCE: the outcome).
 
     Raises:
-        InvalidActionError: not an action of this game.
-        InvalidSeatError: `player` is not a seat (nor CHANCE).
+        InvalidSeatError: `player` is not a seat (nor CHANCE), checked first.
+        InvalidActionError: not an action of this game (whoever acts, CHANCE included).
         GameOverError: the game is over.
         NotYourTurnError: `player` is not to act now.
         IllegalActionError: the action is not legal now (the message says why).
@@ -363,8 +364,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.IllegalActionError: Play(kind='tie', colour='blue') by ...
     """
-    if type(player) is not int:
-        check_actor_seat(player, state.config.players)  # raises: a seat is an int
+    # The seat, then the action's class: the same errors for the same misuse in every game.
+    check_move(player, action, state.config.players, ACTION_TYPES, "Mausgeflippt")
     cls = type(action)
     if player >= 0 and _may_commit(state, player):
         # The race (MG-2): the most frequent decision; legality from the shared checks.
@@ -384,9 +385,6 @@ def apply_action(state: State, player: int, action: Action) -> State:
         if reason is None:
             return _APPLY_OUTCOME[phase](state, action)
         raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
-    if not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"{action!r} is not a Mausgeflippt action")
-    check_actor_seat(player, state.config.players)
     check_turn(actors(state), player)
     raise IllegalActionError(
         f"{action!r} by seat {player} is illegal: {why_not(state, player, action)}"

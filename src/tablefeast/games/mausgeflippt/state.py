@@ -7,6 +7,7 @@ to turn, the next mouse to turn; then the race: every seat commits, and with two
 claimants chance says who was fastest (MG-3).
 
 A commitment is a small int: `PASS` (-1), `FLIP` (-2), or the index of the clothing item played.
+What a reachable state satisfies is checked by `checks.check_state` (run by `tablefeast.loads`).
 
 Examples:
     >>> s = initial_state(Config(players=3))
@@ -18,10 +19,10 @@ from __future__ import annotations
 
 import attrs
 
-from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN, Config
+from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.kernel.deck import Counts, Pile
 
-__all__ = ["FLIP", "PASS", "State", "check_state", "initial_state"]
+__all__ = ["FLIP", "PASS", "State", "initial_state"]
 
 PASS = -1
 """The commitment code of a Pass."""
@@ -127,106 +128,3 @@ def initial_state(config: Config) -> State:
         racing=False,
         game_over=False,
     )
-
-
-def check_state(state: State) -> list[str]:
-    """Every invariant a real game state satisfies; the problems found (empty when sound).
-
-    Used when loading serialized states, so that a tampered file is refused.
-
-    Args:
-        state: the state to check.
-
-    Examples:
-        >>> from tablefeast.kernel.values import replace
-        >>> s = initial_state(Config(players=3))
-        >>> check_state(s), check_state(replace(s, turner=3))
-        ([], ['turner 3 is not a seat'])
-    """
-    config = state.config
-    tables = config.card_set.tables
-    n = config.players
-    seats = range(n)
-    problems: list[str] = []
-    per_seat = ("hands", "face_up", "face_down", "caught", "cheeses", "commitments")
-    for name in per_seat:
-        if len(getattr(state, name)) != n:
-            problems.append(f"{name} has {len(getattr(state, name))} entries for {n} players")
-    if problems:
-        return problems
-    k, c, m = len(tables.items), len(tables.cheese_names), len(tables.mouse_ids)
-    clothing = (*state.hands, state.clothing_pile, state.discard, *state.face_up, *state.face_down)
-    if any(len(x) != k or min(x) < 0 for x in clothing):
-        return [f"malformed clothing counts: {k} non-negative counts each"]
-    if [sum(x) for x in zip(*clothing, strict=True)] != list(tables.clothing_counts):
-        problems.append("clothing cards are not conserved")
-    cheese = (state.cheese_pile, *state.cheeses)
-    if any(len(x) != c or min(x) < 0 for x in cheese):
-        return [*problems, f"malformed cheese counts: {c} non-negative counts each"]
-    held = [sum(x) for x in zip(*cheese, strict=True)]
-    if state.open_cheese is not None:
-        if not 0 <= state.open_cheese < c:
-            return [*problems, f"face-up cheese {state.open_cheese} does not exist"]
-        held[state.open_cheese] += 1
-    if held != list(tables.cheese_counts):
-        problems.append("cheese cards are not conserved")
-    unseen, bottom = state.mice.unseen, state.mice.bottom
-    if len(unseen) != m or any(x not in (0, 1) for x in unseen):
-        return [*problems, f"malformed mouse stack: {m} counts of 0 or 1"]
-    placed = [i for i, x in enumerate(unseen) if x] + list(bottom)
-    placed += [mouse for won in state.caught for mouse in won]
-    if state.open_mouse is not None:
-        placed.append(state.open_mouse)
-    if sorted(placed) != list(range(m)):
-        problems.append("mice are not conserved: each mouse must be in exactly one place")
-    for seat in seats:
-        if sum(state.hands[seat]) > config.hand_size(seat):
-            problems.append(f"seat {seat} holds more than {config.hand_size(seat)} cards")
-        if sum(state.face_down[seat]) > MAX_FACE_DOWN:
-            problems.append(f"seat {seat} has more than {MAX_FACE_DOWN} face-down cards (MG-6)")
-        code = state.commitments[seat]
-        if code is not None and not (code in (PASS, FLIP) or 0 <= code < k):
-            problems.append(f"seat {seat} committed the unknown code {code}")
-        elif code is not None and code >= 0 and not state.hands[seat][code]:
-            problems.append(f"seat {seat} committed a card it does not hold")
-    if state.turner not in seats:
-        problems.append(f"turner {state.turner} is not a seat")
-    for name in ("mouse_awards", "cheese_awards", "pending_draws"):
-        if any(s not in seats for s in getattr(state, name)):
-            problems.append(f"{name} names a seat that does not exist")
-    if type(state.idle) is not int or not 0 <= state.idle <= m:
-        problems.append(f"idle count {state.idle} is impossible")
-    return problems + _check_progress(state)
-
-
-def _check_progress(state: State) -> list[str]:
-    """Where the game stands must fit together: pending work, the race, the end."""
-    busy = (
-        state.mouse_awards
-        or state.cheese_awards
-        or state.pending_draws
-        or state.cheese_to_turn
-        or state.open_mouse is None
-    )
-    if state.racing != (not busy and not state.game_over):
-        return [f"racing is {state.racing}, but a race is {'not ' * state.racing}on"]
-    if state.game_over:
-        pending = state.mouse_awards or state.cheese_awards or state.pending_draws
-        if pending or state.cheese_to_turn or any(c is not None for c in state.commitments):
-            return ["the game is over but draws, awards or a race are pending"]
-        return []
-    problems = []
-    if busy and any(c is not None for c in state.commitments):
-        problems.append("a race is committed while chance work is pending")
-    if state.open_cheese is None and not state.cheese_to_turn and not state.cheese_awards:
-        problems.append("no face-up cheese and none to turn, yet the game goes on (MG-12)")
-    if None not in state.commitments:
-        claimants = [c for c in state.commitments if c != PASS]
-        if len(claimants) < 2:
-            problems.append("a finished race with fewer than two claimants is still unresolved")
-    if state.mouse_awards and not any(state.mice.unseen):
-        problems.append("a mouse is owed but the top of the stack is known (settled at once)")
-    awards = state.mouse_awards or state.cheese_awards
-    if state.pending_draws and not awards and not any(state.clothing_pile):
-        problems.append("a card is owed but the clothing pile is empty (MG-11 shuffles first)")
-    return problems

@@ -14,13 +14,13 @@ Examples:
 from __future__ import annotations
 
 import enum
-from types import MappingProxyType
 from typing import Any
 
 import attrs
 
 from tablefeast.kernel.errors import InvalidActionError
 from tablefeast.kernel.limits import shown
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = [
     "CARD_COPIES",
@@ -56,9 +56,9 @@ class Kind(enum.Enum):
 
 KIND_ORDER: tuple[Kind, ...] = tuple(Kind)
 
-DISPLAY_NAMES: MappingProxyType[str, MappingProxyType[Kind, str]] = MappingProxyType(
+DISPLAY_NAMES: FrozenDict[str, FrozenDict[Kind, str]] = FrozenDict(
     {
-        "en": MappingProxyType(
+        "en": FrozenDict(
             {
                 Kind.CHEESE: "cheese",
                 Kind.SALAMI: "salami",
@@ -68,7 +68,7 @@ DISPLAY_NAMES: MappingProxyType[str, MappingProxyType[Kind, str]] = MappingProxy
                 Kind.SALAD: "salad",
             }
         ),
-        "fr": MappingProxyType(  # SAB-19
+        "fr": FrozenDict(  # SAB-19
             {
                 Kind.CHEESE: "fromage",
                 Kind.SALAMI: "pomme de terre",

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from functools import cache
 from math import comb
-from types import MappingProxyType
 from typing import Any
 
 from tablefeast.games.schlacht_am_buffet.actions import (
@@ -41,6 +40,7 @@ from tablefeast.games.schlacht_am_buffet.components import (
 )
 from tablefeast.kernel.errors import InvalidActionError
 from tablefeast.kernel.limits import shown
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = [
     "action_from_id",
@@ -50,7 +50,7 @@ __all__ = [
     "num_distinct_actions",
 ]
 
-_KINDS = MappingProxyType({k.value: k for k in Kind})
+_KINDS = FrozenDict({k.value: k for k in Kind})
 NUM_EXCHANGES = comb(HAND_SIZE + NUM_CARD_TYPES, NUM_CARD_TYPES)
 """Multisets of at most 9 cards over 11 values: every possible exchange."""
 _EXCHANGE_BASE = NUM_CARD_TYPES
