@@ -188,7 +188,7 @@ def test_a_person_can_take_a_seat() -> None:
     import tablefeast.games.schlacht_am_buffet as sab
     from tests.sab_helpers import table
 
-    state = table(4, hands={0: [3, 5]}, buffet=["cheese 5", "salami 4", "pizza 3"])
+    state = table(4, hands={0: [3, 5]}, buffet=["cheese 5", "salami 4", "pizza 3"], check=False)
     stdin = io.StringIO("play 9\nhello\nplay 5\n")
     stdout = io.StringIO()
     agent = HumanAgent(stdin=stdin, stdout=stdout)

@@ -29,6 +29,7 @@ from tablefeast.agents.simulate import SimulationResult, simulate
 from tablefeast.kernel.carddata import read_text
 from tablefeast.kernel.errors import ConfigError, InvalidActionError, RecordError
 from tablefeast.kernel.limits import parse_json
+from tablefeast.kernel.options import config_from_options, option_value
 from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.kernel.record import Record
 from tablefeast.kernel.ruleset import Ruleset
@@ -102,18 +103,12 @@ def _option(text: str) -> tuple[str, str]:
 
 
 def _option_value(key: str, value: str) -> Any:
-    """An option's value: JSON when it is JSON (``3``, ``[0,2]``), the JSON file it names after
-    an ``@`` (``@cards.json``), and plain text otherwise (``fr``, ``1/10``). JSON is read within
-    the library's bounds (`kernel.limits`): too deep or too large a value is refused."""
-    what = f"option {key}"
+    """An option's value: the JSON file it names after an ``@`` (``@cards.json``), otherwise as
+    `kernel.options.option_value` reads it (JSON when it is JSON, plain text otherwise)."""
     if value.startswith("@"):
+        what = f"option {key}"
         return parse_json(read_text(value[1:], what), what, ConfigError)
-    try:
-        return parse_json(value, what, ConfigError)
-    except ConfigError as e:
-        if "not valid JSON" in str(e):
-            return value  # plain text: the Config decides whether it fits
-        raise
+    return option_value(key, value)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -196,7 +191,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
     try:
         options = _options(args)
-        config = game.Config(players=args.players, **options)
+        config = config_from_options(game, args.players, options)
     except (TypeError, ValueError) as e:
         raise SystemExit(f"tablefeast: error: bad config: {e}") from None
     names = args.agents.split(",")
@@ -269,7 +264,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
     try:  # check everything before the games start
         options = _options(args)
-        game.Config(players=args.players, **options)
+        config_from_options(game, args.players, options)
         for spec in args.agents.split(","):
             make_agent(spec)
         if args.workers is not None and args.workers < 1:
