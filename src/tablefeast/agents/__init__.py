@@ -22,6 +22,8 @@ from typing import Any, Protocol
 
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.play import RandomAgent, Turn
 
 __all__ = [
@@ -34,6 +36,8 @@ __all__ = [
     "make_agent",
 ]
 
+MAX_ITERATIONS = 1_000_000
+"""The largest ISMCTS budget `make_agent` accepts (a million playouts: minutes per move)."""
 AGENT_NAMES = ("random", "heuristic", "ismcts")
 """The names `make_agent` knows (``ismcts`` takes an optional ``:ITERATIONS``)."""
 
@@ -70,12 +74,15 @@ def make_agent(spec: str) -> Any:
         spec: the agent's name, with an optional ``:ITERATIONS`` budget for ``ismcts``.
 
     Raises:
-        ValueError: no agent has that name.
+        ConfigError: no agent has that name, or the budget is not a whole number from 1 to
+            1,000,000 (a ValueError too).
 
     Examples:
         >>> make_agent("ismcts:25").iterations
         25
     """
+    if not isinstance(spec, str):
+        raise ConfigError(f"an agent is named by text such as 'ismcts:200', got {shown(spec)}")
     name, _, budget = spec.partition(":")
     if name == "random" and not budget:
         return RandomAgent()
@@ -84,9 +91,9 @@ def make_agent(spec: str) -> Any:
     if name == "ismcts":
         if not budget:
             return ISMCTSAgent()
-        if budget.isdigit() and int(budget) > 0:
+        if budget.isdecimal() and len(budget) <= 7 and 0 < int(budget) <= MAX_ITERATIONS:
             return ISMCTSAgent(iterations=int(budget))
-    raise ValueError(
-        f"unknown agent {spec!r}: expected one of {', '.join(AGENT_NAMES)} "
+    raise ConfigError(
+        f"unknown agent {shown(spec)}: expected one of {', '.join(AGENT_NAMES)} "
         "(ismcts may take :ITERATIONS, such as ismcts:200)"
     )
