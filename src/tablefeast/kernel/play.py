@@ -25,7 +25,15 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.record import Record, record_of
 from tablefeast.kernel.ruleset import Ruleset
 
-__all__ = ["Agent", "GameResult", "RandomAgent", "Turn", "agent_rng", "play_game"]
+__all__ = [
+    "Agent",
+    "GameResult",
+    "RandomAgent",
+    "Turn",
+    "agent_rng",
+    "decision",
+    "play_game",
+]
 
 
 class Agent(Protocol):
@@ -195,6 +203,38 @@ def agent_rng(seed: int | str, seat: int) -> random.Random:
     return random.Random(f"{seed}/seat/{seat}")
 
 
+def decision(game: Ruleset, state: Any, seat: int, agent: Any) -> Callable[[random.Random], Any]:
+    """What `agent` will decide for `seat` now, as a call that needs only the agent's generator.
+
+    Everything the agent may use is taken from `state` here (its view, its legal actions, a
+    sampler anchored on a state drawn from its view); the call holds no reference to the true
+    state, so it may run later or on another thread (the server's bots do). A seat with one
+    legal action gets it without asking the agent.
+
+    Args:
+        game: the game module.
+        state: the true state, where `seat` must act.
+        seat: the acting seat.
+        agent: a simple agent (``act``) or a search agent (``choose``).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.initial_state(fc.Config(players=3))
+        >>> decide = decision(fc, s, 0, RandomAgent())
+        >>> decide(random.Random(1)) in fc.legal_actions(s, 0)
+        True
+    """
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        only = legal[0]
+        return lambda rng: only
+    view = game.view(state, seat)
+    if hasattr(agent, "choose"):  # a search agent
+        turn = Turn(game, seat, view, legal, _Sampler(game, state, seat))
+        return lambda rng: agent.choose(turn, rng)
+    return lambda rng: agent.act(game, view, legal, rng)
+
+
 def play_game(
     game: Ruleset,
     config: Any,
@@ -238,16 +278,7 @@ def play_game(
         if seat == CHANCE:
             action = game.chance_distribution(state).sample(chance_rng)
         else:
-            legal = game.legal_actions(state, seat)
-            agent = agents[seat]
-            if len(legal) == 1:
-                action = legal[0]
-            elif hasattr(agent, "choose"):  # a search agent
-                view = game.view(state, seat)
-                turn = Turn(game, seat, view, legal, _Sampler(game, state, seat))
-                action = agent.choose(turn, rngs[seat])
-            else:
-                action = agent.act(game, game.view(state, seat), legal, rngs[seat])
+            action = decision(game, state, seat, agents[seat])(rngs[seat])
         if on_move is not None:
             on_move(state, seat, action)
         state = game.apply_action(state, seat, action)
