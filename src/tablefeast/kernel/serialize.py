@@ -218,5 +218,6 @@ def loads(text: str | bytes, cls: type[T] | Any) -> T:
     if check is not None:
         problems = check(value)
         if problems:
-            raise RecordError("impossible (tampered?) state: " + "; ".join(problems))
+            what = "state" if type(value).__name__ == "State" else type(value).__name__
+            raise RecordError(f"impossible (tampered?) {what}: " + "; ".join(problems))
     return value

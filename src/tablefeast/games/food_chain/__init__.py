@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.food_chain.actions import ACTION_TYPES, Action, Play, Take, TakeFromCentre
-from tablefeast.games.food_chain.checks import check_state
+from tablefeast.games.food_chain.checks import check_state, check_view
 from tablefeast.games.food_chain.components import ANIMALS, DEFAULT_STARS, Animal
 from tablefeast.games.food_chain.config import Config
 from tablefeast.games.food_chain.notation import (
@@ -67,6 +67,7 @@ __all__ = [
     "chance_distribution",
     "chance_outcomes",
     "check_state",
+    "check_view",
     "determinize",
     "initial_state",
     "is_terminal",
@@ -83,3 +84,4 @@ __all__ = [
 
 _serialize.register_actions(Action)
 _serialize.register_validator(State, check_state)
+_serialize.register_validator(View, check_view)

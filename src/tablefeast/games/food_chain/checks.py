@@ -8,6 +8,11 @@ every field; conservation of every animal; the phase of the pass (commit, snatch
 what each seat holds in it; the snatching so far; the totals; and last, liveness (someone can
 act). Every step is linear in the size of the state.
 
+`check_view` does the same for a `View` (`tablefeast.loads` runs it on every view it reads): a
+view is sound when its own fields (the viewer, who has committed, the viewer's commitment) agree,
+the state it shows passes `check_state` once each hidden commitment is filled in with a kind its
+seat holds, and its actors and running scores are that state's.
+
 Examples:
     >>> import tablefeast.games.food_chain as fc
     >>> from tablefeast.kernel.values import replace
@@ -25,10 +30,11 @@ from tablefeast.games.food_chain import rules
 from tablefeast.games.food_chain.components import ANIMALS, HAND
 from tablefeast.games.food_chain.config import MAX_STARS, Config
 from tablefeast.games.food_chain.state import State
+from tablefeast.games.food_chain.view import View
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import Ruleset, liveness_problems
 
-__all__ = ["check_state", "structure_problems"]
+__all__ = ["check_state", "check_view", "config_problems", "structure_problems"]
 
 KINDS = 5
 FLEA = 4
@@ -58,6 +64,135 @@ def check_state(state: State) -> list[str]:
         return problems
     # The rules module has every function liveness asks for (actors, legal_actions, ...).
     return liveness_problems(cast(Ruleset, rules), state)
+
+
+def check_view(view: View) -> list[str]:
+    """Everything one seat's (or a spectator's) view can show to be sound; the problems found.
+
+    A view is sound when its own fields agree (the viewer is a seat or None, `committed` has one
+    bool per seat, a spectator sees no commitment and a seat sees its own exactly when it has
+    committed), the state it shows passes `check_state` once each hidden commitment is filled in
+    with a kind its seat holds (as `determinize` would; which one makes no difference to the
+    check), and its `actors` and `scores` are that state's. So every range, size and count of
+    `check_state` holds, and conservation too (all of it is public, FC-11). Every view of a
+    reachable state passes; every view that passes renders, builds its observation tensor and
+    round-trips through JSON. Never raises, whatever the fields hold; linear time.
+
+    Args:
+        view: the view to check.
+
+    Returns:
+        The problems found, as messages (empty when the view is sound).
+
+    Examples:
+        >>> import attrs
+        >>> import tablefeast.games.food_chain as fc
+        >>> v = fc.view(fc.initial_state(fc.Config(players=3)), None)
+        >>> check_view(v), check_view(attrs.evolve(v, seat=7))
+        ([], ['seat 7 is not a seat (0 to 2) nor None'])
+        >>> check_view(attrs.evolve(v, my_commitment=2))
+        ['a spectator sees no commitment: my_commitment must be None (FC-11)']
+        >>> check_view(attrs.evolve(v, centre=(0, 0, -1, 0, 0)))
+        ['centre is not five counts from 0 to (9, 6, 6, 3, 3)']
+    """
+    problems = _viewer(view)
+    if problems:
+        return problems
+    shown_state = _shown_state(view)
+    problems = check_state(shown_state)
+    if problems:
+        return problems
+    return _derived(view, shown_state)
+
+
+def _viewer(view: View) -> list[str]:
+    """The fields a view has and a state has not: the config first (it sizes the rest), the
+    viewer, who has committed, and the viewer's own commitment."""
+    problems = config_problems(view.config)
+    if problems:
+        return problems
+    n = view.config.players
+    seat, committed, mine = view.seat, view.committed, view.my_commitment
+    if not (seat is None or _int_in(seat, 0, n - 1)):
+        problems.append(f"seat {shown(seat)} is not a seat (0 to {n - 1}) nor None")
+    if (
+        type(committed) is not tuple
+        or len(committed) != n
+        or not all(type(flag) is bool for flag in committed)
+    ):
+        problems.append(f"committed is not {n} bools, one per seat")
+    if problems:
+        return problems
+    if seat is None:
+        if mine is not None:  # FC-11: a commitment is seen by its own seat only
+            problems.append("a spectator sees no commitment: my_commitment must be None (FC-11)")
+    elif not _kind_or_none(mine):
+        problems.append(f"my_commitment {shown(mine)} is not an animal kind (0 to 4) nor None")
+    elif (mine is not None) != committed[seat]:
+        problems.append(
+            f"my_commitment {shown(mine)} disagrees with committed[{seat}] = {committed[seat]}"
+        )
+    return problems
+
+
+def _first_held(hand: object) -> int:
+    """The first kind in a hand (a Worm for a hand that is empty or unsound: `check_state`
+    refuses those anyway)."""
+    if _counts_in(hand, HAND):
+        for kind, count in enumerate(cast(tuple[int, ...], hand)):
+            if count:
+                return kind
+    return 0
+
+
+def _shown_state(view: View) -> State:
+    """The state `view` shows, each hidden commitment filled in with a kind its seat holds.
+    Call it only once `_viewer` found nothing (`committed` is one bool per seat)."""
+    hands: Any = view.hands
+    commitments: list[int | None] = []
+    for seat, flag in enumerate(view.committed):
+        if not flag:
+            commitments.append(None)
+        elif seat == view.seat:
+            commitments.append(view.my_commitment)
+        else:
+            held = hands[seat] if type(hands) is tuple and seat < len(hands) else None
+            commitments.append(_first_held(held))
+    return State(
+        config=view.config,
+        round=view.round,
+        alpha=view.alpha,
+        pass_number=view.pass_number,
+        hands=view.hands,
+        commitments=tuple(commitments),
+        played=view.played,
+        stacks=view.stacks,
+        taken=view.taken,
+        snatching=view.snatching,
+        taker=view.taker,
+        centre=view.centre,
+        piles=view.piles,
+        removed=view.removed,
+        totals=view.totals,
+        game_over=view.game_over,
+    )
+
+
+def _same_ints(value: object, expected: tuple[int, ...]) -> bool:
+    """`value` is exactly `expected`: a tuple of the same ints (no bools, floats or lists)."""
+    return type(value) is tuple and value == expected and all(type(v) is int for v in value)
+
+
+def _derived(view: View, state: State) -> list[str]:
+    """What the view derives from the state: who acts and the running scores (FC-9)."""
+    problems = []
+    acting = rules.actors(state)
+    if not _same_ints(view.actors, acting):
+        problems.append(f"actors {shown(view.actors)} are not the seats that act now, {acting}")
+    scores = rules.scores(state)
+    if not _same_ints(view.scores, scores):
+        problems.append(f"scores {shown(view.scores)} are not the running scores {scores} (FC-9)")
+    return problems
 
 
 def structure_problems(state: State) -> list[str]:
@@ -109,8 +244,20 @@ def _name(kind: int) -> str:
 
 
 def _config(state: State) -> list[str]:
-    # `loads` builds the Config through its validators; this guards states built by hand.
-    config: Any = state.config
+    return config_problems(state.config)
+
+
+def config_problems(config: Any) -> list[str]:
+    """The problems of a state's or a view's config (`loads` builds a Config through its
+    validators; this guards values built by hand). Never raises.
+
+    Args:
+        config: the config to check (anything at all).
+
+    Examples:
+        >>> config_problems(Config(players=3)), config_problems(None)
+        ([], ['config None is not a Food Chain Config'])
+    """
     if type(config) is not Config:
         return [f"config {shown(config)} is not a Food Chain Config"]
     if not _int_in(config.players, 3, 6) or not _int_in(config.first_alpha, 0, config.players - 1):

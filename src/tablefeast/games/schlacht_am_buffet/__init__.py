@@ -23,7 +23,7 @@ from tablefeast.games.schlacht_am_buffet.actions import (
     Play,
     RevealPlate,
 )
-from tablefeast.games.schlacht_am_buffet.checks import check_state
+from tablefeast.games.schlacht_am_buffet.checks import check_state, check_view
 from tablefeast.games.schlacht_am_buffet.components import PLATES, Kind, Plate
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.notation import (
@@ -75,6 +75,7 @@ __all__ = [
     "chance_distribution",
     "chance_outcomes",
     "check_state",
+    "check_view",
     "determinize",
     "initial_state",
     "is_terminal",
@@ -89,8 +90,9 @@ __all__ = [
     "winners",
 ]
 
-# Serialization: tagged action union, and refuse tampered states on load.
+# Serialization: tagged action union, and refuse tampered states and views on load.
 from tablefeast.kernel import serialize as _serialize  # noqa: E402
 
 _serialize.register_actions(Action)
 _serialize.register_validator(State, check_state)
+_serialize.register_validator(View, check_view)
