@@ -39,18 +39,32 @@ def table(
     first: int = 0,
     round: int = 1,
     cake: int | None = None,
+    check: bool = True,
     **options: object,
 ) -> ayc.State:
     """A round about to be played: the `line` (names, or (name, spices[, secret])), the Mood
     `hands` (default: three Hungry each), collections and tokens as given; everything else in
-    the decks and supplies."""
-    config = ayc.Config(players=players, first_player=first, **options)  # type: ignore[arg-type]
+    the decks and supplies. `check=False` allows a position no game reaches (two Spice tokens
+    on a Meal, the Birthday Cake tile with nobody's Cake), for rules that must hold anyway."""
+    # The First player tile passes every round (AYC-9): the config names round 1's.
+    start = (first - round + 1) % players
+    config = ayc.Config(players=players, first_player=start, **options)  # type: ignore[arg-type]
     state = ayc.initial_state(config)
     hands = hands or {}
     hand_counts = tuple(moods(hands.get(s, ["hungry"] * 3)) for s in range(players))
-    decks = tuple(
-        tuple(d - h for d, h in zip(config.mood_deck, hand, strict=True)) for hand in hand_counts
-    )
+    # One Mood card used per round so far (AYC-5): the most plentiful ones left in the deck.
+    used_counts = []
+    decks_left = []
+    for hand in hand_counts:
+        deck = [d - h for d, h in zip(config.mood_deck, hand, strict=True)]
+        used = [0] * len(MOODS)
+        for _ in range(round - 1):
+            mood = max(range(len(MOODS)), key=lambda m: deck[m])
+            deck[mood] -= 1
+            used[mood] += 1
+        used_counts.append(tuple(used))
+        decks_left.append(tuple(deck))
+    decks = tuple(decks_left)
     entries = []
     for given in line:
         name, on_it, *secret = (given, 0) if isinstance(given, str) else given
@@ -70,6 +84,7 @@ def table(
         first=first,
         decks=decks,
         hands=hand_counts,
+        used=tuple(used_counts),
         meal_deck=deck,
         line=tuple(entries),
         collections=collected,
@@ -82,7 +97,8 @@ def table(
         mood_draws=(),
         to_deal=0,
     )
-    assert ayc.check_state(built) == [], ayc.check_state(built)
+    if check:
+        assert ayc.check_state(built) == [], ayc.check_state(built)
     return built
 
 

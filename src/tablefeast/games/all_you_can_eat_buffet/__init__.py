@@ -31,6 +31,7 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
     Take,
     Tomato,
 )
+from tablefeast.games.all_you_can_eat_buffet.checks import check_state
 from tablefeast.games.all_you_can_eat_buffet.components import (
     DEFAULT_CARDS,
     MEAL_SETS,
@@ -66,7 +67,7 @@ from tablefeast.games.all_you_can_eat_buffet.scoring import (
     scores,
     winners,
 )
-from tablefeast.games.all_you_can_eat_buffet.state import State, check_state, initial_state
+from tablefeast.games.all_you_can_eat_buffet.state import State, initial_state
 from tablefeast.games.all_you_can_eat_buffet.text import render
 from tablefeast.games.all_you_can_eat_buffet.view import View, determinize, view
 

@@ -20,9 +20,14 @@ from typing import Any
 import attrs
 
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = [
     "ACTION_TYPES",
+    "MAX_NAME_CHARS",
+    "MAX_POSITION",
+    "MAX_TOMATOES",
     "MOODS",
     "MOOD_INDEX",
     "Action",
@@ -71,8 +76,16 @@ class Mood(enum.Enum):
 
 MOODS: tuple[Mood, ...] = tuple(Mood)
 """The six Moods in `Mood` order, the order counts tuples index them in."""
-MOOD_INDEX: dict[Mood, int] = {m: i for i, m in enumerate(MOODS)}
-"""Each Mood's index in `MOODS` (and in counts tuples)."""
+MOOD_INDEX: FrozenDict[Mood, int] = FrozenDict({m: i for i, m in enumerate(MOODS)})
+"""Each Mood's index in `MOODS` (and in counts tuples); read-only."""
+
+# AYC-23: bounds no real game reaches, so that no action is costly to build, print or encode.
+MAX_POSITION = 99
+"""The largest line position an action may name (a line holds at most 7 Meals, AYC-3)."""
+MAX_TOMATOES = 100
+"""The most Tomato cards a Meal list may hold, and so a Tomato decision may name (AYC-23)."""
+MAX_NAME_CHARS = 80
+"""The longest Meal name (AYC-23)."""
 
 
 def _tuple(value: Any) -> Any:
@@ -85,7 +98,7 @@ def _moods(_: Any, __: Any, value: Any) -> None:
         or len(value) > 2
         or not all(isinstance(m, Mood) for m in value)
     ):
-        raise InvalidActionError(f"a play is 0, 1 or 2 Moods, got {value!r}")
+        raise InvalidActionError(f"a play is 0, 1 or 2 Moods, got {shown(value)}")
     if len(value) == 2 and MOOD_INDEX[value[0]] > MOOD_INDEX[value[1]]:
         raise InvalidActionError(
             f"two Moods are written in the order {', '.join(m.value for m in Mood)}, "
@@ -95,36 +108,45 @@ def _moods(_: Any, __: Any, value: Any) -> None:
 
 def _positions(_: Any, __: Any, value: Any) -> None:
     ok = isinstance(value, tuple) and 1 <= len(value) <= 2
-    ok = ok and all(type(p) is int and p >= 1 for p in value)
+    ok = ok and all(type(p) is int and 1 <= p <= MAX_POSITION for p in value)
     if not ok or (len(value) == 2 and value[1] != value[0] + 1):
         raise InvalidActionError(
-            f"take one line position (from 1) or two adjacent ones, ascending; got {value!r}"
+            f"take one line position (1 to {MAX_POSITION}) or two adjacent ones, ascending; "
+            f"got {shown(value)}"
         )
 
 
 def _position(_: Any, __: Any, value: Any) -> None:
-    if type(value) is not int or value < 1:
-        raise InvalidActionError(f"a line position is an int from 1, got {value!r}")
+    if type(value) is not int or not 1 <= value <= MAX_POSITION:
+        raise InvalidActionError(
+            f"a line position is an int from 1 to {MAX_POSITION}, got {shown(value)}"
+        )
 
 
 def _seat(_: Any, __: Any, value: Any) -> None:
     if type(value) is not int or not 0 <= value < 6:
-        raise InvalidActionError(f"{value!r} is not a seat (0 to 5)")
+        raise InvalidActionError(f"{shown(value)} is not a seat (0 to 5)")
 
 
 def _meal(_: Any, __: Any, value: Any) -> None:
-    if type(value) is not str or not value or value != " ".join(value.split()):
-        raise InvalidActionError(f"{value!r} is not a Meal name (words separated by spaces)")
+    if type(value) is not str or not 0 < len(value) <= MAX_NAME_CHARS:
+        raise InvalidActionError(
+            f"{shown(value)} is not a Meal name (1 to {MAX_NAME_CHARS} characters)"
+        )
+    if value != " ".join(value.split()):
+        raise InvalidActionError(f"{shown(value)} is not a Meal name (words separated by spaces)")
 
 
 def _mood(_: Any, __: Any, value: Any) -> None:
     if not isinstance(value, Mood):
-        raise InvalidActionError(f"{value!r} is not a Mood")
+        raise InvalidActionError(f"{shown(value)} is not a Mood")
 
 
 def _count(_: Any, __: Any, value: Any) -> None:
-    if type(value) is not int or value < 0:
-        raise InvalidActionError(f"a number of Tomatoes is an int from 0, got {value!r}")
+    if type(value) is not int or not 0 <= value <= MAX_TOMATOES:
+        raise InvalidActionError(
+            f"a number of Tomatoes is an int from 0 to {MAX_TOMATOES}, got {shown(value)}"
+        )
 
 
 @attrs.frozen(cache_hash=True)
@@ -206,6 +228,8 @@ class Tomato:
     def __attrs_post_init__(self) -> None:
         if self.fruits + self.vegetables == 0:
             raise InvalidActionError("a Tomato decision names at least one Tomato")
+        if self.fruits + self.vegetables > MAX_TOMATOES:  # AYC-23
+            raise InvalidActionError(f"a Tomato decision names at most {MAX_TOMATOES} Tomatoes")
 
 
 @attrs.frozen(cache_hash=True)

@@ -15,6 +15,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,8 @@ from typing import Any
 import attrs
 
 from tablefeast.games.all_you_can_eat_buffet.actions import (
+    MAX_NAME_CHARS,
+    MAX_TOMATOES,
     MOOD_INDEX,
     MOODS,
     DrawMeal,
@@ -32,9 +35,16 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
 from tablefeast.kernel import carddata
 from tablefeast.kernel.deck import Counts
 from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = [
     "DEFAULT_CARDS",
+    "MAX_COUNT",
+    "MAX_MEAL_ENTRIES",
+    "MAX_MOOD_CARDS",
+    "MAX_POINTS",
+    "MAX_TOTAL_MEALS",
     "MEAL_SETS",
     "MOODS",
     "MOOD_INDEX",
@@ -98,65 +108,140 @@ class MoodCards:
     count: int
 
 
+@attrs.frozen(slots=True)
 class _Tables:
-    """Index tables derived from the lists, built once, read on every move."""
+    """Index tables derived from the lists, built once, read on every move; read-only all the
+    way down (tuples, frozensets, `FrozenDict`), so that no code holding a view can change
+    the rules of its own or any other game."""
 
-    def __init__(self, cards: CardLists) -> None:
-        self.names = tuple(m.name for m in cards.meals)
-        self.index = {name: i for i, name in enumerate(self.names)}
-        self.counts: Counts = tuple(m.count for m in cards.meals)
-        self.sets = tuple(m.set for m in cards.meals)
-        self.points = tuple(m.points for m in cards.meals)
-        self.drink = tuple(m.drink for m in cards.meals)
-        self.jealous_icon = tuple(m.jealous_icon for m in cards.meals)
-        self.of_set = {s: tuple(i for i, x in enumerate(self.sets) if x == s) for s in MEAL_SETS}
-        self.bread = frozenset(self.of_set["surprise_bread"])
-        self.cake = frozenset(self.of_set["cake"])
-        self.coffee = frozenset(self.of_set["coffee"])
-        self.special = self.cake | self.coffee
-        self.tomatoes = sum(cards.meals[i].count for i in self.of_set["tomato"])
-        # Pre-built chance outcomes: chance nodes list these very objects.
-        self.draw_meals = tuple(DrawMeal(name) for name in self.names)
-        self.secret_meals = tuple(Secret(name) for name in self.names)
-        self.steals = tuple(tuple(Steal(seat, name) for name in self.names) for seat in range(6))
+    names: tuple[str, ...]
+    index: Mapping[str, int]
+    counts: Counts
+    sets: tuple[str, ...]
+    points: tuple[int, ...]
+    drink: tuple[bool, ...]
+    jealous_icon: tuple[bool, ...]
+    of_set: Mapping[str, tuple[int, ...]]
+    bread: frozenset[int]
+    cake: frozenset[int]
+    coffee: frozenset[int]
+    special: frozenset[int]
+    tomatoes: int
+    draw_meals: tuple[DrawMeal, ...]
+    """Pre-built chance outcomes: chance nodes list these very objects."""
+    secret_meals: tuple[Secret, ...]
+    steals: tuple[tuple[Steal, ...], ...]
+
+
+def _tables(cards: CardLists) -> _Tables:
+    names = tuple(m.name for m in cards.meals)
+    sets = tuple(m.set for m in cards.meals)
+    of_set = {s: tuple(i for i, x in enumerate(sets) if x == s) for s in MEAL_SETS}
+    cake, coffee = frozenset(of_set["cake"]), frozenset(of_set["coffee"])
+    return _Tables(
+        names=names,
+        index=FrozenDict({name: i for i, name in enumerate(names)}),
+        counts=tuple(m.count for m in cards.meals),
+        sets=sets,
+        points=tuple(m.points for m in cards.meals),
+        drink=tuple(m.drink for m in cards.meals),
+        jealous_icon=tuple(m.jealous_icon for m in cards.meals),
+        of_set=FrozenDict(of_set),
+        bread=frozenset(of_set["surprise_bread"]),
+        cake=cake,
+        coffee=coffee,
+        special=cake | coffee,
+        tomatoes=sum(cards.meals[i].count for i in of_set["tomato"]),
+        draw_meals=tuple(DrawMeal(name) for name in names),
+        secret_meals=tuple(Secret(name) for name in names),
+        steals=tuple(tuple(Steal(seat, name) for name in names) for seat in range(6)),
+    )
+
+
+# AYC-23: bounds on custom lists, far beyond the printed game (84 Meals in 26 entries, 12 Mood
+# cards per colour), so that no list makes a game, its encoding or its scoring costly.
+MAX_MEAL_ENTRIES = 100
+"""The most entries (distinct Meals) a Meal list may have."""
+MAX_COUNT = 100
+"""The most cards of one entry (a Meal, or a Mood in one colour)."""
+MAX_TOTAL_MEALS = 2000
+"""The most Meal cards a list may hold in all."""
+MAX_MOOD_CARDS = 100
+"""The most Mood cards one colour may hold in all."""
+MAX_POINTS = 1000
+"""The largest magnitude of a Meal's printed points."""
+MAX_SOURCE_CHARS = 1000
+"""The longest `CardLists.source` text."""
+
+
+def _meal_problems(i: int, m: Any, names: set[str]) -> list[str]:
+    if type(m) is not Meal or type(m.name) is not str:
+        return [f"meals[{i}]: a Meal with a text name, got {shown(m)}"]
+    if len(m.name) > MAX_NAME_CHARS:
+        return [f"meals[{i}]: a name has at most {MAX_NAME_CHARS} characters"]
+    entry = f"meals[{i}] ({m.name})"
+    problems = []
+    if type(m.set) is not str or m.set not in MEAL_SETS:
+        problems.append(f"{entry}: unknown set {shown(m.set)} (one of {', '.join(MEAL_SETS)})")
+    if m.name != " ".join(m.name.split()) or not m.name:
+        problems.append(f"{entry}: a name is words separated by single spaces")
+    if m.name in names:
+        problems.append(f"{entry}: this name is used twice")
+    names.add(m.name)
+    if type(m.count) is not int or not 1 <= m.count <= MAX_COUNT:
+        problems.append(
+            f"{entry}: count must be an int from 1 to {MAX_COUNT}, got {shown(m.count)}"
+        )
+    if type(m.points) is not int or not -MAX_POINTS <= m.points <= MAX_POINTS:
+        problems.append(
+            f"{entry}: points must be an int from {-MAX_POINTS} to {MAX_POINTS}, "
+            f"got {shown(m.points)}"
+        )
+    if type(m.drink) is not bool or type(m.jealous_icon) is not bool:
+        problems.append(f"{entry}: drink and jealous_icon must be true or false")
+    return problems
 
 
 def _problems(cards: CardLists) -> list[str]:
+    # Sizes first: every later loop is then bounded (AYC-23).
+    if len(cards.meals) > MAX_MEAL_ENTRIES:
+        return [f"{len(cards.meals)} Meal entries (at most {MAX_MEAL_ENTRIES})"]
+    if len(cards.moods_per_colour) > len(MOODS):
+        return [f"{len(cards.moods_per_colour)} Mood entries (at most {len(MOODS)}, one per Mood)"]
+    if type(cards.source) is not str or len(cards.source) > MAX_SOURCE_CHARS:
+        return [f"source must be text of at most {MAX_SOURCE_CHARS} characters"]
     problems: list[str] = []
     if not cards.meals:
         problems.append("the Meal list is empty")
     names: set[str] = set()
     for i, m in enumerate(cards.meals):
-        if type(m) is not Meal or type(m.name) is not str:
-            problems.append(f"meals[{i}]: a Meal with a text name, got {m!r}")
-            continue  # nothing more can be read from it
-        entry = f"meals[{i}] ({m.name})"
-        if m.set not in MEAL_SETS:
-            problems.append(f"{entry}: unknown set {m.set!r} (one of {', '.join(MEAL_SETS)})")
-        if m.name != " ".join(m.name.split()) or not m.name:
-            problems.append(f"{entry}: a name is words separated by single spaces")
-        if m.name in names:
-            problems.append(f"{entry}: this name is used twice")
-        names.add(m.name)
-        if type(m.count) is not int or m.count < 1:
-            problems.append(f"{entry}: count must be a positive int, got {m.count!r}")
-        if type(m.points) is not int:
-            problems.append(f"{entry}: points must be an int, got {m.points!r}")
-        if type(m.drink) is not bool or type(m.jealous_icon) is not bool:
-            problems.append(f"{entry}: drink and jealous_icon must be true or false")
+        problems += _meal_problems(i, m, names)
     seen: set[str] = set()
     for i, mc in enumerate(cards.moods_per_colour):
         if type(mc) is not MoodCards or type(mc.mood) is not str:
-            problems.append(f"moods_per_colour[{i}]: a MoodCards with a text Mood, got {mc!r}")
+            problems.append(f"moods_per_colour[{i}]: a MoodCards with a text Mood, got {shown(mc)}")
             continue
-        entry = f"moods_per_colour[{i}] ({mc.mood})"
+        entry = f"moods_per_colour[{i}] ({mc.mood[:MAX_NAME_CHARS]})"
         if mc.mood not in _MOOD_BY_TITLE:
             problems.append(f"{entry}: unknown Mood (one of {', '.join(_MOOD_BY_TITLE)})")
         if mc.mood in seen:
             problems.append(f"{entry}: this Mood is listed twice")
         seen.add(mc.mood)
-        if type(mc.count) is not int or mc.count < 0:
-            problems.append(f"{entry}: count must be a non-negative int, got {mc.count!r}")
+        if type(mc.count) is not int or not 0 <= mc.count <= MAX_COUNT:
+            problems.append(
+                f"{entry}: count must be an int from 0 to {MAX_COUNT}, got {shown(mc.count)}"
+            )
+    if problems:
+        return problems
+    total = sum(m.count for m in cards.meals)
+    if total > MAX_TOTAL_MEALS:
+        problems.append(f"{total} Meal cards (at most {MAX_TOTAL_MEALS})")
+    tomatoes = sum(m.count for m in cards.meals if m.set == "tomato")
+    if tomatoes > MAX_TOMATOES:
+        problems.append(f"{tomatoes} Tomato cards (at most {MAX_TOMATOES})")
+    moods = sum(mc.count for mc in cards.moods_per_colour)
+    if moods > MAX_MOOD_CARDS:
+        problems.append(f"{moods} Mood cards per colour (at most {MAX_MOOD_CARDS})")
     return problems
 
 
@@ -166,7 +251,36 @@ _MOOD = {"mood": str, "count": int}
 
 
 def _as_tuple(value: Any) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise ConfigError(f"card lists: a list of entries, got {shown(value)}")
     return tuple(value)
+
+
+def _object(data: Any, entry: str, types: Mapping[str, type]) -> list[Any]:
+    """The fields of one JSON object, in the order of `types`, each of exactly its type; the
+    messages quote values safely (`shown`), whatever they are."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{_WHAT}: {entry} must be a JSON object, got {shown(data)}")
+    missing = [k for k in types if k not in data]
+    if missing:
+        raise ConfigError(f"{_WHAT}: {entry} has no {', '.join(missing)}")
+    if len(data) != len(types):
+        extra = sorted(shown(k) for k in data if k not in types)
+        raise ConfigError(f"{_WHAT}: {entry} has unknown fields {', '.join(extra)}")
+    for name, wanted in types.items():
+        if type(data[name]) is not wanted:
+            raise ConfigError(
+                f"{_WHAT}: {entry}: {name} must be {wanted.__name__}, got {shown(data[name])}"
+            )
+    return [data[k] for k in types]
+
+
+def _list(data: Any, entry: str, most: int) -> list[Any]:
+    if not isinstance(data, list):
+        raise ConfigError(f"{_WHAT}: {entry} must be a JSON list, got {shown(data)}")
+    if len(data) > most:
+        raise ConfigError(f"{_WHAT}: {entry} has {len(data)} entries (at most {most})")
+    return data
 
 
 @attrs.frozen(cache_hash=True)
@@ -199,7 +313,7 @@ class CardLists:
         problems = _problems(self)
         if problems:
             raise ConfigError("card lists: " + "; ".join(problems))
-        object.__setattr__(self, "tables", _Tables(self))
+        object.__setattr__(self, "tables", _tables(self))
 
     @property
     def total_meals(self) -> int:
@@ -245,19 +359,26 @@ class CardLists:
         """
         if isinstance(data, CardLists):
             return data
+        if not isinstance(data, dict):
+            raise ConfigError(f"{_WHAT}: the file must be a JSON object, got {shown(data)}")
         keys = ("meals", "moods_per_colour")
-        top = carddata.mapping(data, "the file", keys, ("source",), _WHAT)
+        missing = [k for k in keys if k not in data]
+        if missing:
+            raise ConfigError(f"{_WHAT}: the file has no {', '.join(missing)}")
+        extra = sorted(shown(k) for k in data if k not in (*keys, "source"))
+        if extra:
+            raise ConfigError(f"{_WHAT}: the file has unknown fields {', '.join(extra)}")
         meals = [
-            Meal(*carddata.fields(e, f"meals[{i}]", _MEAL, _WHAT))
-            for i, e in enumerate(carddata.json_list(top["meals"], "meals", _WHAT))
+            Meal(*_object(e, f"meals[{i}]", _MEAL))
+            for i, e in enumerate(_list(data["meals"], "meals", MAX_MEAL_ENTRIES))
         ]
         moods = [
-            MoodCards(*carddata.fields(e, f"moods_per_colour[{i}]", _MOOD, _WHAT))
-            for i, e in enumerate(carddata.json_list(top[keys[1]], keys[1], _WHAT))
+            MoodCards(*_object(e, f"moods_per_colour[{i}]", _MOOD))
+            for i, e in enumerate(_list(data[keys[1]], keys[1], len(MOODS)))
         ]
-        source = top.get("source", "")
+        source = data.get("source", "")
         if type(source) is not str:
-            raise ConfigError(f"card lists: source must be text, got {source!r}")
+            raise ConfigError(f"{_WHAT}: source must be text, got {shown(source)}")
         return cls(tuple(meals), tuple(moods), source)
 
     @classmethod

@@ -15,6 +15,7 @@ import attrs
 from tablefeast.games.all_you_can_eat_buffet.components import DEFAULT_CARDS, CardLists
 from tablefeast.kernel.deck import Counts
 from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
 
 __all__ = ["DRINKS", "FIRST_HAND", "SPICES", "Config"]
 
@@ -28,13 +29,16 @@ FIRST_HAND = 3
 
 def _players(_: Any, __: Any, value: int) -> None:
     if type(value) is not int or not 3 <= value <= 6:
-        raise ConfigError(f"Config.players must be an int from 3 to 6, got {value!r}")
+        raise ConfigError(f"Config.players must be an int from 3 to 6, got {shown(value)}")
 
 
 def _cards(value: Any) -> Any:
     if value is None or isinstance(value, CardLists):
         return value
-    return CardLists.from_data(value)  # raises ValueError naming the bad entry
+    try:
+        return CardLists.from_data(value)  # raises ConfigError naming the bad entry
+    except ConfigError as e:
+        raise ConfigError(f"Config.cards: {e}") from None
 
 
 @attrs.frozen
@@ -67,7 +71,8 @@ class Config:
     def _check_first(self, _: Any, value: int) -> None:
         if type(value) is not int or not 0 <= value < self.players:
             raise ConfigError(
-                f"Config.first_player must be a seat from 0 to {self.players - 1}, got {value!r}"
+                f"Config.first_player must be a seat from 0 to {self.players - 1}, "
+                f"got {shown(value)}"
             )
 
     def __attrs_post_init__(self) -> None:

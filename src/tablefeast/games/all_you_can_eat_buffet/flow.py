@@ -23,6 +23,7 @@ __all__ = [
     "after_commitments",
     "after_reveal",
     "clinking",
+    "resolution_queue",
     "reveal_pool",
     "round_order",
     "settle_deal",
@@ -212,26 +213,14 @@ def after_reveal(state: State) -> State:
     for seat, mood in enumerate(revealed):
         hands[seat] = counts_remove(hands[seat], mood)  # AYC-5: the other one stays in hand
         used[seat] = counts_put(used[seat], mood)
-    order = round_order(state.first, config.players)
     drinks = list(state.drinks)
     supply = state.drink_supply
-    # AYC-7: Boor first, the rest in turn order, Slow last; two or more of either all skip.
-    # AYC-22: built from each Mood's `when`, so the table in `moods` is the one place to change.
-    firsts: list[int] = []
-    middle: list[int] = []
-    lasts: list[int] = []
-    for seat in order:  # one pass in turn order: plain loops, this runs every round
-        mood = revealed[seat]
-        shared = revealed.count(mood) >= 2
-        if shared and supply:  # AYC-6, AYC-18: clink glasses while the supply lasts
+    for seat in round_order(state.first, config.players):
+        if supply and revealed.count(revealed[seat]) >= 2:
+            # AYC-6, AYC-18: clink glasses in turn order while the supply lasts
             drinks[seat] += 1
             supply -= 1
-        when = MOOD_EFFECTS[MOODS[mood]].when
-        if when == "turn":
-            middle.append(seat)
-        elif not shared:
-            (firsts if when == "first" else lasts).append(seat)
-    queue = firsts + middle + lasts
+    queue = resolution_queue(revealed, state.first, config.players)
     state = replace(
         state,
         hands=tuple(hands),
@@ -244,6 +233,33 @@ def after_reveal(state: State) -> State:
         stage="resolve",
     )
     return settle_queue(state)
+
+
+def resolution_queue(revealed: tuple[int, ...], first: int, players: int) -> tuple[int, ...]:
+    """The order the revealed Moods are carried out in (AYC-7): Boor first, the rest in turn
+    order, Slow last; two or more of either all skip.
+
+    Args:
+        revealed: the Mood each seat revealed, by index into `MOODS`.
+        first: the First player's seat this round.
+        players: the number of seats.
+
+    Examples:
+        >>> resolution_queue((0, 2, 3), 1, 3), resolution_queue((2, 2, 3), 0, 3)
+        ((1, 0, 2), (2,))
+    """
+    # AYC-22: built from each Mood's `when`, so the table in `moods` is the one place to change.
+    firsts: list[int] = []
+    middle: list[int] = []
+    lasts: list[int] = []
+    for seat in round_order(first, players):  # one pass in turn order: this runs every round
+        mood = revealed[seat]
+        when = MOOD_EFFECTS[MOODS[mood]].when
+        if when == "turn":
+            middle.append(seat)
+        elif revealed.count(mood) < 2:
+            (firsts if when == "first" else lasts).append(seat)
+    return (*firsts, *middle, *lasts)
 
 
 # ---------------------------------------------------------------- resolving (AYC-7, AYC-8)

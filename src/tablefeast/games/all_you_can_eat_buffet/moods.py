@@ -25,7 +25,8 @@ from tablefeast.games.all_you_can_eat_buffet.actions import Action, Steal, Swap,
 from tablefeast.games.all_you_can_eat_buffet.components import Mood
 from tablefeast.games.all_you_can_eat_buffet.state import State
 from tablefeast.kernel.deck import counts_put, counts_remove
-from tablefeast.kernel.values import replace
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.values import FrozenDict, replace
 
 __all__ = ["MOOD_EFFECTS", "MoodEffect", "card_effects", "collect", "gain_drink", "steal"]
 
@@ -208,9 +209,9 @@ def steal(state: State, thief: int, victim: int, meal: int) -> State:
 # ---------------------------------------------------------------- the six Moods
 
 # Pre-built choices (the longest line is 7 Meals, AYC-3): legal actions are these very objects.
-TAKE_ONE = {p: Take((p,)) for p in range(1, 8)}
-TAKE_TWO = {p: Take((p, p + 1)) for p in range(1, 7)}
-SWAPS = {(a, b): Swap(a, b) for a in range(1, 8) for b in range(a + 1, 8)}
+TAKE_ONE = FrozenDict({p: Take((p,)) for p in range(1, 8)})
+TAKE_TWO = FrozenDict({p: Take((p, p + 1)) for p in range(1, 7)})
+SWAPS = FrozenDict({(a, b): Swap(a, b) for a in range(1, 8) for b in range(a + 1, 8)})
 # The choices for a line of n Meals, by n (lines of 0 to 7).
 _TAKE_ONE_OF = tuple(tuple(TAKE_ONE[p] for p in range(1, n + 1)) for n in range(8))
 _TAKE_TWO_OF = tuple(tuple(TAKE_TWO[p] for p in range(1, n)) for n in range(8))
@@ -313,7 +314,7 @@ def _jealous_why_not(state: State, seat: int, action: Action) -> str | None:
     if action.seat >= state.config.players:
         return f"there is no seat {action.seat}"
     if index is None:
-        return f"{action.meal!r} is not a Meal of this game's list"
+        return f"{shown(action.meal)} is not a Meal of this game's list"
     if not state.collections[action.seat][index]:
         return f"seat {action.seat} has collected no {action.meal}"
     return None
@@ -326,12 +327,16 @@ def _jealous(state: State, seat: int, action: Action | None) -> State:
 
 
 # AYC-19: a Mood with choices is a decision of its player, even with a single choice.
-MOOD_EFFECTS: dict[Mood, MoodEffect] = {
-    Mood.HUNGRY: MoodEffect("turn", _no_choice, _nothing_to_choose, _hungry),
-    Mood.VERY_HUNGRY: MoodEffect("turn", _very_hungry_choices, _very_hungry_why_not, _very_hungry),
-    Mood.BOOR: MoodEffect("first", _boor_choices, _boor_why_not, _boor),
-    Mood.SLOW: MoodEffect("last", _no_choice, _nothing_to_choose, _slow),
-    Mood.TRICKSTER: MoodEffect("turn", _trickster_choices, _trickster_why_not, _trickster),
-    Mood.JEALOUS: MoodEffect("turn", _jealous_choices, _jealous_why_not, _jealous),
-}
-"""What each Mood does: the one place to change the Mood effects."""
+MOOD_EFFECTS: FrozenDict[Mood, MoodEffect] = FrozenDict(
+    {
+        Mood.HUNGRY: MoodEffect("turn", _no_choice, _nothing_to_choose, _hungry),
+        Mood.VERY_HUNGRY: MoodEffect(
+            "turn", _very_hungry_choices, _very_hungry_why_not, _very_hungry
+        ),
+        Mood.BOOR: MoodEffect("first", _boor_choices, _boor_why_not, _boor),
+        Mood.SLOW: MoodEffect("last", _no_choice, _nothing_to_choose, _slow),
+        Mood.TRICKSTER: MoodEffect("turn", _trickster_choices, _trickster_why_not, _trickster),
+        Mood.JEALOUS: MoodEffect("turn", _jealous_choices, _jealous_why_not, _jealous),
+    }
+)
+"""What each Mood does: the one place to change the Mood effects (read-only at run time)."""

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from math import isqrt
 from typing import Any
 
 from tablefeast.games.all_you_can_eat_buffet.actions import (
+    MAX_TOMATOES,
     Action,
     DrawMeal,
     DrawMood,
@@ -45,6 +47,7 @@ from tablefeast.games.all_you_can_eat_buffet.components import (
 )
 from tablefeast.games.all_you_can_eat_buffet.config import Config
 from tablefeast.kernel.errors import InvalidActionError
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.notation import move_words
 
 __all__ = [
@@ -99,7 +102,7 @@ def action_to_str(action: Action) -> str:
         return f"reveal {action.seat} {action.mood.value}"
     if isinstance(action, Secret):
         return f"secret {action.meal}"
-    raise InvalidActionError(f"{action!r} is not an All You Can Eat Buffet action")
+    raise InvalidActionError(f"{shown(action)} is not an All You Can Eat Buffet action")
 
 
 def _mood(text: str, word: str) -> Mood:
@@ -107,27 +110,27 @@ def _mood(text: str, word: str) -> Mood:
         return Mood(word)
     except ValueError:
         moods = " ".join(m.value for m in MOODS)
-        raise InvalidActionError(f"{text!r}: {word!r} is not a Mood ({moods})") from None
+        raise InvalidActionError(f"{shown(text)}: {shown(word)} is not a Mood ({moods})") from None
 
 
 def _meal(text: str, words: list[str], state: Any) -> str:
     name = " ".join(words)
     if not words:
-        raise InvalidActionError(f"{text!r}: a Meal name is missing")
+        raise InvalidActionError(f"{shown(text)}: a Meal name is missing")
     if state is not None and name not in state.config.card_lists.tables.index:
-        raise InvalidActionError(f"{text!r}: {name!r} is not a Meal of this game's list")
+        raise InvalidActionError(f"{shown(text)}: {shown(name)} is not a Meal of this game's list")
     return name
 
 
 def _seat(text: str, word: str) -> int:
     if not _SEAT.fullmatch(word):
-        raise InvalidActionError(f"{text!r}: {word!r} is not a seat (0 to 5)")
+        raise InvalidActionError(f"{shown(text)}: {shown(word)} is not a seat (0 to 5)")
     return int(word)
 
 
 def _numbers(text: str, words: list[str]) -> tuple[int, ...]:
     if not all(_NUMBER.fullmatch(w) for w in words):
-        raise InvalidActionError(f"{text!r}: line positions are numbers from 1")
+        raise InvalidActionError(f"{shown(text)}: line positions are numbers from 1 to 99")
     return tuple(map(int, words))
 
 
@@ -163,10 +166,10 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
         return Swap(first, second)
     if verb == "steal" and len(args) >= 2:
         return Steal(_seat(text, args[0]), _meal(text, args[1:], state))
-    if verb == "tomato" and args:
+    if verb == "tomato" and 0 < len(args) <= MAX_TOMATOES:
         if any(w not in ("fruit", "vegetable") for w in args) or args != sorted(args):
             raise InvalidActionError(
-                f"{text!r}: one word per Tomato, 'fruit' or 'vegetable', fruits first"
+                f"{shown(text)}: one word per Tomato, 'fruit' or 'vegetable', fruits first"
             )
         return Tomato(args.count("fruit"), args.count("vegetable"))
     if verb in ("mood", "reveal") and len(args) == 2:
@@ -174,11 +177,27 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
         return cls(_seat(text, args[0]), _mood(text, args[1]))
     if verb in ("meal", "secret"):
         return (DrawMeal if verb == "meal" else Secret)(_meal(text, args, state))
-    raise InvalidActionError(f"{text!r} is not a move: expected {_FORMS}")
+    raise InvalidActionError(f"{shown(text)} is not a move: expected {_FORMS}")
 
 
-def _tomato_ids(tomatoes: int) -> list[tuple[int, int]]:
-    return [(t - v, v) for t in range(1, tomatoes + 1) for v in range(t + 1)]
+# Tomato decisions are numbered by how many Tomatoes t they name (1 to T), then by vegetables v
+# (0 to t): the decisions for t start at (t - 1)(t + 2) / 2. Computed, never listed: T may be
+# up to MAX_TOMATOES (AYC-23).
+def _tomato_ids(tomatoes: int) -> int:
+    return tomatoes * (tomatoes + 3) // 2
+
+
+def _tomato_id(fruits: int, vegetables: int, tomatoes: int) -> int:
+    t = fruits + vegetables
+    if not 1 <= t <= tomatoes:
+        raise ValueError("no such Tomato decision")
+    return (t - 1) * (t + 2) // 2 + vegetables
+
+
+def _tomato_of(i: int) -> tuple[int, int]:
+    t = (isqrt(8 * i + 9) - 1) // 2  # the largest t with (t - 1)(t + 2) / 2 <= i
+    v = i - (t - 1) * (t + 2) // 2
+    return t - v, v
 
 
 def num_distinct_actions(config: Config) -> int:
@@ -198,7 +217,7 @@ def num_distinct_actions(config: Config) -> int:
         + len(_TAKES)
         + len(_SWAPS)
         + 6 * m
-        + len(_tomato_ids(tables.tomatoes))
+        + _tomato_ids(tables.tomatoes)
         + (36 + m + 36 + m)
     )
 
@@ -206,7 +225,7 @@ def num_distinct_actions(config: Config) -> int:
 def _bases(config: Config | None) -> tuple[Any, list[int]]:
     tables = (DEFAULT_CARDS if config is None else config.card_lists).tables
     m = len(tables.names)
-    sizes = [len(_PLAYS), len(_TAKES), len(_SWAPS), 6 * m, len(_tomato_ids(tables.tomatoes)), 36]
+    sizes = [len(_PLAYS), len(_TAKES), len(_SWAPS), 6 * m, _tomato_ids(tables.tomatoes), 36]
     sizes += [m, 36, m]
     bases = [0]
     for size in sizes:
@@ -241,7 +260,7 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
         if isinstance(action, Steal):
             return base[3] + action.seat * m + int(tables.index[action.meal])
         if isinstance(action, Tomato):
-            return base[4] + _tomato_ids(tables.tomatoes).index((action.fruits, action.vegetables))
+            return base[4] + _tomato_id(action.fruits, action.vegetables, tables.tomatoes)
         if isinstance(action, DrawMood):
             return base[5] + action.seat * 6 + MOOD_INDEX[action.mood]
         if isinstance(action, DrawMeal):
@@ -251,8 +270,8 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
         if isinstance(action, Secret):
             return base[8] + int(tables.index[action.meal])
     except (ValueError, KeyError):
-        raise InvalidActionError(f"{action!r} has no id under this Meal list") from None
-    raise InvalidActionError(f"{action!r} is not an All You Can Eat Buffet action")
+        raise InvalidActionError(f"{shown(action)} has no id under this Meal list") from None
+    raise InvalidActionError(f"{shown(action)} is not an All You Can Eat Buffet action")
 
 
 def action_from_id(state: Any, player: int, action_id: int) -> Action:
@@ -278,7 +297,7 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
     config = None if state is None else state.config
     tables, base = _bases(config)
     if type(action_id) is not int or not 0 <= action_id < base[-1]:
-        raise InvalidActionError(f"action id {action_id!r} is not in range(0, {base[-1]})")
+        raise InvalidActionError(f"action id {shown(action_id)} is not in range(0, {base[-1]})")
     m = len(tables.names)
     kind = max(k for k in range(9) if base[k] <= action_id)
     i = action_id - base[kind]
@@ -291,7 +310,7 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
     if kind == 3:
         return Steal(i // m, tables.names[i % m])
     if kind == 4:
-        fruits, vegetables = _tomato_ids(tables.tomatoes)[i]
+        fruits, vegetables = _tomato_of(i)
         return Tomato(fruits, vegetables)
     if kind == 5:
         return DrawMood(i // 6, MOODS[i % 6])

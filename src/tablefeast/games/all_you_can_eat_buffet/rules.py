@@ -46,7 +46,8 @@ from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
-from tablefeast.kernel.ruleset import check_turn, describe_actors
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat
 from tablefeast.kernel.values import from_fields, replace
 
@@ -62,6 +63,8 @@ __all__ = [
     "winners",
 ]
 
+TITLE = "All You Can Eat Buffet"
+"""The game's title, for messages."""
 _SEATS = tuple(tuple(range(n)) for n in range(7))
 _CHANCE_ONLY = (CHANCE,)
 _CHANCE_STAGES = frozenset({"deal", "reveal", "secrets"})
@@ -342,8 +345,8 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> why_not(s, 0, ayc.Play((M.HUNGRY, M.SLOW)))
         'with 0 Drink tokens seat 0 commits 1 Mood card (AYC-5)'
     """
-    if not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"{action!r} is not an All You Can Eat Buffet action")
+    if not isinstance(action, ACTION_TYPES) or type(action) not in ACTION_TYPES:
+        raise InvalidActionError(f"{shown(action)} is not an {TITLE} action")
     check_actor_seat(player, state.config.players)
     if player not in actors(state):
         return _who(state)
@@ -393,27 +396,25 @@ def apply_action(state: State, player: int, action: Action) -> State:
         >>> after.spices, after.drinks, actors(after)
         ((1, 0, 0), (1, 1, 1), (1,))
     """
+    check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     cls = type(action)
     stage = state.stage
-    if type(player) is int:
-        # Fast paths for the frequent decisions; legality from the same checks as `why_not`.
-        if player == CHANCE and stage in _CHANCE_STAGES:
-            reason = _why_not_outcome(state, action)
-            if reason is None:
-                return _APPLY_OUTCOME[cls](state, action)
-            raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
-        if stage == "play" and cls is Play and _may_commit(state, player):
-            reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
-            if reason is None:
-                return _commit(state, player, action)  # type: ignore[arg-type]
-        elif stage == "resolve" and state.queue[0] == player:
-            reason = _why_not_mood_choice(state, player, action)
-            if reason is None:
-                return _carry_out(state, player, action)
-            raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
-    if not isinstance(action, ACTION_TYPES):
-        raise InvalidActionError(f"{action!r} is not an All You Can Eat Buffet action")
-    check_actor_seat(player, state.config.players)
+    # Fast paths for the frequent decisions (`check_move` has checked the seat and the class);
+    # legality from the same checks as `why_not`.
+    if player == CHANCE and stage in _CHANCE_STAGES:
+        reason = _why_not_outcome(state, action)
+        if reason is None:
+            return _APPLY_OUTCOME[cls](state, action)
+        raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+    if stage == "play" and cls is Play and _may_commit(state, player):
+        reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
+        if reason is None:
+            return _commit(state, player, action)  # type: ignore[arg-type]
+    elif stage == "resolve" and state.queue[0] == player:
+        reason = _why_not_mood_choice(state, player, action)
+        if reason is None:
+            return _carry_out(state, player, action)
+        raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
     if reason is not None:

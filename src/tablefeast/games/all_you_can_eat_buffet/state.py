@@ -32,7 +32,7 @@ from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES, Config
 from tablefeast.kernel.deck import Counts
 
-__all__ = ["STAGES", "LineMeal", "State", "check_state", "initial_state", "tomatoes_held"]
+__all__ = ["STAGES", "LineMeal", "State", "initial_state", "tomatoes_held"]
 
 STAGES = ("deal", "play", "reveal", "resolve", "secrets", "tomatoes", "over")
 """The values of `State.stage`, in the order a game meets them (see above)."""
@@ -185,86 +185,3 @@ def initial_state(config: Config) -> State:
         secret_reveals=(),
         tomatoes=(None,) * n,
     )
-
-
-def check_state(state: State) -> list[str]:
-    """Every invariant a real game state satisfies; the problems found (empty when sound).
-
-    Used when loading serialized states, so that a tampered file is refused.
-
-    Args:
-        state: the state to check.
-
-    Examples:
-        >>> from tablefeast.kernel.values import replace
-        >>> s = initial_state(Config(players=3))
-        >>> check_state(s), check_state(replace(s, drink_supply=0))
-        ([], ['Drink tokens are not conserved'])
-    """
-    config = state.config
-    n = config.players
-    seats = range(n)
-    tables = config.card_lists.tables
-    problems: list[str] = []
-    per_seat = ("decks", "hands", "used", "commitments", "revealed", "collections", "secrets")
-    for name in (*per_seat, "drinks", "spices", "tomatoes"):
-        if len(getattr(state, name)) != n:
-            problems.append(f"{name} has {len(getattr(state, name))} entries for {n} players")
-    if problems:
-        return problems
-    if state.stage not in STAGES:
-        return [f"unknown stage {state.stage!r}"]
-    k, m = len(MOODS), len(tables.names)
-    moods = (*state.decks, *state.hands, *state.used)
-    if any(len(x) != k or min(x) < 0 for x in moods):
-        return [f"malformed Mood counts: {k} non-negative counts each"]
-    for seat in seats:
-        total = [
-            a + b + c
-            for a, b, c in zip(state.decks[seat], state.hands[seat], state.used[seat], strict=True)
-        ]
-        if tuple(total) != config.mood_deck:
-            problems.append(f"seat {seat}'s Mood cards are not conserved")
-    meals = (state.meal_deck, state.discard, *state.collections)
-    if any(len(x) != m or min(x) < 0 for x in meals):
-        return [*problems, f"malformed Meal counts: {m} non-negative counts each"]
-    held = [sum(x) for x in zip(*meals, strict=True)]
-    for meal, spices, _ in state.line:
-        if not 0 <= meal < m or spices < 0:
-            return [*problems, f"malformed line entry ({meal}, {spices})"]
-        held[meal] += 1
-    if tuple(held) != tables.counts:
-        problems.append("Meal cards are not conserved")
-    line_spices = sum(s for _, s, _ in state.line)
-    if state.spice_supply + line_spices + sum(state.spices) != SPICES or min(state.spices) < 0:
-        problems.append("Spice tokens are not conserved")
-    if state.drink_supply + sum(state.drinks) != DRINKS or min(state.drinks) < 0:
-        problems.append("Drink tokens are not conserved")
-    if state.drink_supply < 0 or state.spice_supply < 0:
-        problems.append("a token supply is negative")
-    if min(state.secrets) < 0 or state.lost < 0 or state.drawable < 0:
-        problems.append("more secret cards than unseen Meals")
-    for seat in seats:
-        breads = sum(state.collections[seat][i] for i in tables.bread)
-        if state.secrets[seat] > breads:
-            problems.append(f"seat {seat} has more secret cards than Surprise breads")
-    if state.cake is not None and state.cake not in seats:
-        problems.append(f"the Birthday Cake tile is at {state.cake}, not a seat")
-    if state.first not in seats or not 1 <= state.round <= config.rounds:
-        problems.append(f"first player {state.first} or round {state.round} is impossible")
-    for name in ("mood_draws", "reveals", "queue", "secret_reveals"):
-        if any(s not in seats for s in getattr(state, name)):
-            problems.append(f"{name} names a seat that does not exist")
-    for seat, moods_played in enumerate(state.commitments):
-        if moods_played is not None:
-            held_moods = list(state.hands[seat])
-            for mood in moods_played:
-                if not 0 <= mood < k or held_moods[mood] == 0:
-                    problems.append(f"seat {seat} committed a Mood card it does not hold")
-                    break
-                held_moods[mood] -= 1
-    for seat, choice in enumerate(state.tomatoes):
-        tomatoes = tomatoes_held(state, seat)
-        if choice is not None and not 0 <= choice <= tomatoes:
-            problems.append(f"seat {seat} decided {choice} of its {tomatoes} Tomatoes")
-    return problems
