@@ -184,10 +184,13 @@ def structure(data: Any, cls: type[T] | Any) -> T:
     try:
         value: T = converter.structure(data, cls)
     except cattrs.BaseValidationError as e:
-        detail = "; ".join(cattrs.transform_error(e, format_exception=_describe))
+        problems = cattrs.transform_error(e, format_exception=_describe)
+        detail = "; ".join(p[:200] for p in problems[:5])  # a bounded message, whatever the input
+        if len(problems) > 5:
+            detail += f"; and {len(problems) - 5} more"
         raise RecordError(f"not a valid {getattr(cls, '__name__', cls)}: {detail}") from None
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as e:
-        raise RecordError(f"not a valid {getattr(cls, '__name__', cls)}: {e}") from None
+        raise RecordError(f"not a valid {getattr(cls, '__name__', cls)}: {str(e)[:200]}") from None
     return value
 
 
