@@ -26,7 +26,7 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealCheese,
     RevealMouse,
 )
-from tablefeast.games.mausgeflippt.checks import check_state
+from tablefeast.games.mausgeflippt.checks import check_state, check_view
 from tablefeast.games.mausgeflippt.components import (
     DEFAULT_CARDS,
     CardSet,
@@ -45,7 +45,7 @@ from tablefeast.games.mausgeflippt.notation import (
     num_distinct_actions,
 )
 from tablefeast.games.mausgeflippt.observation import observation_size, observation_tensor
-from tablefeast.games.mausgeflippt.race import fastest_distribution
+from tablefeast.games.mausgeflippt.race import fastest_distribution, observed_fastest
 from tablefeast.games.mausgeflippt.rules import (
     actors,
     apply_action,
@@ -59,7 +59,7 @@ from tablefeast.games.mausgeflippt.rules import (
     winners,
 )
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, State, initial_state
-from tablefeast.games.mausgeflippt.text import render
+from tablefeast.games.mausgeflippt.text import public_events, render
 from tablefeast.games.mausgeflippt.view import View, determinize, view
 
 NAME = "mausgeflippt"
@@ -97,6 +97,7 @@ __all__ = [
     "chance_distribution",
     "chance_outcomes",
     "check_state",
+    "check_view",
     "determinize",
     "fastest_distribution",
     "initial_state",
@@ -106,7 +107,9 @@ __all__ = [
     "num_distinct_actions",
     "observation_size",
     "observation_tensor",
+    "observed_fastest",
     "penalty_points",
+    "public_events",
     "render",
     "scores",
     "view",
@@ -115,9 +118,10 @@ __all__ = [
 ]
 
 # Serialization: tagged action union, card sets through their validating reader, and refuse
-# tampered states on load.
+# tampered states and views on load.
 from tablefeast.kernel import serialize as _serialize  # noqa: E402
 
 _serialize.register_actions(Action)
 _serialize.converter.register_structure_hook(CardSet, lambda data, _: CardSet.from_data(data))
 _serialize.register_validator(State, check_state)
+_serialize.register_validator(View, check_view)

@@ -11,6 +11,7 @@ Examples:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -27,6 +28,7 @@ from tablefeast.kernel.values import from_fields
 __all__ = [
     "claimants",
     "fastest_distribution",
+    "observed_fastest",
     "possible_fastest",
     "resolve",
     "settle",
@@ -92,6 +94,53 @@ def possible_fastest(config: Config, racers: tuple[int, ...]) -> frozenset[Faste
         [Fastest(seats=(0,)), Fastest(seats=(2,))]
     """
     return _speed(config, racers)[1]
+
+
+def observed_fastest(state: State, arrivals: Mapping[int, float], window: float) -> Fastest | None:
+    """Who was fastest, as observed online: the order in which the claims arrived (MG-21).
+
+    The first claim to arrive is fastest. Claims that arrive within `window` seconds of the
+    first make an unclear tie with it (MG-3), when the config allows ties (a positive tie
+    probability); otherwise the first is alone fastest. With a tie probability of 1 (every race
+    unclear) the first claim ties with the next to arrive at least. A claim with no arrival time
+    counts as the last. Equal times are ordered by seat.
+
+    Args:
+        state: the state at the chance node of a race (every seat committed).
+        arrivals: per seat, when its commitment arrived (seconds on one clock).
+        window: how close two claims must be to make an unclear tie, in seconds.
+
+    Returns:
+        The outcome to apply, or None where there is no race to observe (not at a race's
+        chance node, or a single claimant).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> config = mg.Config(players=3, tie_probability="1/10")
+        >>> s = play_game(mg, config, [RandomAgent()] * 3, seed=0, max_moves=23).state
+        >>> s = mg.apply_action(s, 0, mg.legal_actions(s, 0)[1])
+        >>> s = mg.apply_action(s, 1, mg.legal_actions(s, 1)[1])
+        >>> s = mg.apply_action(s, 2, mg.Pass())
+        >>> observed_fastest(s, {0: 5.30, 1: 5.25, 2: 5.0}, window=0.1)
+        Fastest(seats=(0, 1))
+        >>> observed_fastest(s, {0: 5.30, 1: 5.10, 2: 5.0}, window=0.1)
+        Fastest(seats=(1,))
+    """
+    if state.racing is not True or None in state.commitments:
+        return None
+    racers = claimants(state.commitments)
+    if len(racers) < 2:
+        return None
+    order = sorted(racers, key=lambda seat: (arrivals.get(seat, math.inf), seat))
+    first = arrivals.get(order[0], math.inf)
+    close = [s for s in order if arrivals.get(s, math.inf) - first <= window]
+    tie = state.config.tie_probability
+    if tie == 0 or len(close) < 2:
+        close = order[:1] if tie < 1 else order[:2]  # MG-21: a clear first, or the first two
+    outcome = Fastest(tuple(sorted(close)))
+    possible = possible_fastest(state.config, racers)
+    return outcome if outcome in possible else Fastest(tuple(sorted(order[:2])))
 
 
 _SPEED: dict[tuple[Any, Fraction, tuple[int, ...]], Any] = {}

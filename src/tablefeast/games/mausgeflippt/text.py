@@ -8,10 +8,11 @@ Examples:
 
 from __future__ import annotations
 
+from tablefeast.games.mausgeflippt.events import public_events
 from tablefeast.games.mausgeflippt.state import FLIP, PASS
 from tablefeast.games.mausgeflippt.view import View
 
-__all__ = ["render"]
+__all__ = ["public_events", "render"]
 
 
 def _cards(names: tuple[str, ...], counts: tuple[int, ...]) -> str:
