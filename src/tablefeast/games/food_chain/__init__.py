@@ -38,7 +38,7 @@ from tablefeast.games.food_chain.rules import (
     winners,
 )
 from tablefeast.games.food_chain.state import State, initial_state
-from tablefeast.games.food_chain.text import render
+from tablefeast.games.food_chain.text import public_events, render
 from tablefeast.games.food_chain.view import View, determinize, view
 from tablefeast.kernel import serialize as _serialize
 
@@ -75,6 +75,7 @@ __all__ = [
     "num_distinct_actions",
     "observation_size",
     "observation_tensor",
+    "public_events",
     "render",
     "scores",
     "view",

@@ -46,7 +46,7 @@ from tablefeast.games.schlacht_am_buffet.rules import (
     winners,
 )
 from tablefeast.games.schlacht_am_buffet.state import State, initial_state
-from tablefeast.games.schlacht_am_buffet.text import render
+from tablefeast.games.schlacht_am_buffet.text import public_events, render
 from tablefeast.games.schlacht_am_buffet.view import View, determinize, view
 
 NAME = "schlacht_am_buffet"
@@ -83,6 +83,7 @@ __all__ = [
     "num_distinct_actions",
     "observation_size",
     "observation_tensor",
+    "public_events",
     "render",
     "scores",
     "view",

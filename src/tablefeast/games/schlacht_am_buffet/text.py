@@ -1,4 +1,5 @@
-"""A plain-text rendering of a view, for the command line and for people reading logs.
+"""A plain-text rendering of a view, and the public event log of a move (`public_events`, from
+`events`), for the command line and for people reading logs.
 
 Examples:
     >>> import tablefeast.games.schlacht_am_buffet as sab
@@ -8,10 +9,11 @@ Examples:
 
 from __future__ import annotations
 
+from tablefeast.games.schlacht_am_buffet.events import public_events
 from tablefeast.games.schlacht_am_buffet.rules import top_plates
 from tablefeast.games.schlacht_am_buffet.view import View
 
-__all__ = ["render"]
+__all__ = ["public_events", "render"]
 
 
 def render(view: View) -> str:
