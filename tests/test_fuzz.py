@@ -302,7 +302,6 @@ def test_every_error_is_a_library_error(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_an_error_message_stays_short_whatever_the_input(name: str) -> None:
-    game = tablefeast.load(name)
     data = json.loads(tablefeast.dumps(STATES[name][0]))
     key = next(k for k, v in data.items() if isinstance(v, list))
     data[key] = ["x"] * 10_000  # ten thousand wrong entries in one field
