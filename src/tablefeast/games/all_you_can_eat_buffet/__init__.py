@@ -31,7 +31,7 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
     Take,
     Tomato,
 )
-from tablefeast.games.all_you_can_eat_buffet.checks import check_state
+from tablefeast.games.all_you_can_eat_buffet.checks import check_state, check_view
 from tablefeast.games.all_you_can_eat_buffet.components import (
     DEFAULT_CARDS,
     MEAL_SETS,
@@ -68,7 +68,7 @@ from tablefeast.games.all_you_can_eat_buffet.scoring import (
     winners,
 )
 from tablefeast.games.all_you_can_eat_buffet.state import State, initial_state
-from tablefeast.games.all_you_can_eat_buffet.text import render
+from tablefeast.games.all_you_can_eat_buffet.text import public_events, render
 from tablefeast.games.all_you_can_eat_buffet.view import View, determinize, view
 
 NAME = "all_you_can_eat_buffet"
@@ -108,6 +108,7 @@ __all__ = [
     "chance_distribution",
     "chance_outcomes",
     "check_state",
+    "check_view",
     "determinize",
     "fruit_points",
     "initial_state",
@@ -117,6 +118,7 @@ __all__ = [
     "num_distinct_actions",
     "observation_size",
     "observation_tensor",
+    "public_events",
     "render",
     "score_table",
     "scores",
@@ -126,9 +128,10 @@ __all__ = [
 ]
 
 # Serialization: tagged action union, card lists through their validating reader, and refuse
-# tampered states on load.
+# tampered states and views on load.
 from tablefeast.kernel import serialize as _serialize  # noqa: E402
 
 _serialize.register_actions(Action)
 _serialize.converter.register_structure_hook(CardLists, lambda data, _: CardLists.from_data(data))
 _serialize.register_validator(State, check_state)
+_serialize.register_validator(View, check_view)

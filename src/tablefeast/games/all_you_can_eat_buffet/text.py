@@ -1,4 +1,5 @@
-"""A plain-text rendering of a view.
+"""A plain-text rendering of a view, and the public event log of a move (`public_events`, from
+`events`), for the command line and for people reading logs.
 
 Examples:
     >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -9,9 +10,10 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
+from tablefeast.games.all_you_can_eat_buffet.events import public_events
 from tablefeast.games.all_you_can_eat_buffet.view import View
 
-__all__ = ["render"]
+__all__ = ["public_events", "render"]
 
 
 def _meals(names: tuple[str, ...], counts: tuple[int, ...]) -> str:
