@@ -163,6 +163,12 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path)
     rules = sub.add_parser("rules", help="print a game's rulings")
     rules.add_argument("game")
+    serve = sub.add_parser("serve", help="run the multiplayer game server (extra: server)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (loopback)")
+    serve.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    serve.add_argument(
+        "--db", default="tablefeast.db", help="SQLite database file (default ./tablefeast.db)"
+    )
     return parser
 
 
@@ -247,6 +253,22 @@ def _cmd_replay(path: Path, out: TextIO, err: TextIO) -> int:
         print(f"Winners: {', '.join(f'seat {s}' for s in sorted(game.winners(state)))}", file=out)
     else:
         print("The game is not finished.", file=out)
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        from tablefeast.server import ServeError, serve
+    except ImportError:
+        raise SystemExit(
+            'tablefeast: error: the server needs its extra: pip install "tablefeast[server]"'
+        ) from None
+    print(f"tablefeast server on http://{args.host}:{args.port} (database {args.db})", file=out)
+    out.flush()
+    try:
+        serve(args.host, args.port, args.db)
+    except ServeError as e:
+        raise SystemExit(f"tablefeast: error: {e}") from None
     return 0
 
 
@@ -370,6 +392,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _cmd_play(args, out)
     if args.command == "simulate":
         return _cmd_simulate(args, out)
+    if args.command == "serve":
+        return _cmd_serve(args, out)
     return _cmd_replay(args.file, out, sys.stderr)
 
 

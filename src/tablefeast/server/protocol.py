@@ -1,0 +1,270 @@
+"""The wire protocol (version 1): JSON text messages over one WebSocket per seat or spectator.
+
+Server to client:
+
+- ``welcome``: once, on connecting: the protocol version, the table, the game, which seat this
+  connection plays (None for a spectator) and every seat's kind.
+- ``update``: after every change, and on ``sync``: this seat's view (or the public view), its
+  legal moves in notation, who must act, the public events (all of them in the first update of a
+  connection, the new ones after that), whether the game is over, and then the scores and
+  winners.
+- ``error``: a refused message, with a code and a reason; the connection stays open.
+- ``pong``: the answer to ``ping``.
+
+Client to server: ``{"type": "move", "move": "play 5"}`` (optionally with ``"turn"``: the
+number of moves the client has seen, to refuse a move sent against a stale position),
+``{"type": "sync"}`` and ``{"type": "ping"}``.
+
+Every message is built from the seat's view, its legal moves, the actors and the public events
+alone, so it is the same whatever the other seats' hidden cards are (the tests check this).
+
+Examples:
+    >>> parse_client('{"type": "move", "move": "play 5"}')
+    {'type': 'move', 'move': 'play 5'}
+    >>> parse_client('{"type": "dance"}')
+    Traceback (most recent call last):
+    ...
+    tablefeast.server.protocol.ProtocolError: unknown message type 'dance': expected move, ...
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import tablefeast
+from tablefeast.kernel.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    TablefeastError,
+)
+from tablefeast.kernel.limits import parse_json, shown
+from tablefeast.server.table import Table
+
+__all__ = [
+    "MAX_MESSAGE_CHARS",
+    "PROTOCOL_VERSION",
+    "SCHEMAS",
+    "ProtocolError",
+    "error",
+    "error_code",
+    "parse_client",
+    "update",
+    "welcome",
+]
+
+PROTOCOL_VERSION = 1
+"""The protocol's version, sent in every ``welcome`` and ``update``."""
+MAX_MESSAGE_CHARS = 4096
+"""The longest client message read; a longer one is refused with code ``too_large``."""
+
+
+class ProtocolError(TablefeastError):
+    """A client message that is not a message of this protocol.
+
+    Attributes:
+        code: the error code sent back (``bad_message``, ``unknown_type``, ``too_large``).
+    """
+
+    def __init__(self, message: str, code: str = "bad_message") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+_CLIENT_FIELDS = {"move": {"type", "move", "turn"}, "sync": {"type"}, "ping": {"type"}}
+
+
+def parse_client(text: Any) -> dict[str, Any]:
+    """A client message, checked: a JSON object of a known type with exactly its fields.
+
+    Args:
+        text: the frame's text.
+
+    Raises:
+        ProtocolError: anything else (its ``code`` says what).
+    """
+    if not isinstance(text, str):
+        raise ProtocolError("messages are JSON text frames")
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise ProtocolError(
+            f"a message is at most {MAX_MESSAGE_CHARS} characters, not {len(text)}", "too_large"
+        )
+    try:
+        data = parse_json(text, "the message")
+    except TablefeastError as e:
+        raise ProtocolError(str(e)) from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError('a message is a JSON object with a "type"')
+    kind = data["type"]
+    if kind not in _CLIENT_FIELDS:
+        raise ProtocolError(
+            f"unknown message type {shown(kind)}: expected move, sync, ping", "unknown_type"
+        )
+    extra = set(data) - _CLIENT_FIELDS[kind]
+    if extra:
+        raise ProtocolError(f"{kind} has unknown fields {', '.join(sorted(map(shown, extra)))}")
+    if kind == "move":
+        if not isinstance(data.get("move"), str):
+            raise ProtocolError('a move message needs "move": the move in notation')
+        if "turn" in data and type(data["turn"]) is not int:
+            raise ProtocolError('"turn" is the number of moves seen, an int')
+    return data
+
+
+def error_code(exc: TablefeastError) -> str:
+    """The protocol's code for a refused move.
+
+    Args:
+        exc: the library's error.
+
+    Examples:
+        >>> error_code(NotYourTurnError("x")), error_code(InvalidActionError("x"))
+        ('not_your_turn', 'invalid')
+    """
+    if isinstance(exc, ProtocolError):
+        return exc.code
+    if isinstance(exc, GameOverError):
+        return "game_over"
+    if isinstance(exc, NotYourTurnError):
+        return "not_your_turn"
+    if isinstance(exc, IllegalActionError):
+        return "illegal"
+    if isinstance(exc, InvalidActionError):
+        return "invalid"
+    return "refused"
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    """An error message.
+
+    Args:
+        code: what kind of refusal (see SCHEMAS).
+        message: why, in words.
+
+    Examples:
+        >>> error("illegal", "no")
+        {'type': 'error', 'code': 'illegal', 'message': 'no'}
+    """
+    return {"type": "error", "code": code, "message": message}
+
+
+def welcome(table: Table, seat: int | None) -> dict[str, Any]:
+    """The first message of a connection.
+
+    Args:
+        table: the table.
+        seat: the connection's seat, or None for a spectator.
+    """
+    return {
+        "type": "welcome",
+        "protocol": PROTOCOL_VERSION,
+        "table": table.row.id,
+        "game": table.row.game,
+        "players": table.config.players,
+        "seat": seat,
+        "seats": list(table.row.seats),
+    }
+
+
+def update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
+    """What one seat (or a spectator) may know now, with the public events from `since` on.
+
+    Args:
+        table: the table.
+        seat: the seat, or None for a spectator.
+        since: the number of events the connection has already been sent.
+    """
+    game, state = table.game, table.state
+    over = game.is_terminal(state)
+    legal = () if seat is None else game.legal_actions(state, seat)
+    return {
+        "type": "update",
+        "protocol": PROTOCOL_VERSION,
+        "table": table.row.id,
+        "seat": seat,
+        "turn": len(table.moves),
+        "view": json.loads(tablefeast.dumps(game.view(state, seat))),
+        "legal": [game.action_to_str(a) for a in legal],
+        "actors": list(game.actors(state)),
+        "events": [{"n": n, "text": text} for n, text in enumerate(table.events[since:], since)],
+        "over": over,
+        # Running scores may depend on hidden cards: they are sent once the game is over.
+        "scores": list(game.scores(state)) if over else None,
+        "winners": sorted(game.winners(state)) if over else None,
+    }
+
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_INTS = {"type": "array", "items": {"type": "integer"}}
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "welcome": {
+        "type": "object",
+        "required": ["type", "protocol", "table", "game", "players", "seat", "seats"],
+        "properties": {
+            "type": {"const": "welcome"},
+            "protocol": {"const": PROTOCOL_VERSION},
+            "table": {"type": "string"},
+            "game": {"type": "string"},
+            "players": {"type": "integer"},
+            "seat": {"type": ["integer", "null"]},
+            "seats": _STRINGS,
+        },
+        "additionalProperties": False,
+    },
+    "update": {
+        "type": "object",
+        "required": [
+            *("type", "protocol", "table", "seat", "turn", "view", "legal", "actors"),
+            *("events", "over", "scores", "winners"),
+        ],
+        "properties": {
+            "type": {"const": "update"},
+            "protocol": {"const": PROTOCOL_VERSION},
+            "table": {"type": "string"},
+            "seat": {"type": ["integer", "null"]},
+            "turn": {"type": "integer"},
+            "view": {"type": "object"},
+            "legal": _STRINGS,
+            "actors": _INTS,
+            "events": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["n", "text"],
+                    "properties": {"n": {"type": "integer"}, "text": {"type": "string"}},
+                    "additionalProperties": False,
+                },
+            },
+            "over": {"type": "boolean"},
+            "scores": {"anyOf": [_INTS, {"type": "null"}]},
+            "winners": {"anyOf": [_INTS, {"type": "null"}]},
+        },
+        "additionalProperties": False,
+    },
+    "error": {
+        "type": "object",
+        "required": ["type", "code", "message"],
+        "properties": {
+            "type": {"const": "error"},
+            "code": {
+                "enum": [
+                    *("bad_message", "unknown_type", "too_large", "rate_limited", "spectator"),
+                    "forbidden",
+                    *("invalid", "illegal", "not_your_turn", "game_over", "stale", "refused"),
+                ]
+            },
+            "message": {"type": "string"},
+        },
+        "additionalProperties": False,
+    },
+    "pong": {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"const": "pong"}},
+        "additionalProperties": False,
+    },
+}
+"""JSON Schemas of the server's messages, by type (the docs show them; the tests check every
+message against them)."""

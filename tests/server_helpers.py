@@ -1,0 +1,65 @@
+"""Scripted people at a server table: they read updates and answer with moves, checking every
+message against the protocol's schemas."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Protocol
+
+import jsonschema
+
+from tablefeast.server.protocol import SCHEMAS
+
+
+class Socket(Protocol):
+    def receive_json(self) -> Any: ...
+
+    def send_json(self, data: Any) -> None: ...
+
+
+def checked(message: Any) -> dict[str, Any]:
+    """`message`, after checking it against its type's JSON Schema."""
+    assert isinstance(message, dict) and message.get("type") in SCHEMAS, message
+    jsonschema.validate(message, SCHEMAS[message["type"]])
+    return message
+
+
+def play_person(
+    socket: Socket, seat: int, rng: random.Random, stop_after: int | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play `seat` by choosing uniformly among the legal moves the updates offer, until the
+    game is over (or `stop_after` moves of its own); returns the last update and every message.
+
+    A move is sent with the turn it answers; a ``stale`` refusal (the position moved on while
+    it chose) is answered by the next update, as a person would; a ``rate_limited`` one by
+    sending the move again a little later.
+    """
+    messages: list[dict[str, Any]] = []
+    answered = -1
+    own = 0
+    last: dict[str, Any] = {}
+    while True:
+        message = checked(socket.receive_json())
+        messages.append(message)
+        if message["type"] == "error":
+            if message["code"] == "rate_limited":  # too fast for the server: wait, send again
+                time.sleep(0.2)
+                socket.send_json(last)
+                continue
+            assert message["code"] == "stale", message
+            continue
+        if message["type"] != "update":
+            continue
+        assert message["seat"] == seat
+        if message["over"]:
+            return message, messages
+        if seat in message["actors"] and message["turn"] != answered:
+            assert message["legal"], "an acting seat is offered its legal moves"
+            move = rng.choice(message["legal"])
+            last = {"type": "move", "move": move, "turn": message["turn"]}
+            socket.send_json(last)
+            answered = message["turn"]
+            own += 1
+            if stop_after is not None and own >= stop_after:
+                return message, messages
