@@ -433,7 +433,7 @@ async def _serve(hub: Hub, table: Table, connection: _Connection) -> None:
             connection.send_update()
         elif connection.seat is None:
             connection.send(protocol.error("spectator", "a spectator cannot move"))
-        elif "turn" in message and message["turn"] != len(table.moves):
+        elif "turn" in message and table.is_stale(connection.seat, message["turn"]):
             connection.send(protocol.error("stale", "the position changed: sync and retry"))
         else:
             try:

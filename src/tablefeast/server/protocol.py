@@ -12,7 +12,9 @@ Server to client:
 - ``pong``: the answer to ``ping``.
 
 Client to server: ``{"type": "move", "move": "play 5"}`` (optionally with ``"turn"``: the
-number of moves the client has seen, to refuse a move sent against a stale position),
+``turn`` of the update the move answers; the move is refused as ``stale`` if the seat's legal
+moves have changed since then, so that a move chosen for an old position is never applied to a
+new one, while another seat's commitment at the same simultaneous step changes nothing),
 ``{"type": "sync"}`` and ``{"type": "ping"}``.
 
 Every message is built from the seat's view, its legal moves, the actors and the public events

@@ -121,6 +121,8 @@ class Table:
         self.arrivals: dict[int, float] = {}
         self.version = 0
         self._token_hashes = token_hashes
+        self._choices: dict[int, tuple[Any, ...]] = {}
+        self._choices_since: dict[int, int] = {}
 
     @classmethod
     def create(  # noqa: PLR0917 - the table's description, field by field
@@ -171,6 +173,7 @@ class Table:
         store.create_table(row, {s: hash_token(t) for s, t in tokens.items()})
         table = cls(row, store, {s: hash_token(t) for s, t in tokens.items()})
         table._commit(table._chance_moves(table.state, [], now=0.0))
+        table._note_choices()
         return table, tokens
 
     @classmethod
@@ -192,6 +195,7 @@ class Table:
             table.events.extend(describe(table.game, before, seat, action, after))
             before = after
         table.state, table.moves = before, list(moves)
+        table._note_choices()
         # Chance that was owed when the server stopped (nothing is owed after a stored move,
         # but a table stored before its first draws were written resumes here).
         table._commit(table._chance_moves(table.state, [], now=0.0))
@@ -292,7 +296,28 @@ class Table:
         self.moves.extend(texts)
         self.events.extend(new_events)
         self.version += 1
+        self._note_choices()
         return new_events
+
+    def _note_choices(self) -> None:
+        # When each seat's legal moves last changed: another seat's hidden commitment at a
+        # simultaneous step changes nothing for it, so its answer to the earlier update stands.
+        acting = self.game.actors(self.state)
+        for seat in range(self.config.players):
+            legal = self.game.legal_actions(self.state, seat) if seat in acting else ()
+            if self._choices.get(seat) != legal:
+                self._choices[seat] = legal
+                self._choices_since[seat] = len(self.moves)
+
+    def is_stale(self, seat: int, turn: int) -> bool:
+        """Whether a move sent in answer to the update of `turn` comes too late: the seat's
+        legal moves have changed since then.
+
+        Args:
+            seat: the moving seat.
+            turn: the ``turn`` of the update the move answers.
+        """
+        return turn < self._choices_since.get(seat, 0)
 
     def record(self) -> Record:
         """The game's record so far (publish it only once the game is over)."""
