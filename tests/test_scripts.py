@@ -76,3 +76,24 @@ def test_the_game_server_example_refuses_a_bad_move_and_asks_again() -> None:
         state, seat
     )
     assert len(stubborn.errors) == server["MAX_TRIES"]
+
+
+def test_server_load_script_runs_and_loses_nothing() -> None:
+    pytest.importorskip("uvicorn")
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks/server_load.py"),
+            "--tables",
+            "3",
+            "--seconds",
+            "30",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "finished games: 3" in done.stdout
+    assert "lost moves: 0, doubled moves: 0" in done.stdout

@@ -5,9 +5,10 @@ Server to client:
 - ``welcome``: once, on connecting: the protocol version, the table, the game, which seat this
   connection plays (None for a spectator) and every seat's kind.
 - ``update``: after every change, and on ``sync``: this seat's view (or the public view), its
-  legal moves in notation, who must act, the public events (all of them in the first update of a
-  connection, the new ones after that), whether the game is over, and then the scores and
-  winners.
+  legal moves in notation, who must act, the number of moves the game has had (``turn``) and
+  this seat has made (``played``: it grows when the seat's move is accepted), the public events
+  (all of them in the first update of a connection, the new ones after that), whether the game
+  is over, and then the scores and winners.
 - ``error``: a refused message, with a code and a reason; the connection stays open.
 - ``pong``: the answer to ``ping``.
 
@@ -187,6 +188,7 @@ def update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
         "table": table.row.id,
         "seat": seat,
         "turn": len(table.moves),
+        "played": None if seat is None else table.played(seat),
         "view": json.loads(tablefeast.dumps(game.view(state, seat))),
         "legal": [game.action_to_str(a) for a in legal],
         "actors": list(game.actors(state)),
@@ -218,7 +220,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "update": {
         "type": "object",
         "required": [
-            *("type", "protocol", "table", "seat", "turn", "view", "legal", "actors"),
+            *("type", "protocol", "table", "seat", "turn", "played", "view", "legal", "actors"),
             *("events", "over", "scores", "winners"),
         ],
         "properties": {
@@ -227,6 +229,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "table": {"type": "string"},
             "seat": {"type": ["integer", "null"]},
             "turn": {"type": "integer"},
+            "played": {"type": ["integer", "null"]},
             "view": {"type": "object"},
             "legal": _STRINGS,
             "actors": _INTS,

@@ -122,6 +122,7 @@ class Table:
         self.version = 0
         self._token_hashes = token_hashes
         self._choices: dict[int, tuple[Any, ...]] = {}
+        self._played: dict[int, int] = {}
         self._choices_since: dict[int, int] = {}
 
     @classmethod
@@ -195,6 +196,8 @@ class Table:
             table.events.extend(describe(table.game, before, seat, action, after))
             before = after
         table.state, table.moves = before, list(moves)
+        for seat, _ in moves:
+            table._played[seat] = table._played.get(seat, 0) + 1
         table._note_choices()
         # Chance that was owed when the server stopped (nothing is owed after a stored move,
         # but a table stored before its first draws were written resumes here).
@@ -294,6 +297,8 @@ class Table:
         new_events = [e for s, a, b, f in steps for e in describe(self.game, b, s, a, f)]
         self.state, self.arrivals = final, arrivals
         self.moves.extend(texts)
+        for seat, _ in texts:
+            self._played[seat] = self._played.get(seat, 0) + 1
         self.events.extend(new_events)
         self.version += 1
         self._note_choices()
@@ -318,6 +323,14 @@ class Table:
             turn: the ``turn`` of the update the move answers.
         """
         return turn < self._choices_since.get(seat, 0)
+
+    def played(self, seat: int) -> int:
+        """How many moves `seat` has made (public: every seat sees who moved).
+
+        Args:
+            seat: the seat.
+        """
+        return self._played.get(seat, 0)
 
     def record(self) -> Record:
         """The game's record so far (publish it only once the game is over)."""
