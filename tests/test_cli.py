@@ -182,6 +182,29 @@ def test_replay_of_a_file_that_is_not_json_is_one_line(
     assert "cannot read" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"game": "food_chain", "config": {"players": ' + "9" * 5000 + '}, "moves": []}',
+        '{"game": "food_chain", "config": {"players": 3}, "moves": [[' + "9" * 5000 + ', "x"]]}',
+        '{"game": "schlacht_am_buffet", "config": {"players": 3}, "moves": [[-1, "card '
+        + "9" * 5000
+        + '"]]}',
+        '{"game": "food_chain", "config": {"players": 3}, "moves": ' + "[" * 5000 + "]" * 5000,
+        '{"game": ["food_chain"], "config": {"players": 3}, "moves": []}',
+    ],
+    ids=["huge players", "huge seat", "huge card", "deep", "game not a name"],
+)
+def test_replay_of_a_hostile_record_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    record = tmp_path / "hostile.json"
+    record.write_text(text)
+    assert main(["replay", str(record)], out=io.StringIO()) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and len(err) < 500
+
+
 def test_a_person_can_take_a_seat() -> None:
     import random
 

@@ -37,6 +37,36 @@ def pyspiel():  # type: ignore[no-untyped-def]
     return module
 
 
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"players": 3, "cards": "/no/such/cards.json"}, "cannot read /no/such/cards.json"),
+        ({"players": 3, "colour": "red"}, "is not an option"),
+        ({"players": 3, "young_seats": "1:x"}, "write a list as ints"),
+        ({"players": 3, "young_seats": "9" * 5000}, "write a list as ints"),
+    ],
+    ids=["missing file", "unknown option", "not ints", "huge int"],
+)
+def test_openspiel_parameters_are_refused_with_a_config_error(
+    pyspiel, params: dict, message: str, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from tablefeast.interop.openspiel import config_from_params
+
+    with pytest.raises(tablefeast.ConfigError, match=message):
+        config_from_params(tablefeast.load("mausgeflippt"), params)
+
+
+def test_openspiel_card_files_are_read_within_bounds(pyspiel, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tablefeast.interop.openspiel import config_from_params
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(tablefeast.ConfigError, match="nested deeper than 32"):
+        config_from_params(tablefeast.load("mausgeflippt"), {"players": 3, "cards": str(deep)})
+    with pytest.raises((pyspiel.SpielError, tablefeast.ConfigError), match="nested deeper"):
+        pyspiel.load_game(f"tablefeast_mausgeflippt(players=3,cards={deep})")
+
+
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_openspiel_random_sim_test(pyspiel, name: str, players: int) -> None:  # type: ignore[no-untyped-def]
     game = pyspiel.load_game(f"tablefeast_{name}(players={players})")

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from tablefeast.kernel.errors import RecordError, TablefeastError
-from tablefeast.kernel.limits import MAX_INT, parse_json
+from tablefeast.kernel.limits import MAX_INT, parse_json, shown
 from tablefeast.kernel.ruleset import Ruleset
 from tablefeast.kernel.serialize import converter, structure
 
@@ -154,7 +154,7 @@ def iter_replay(game: Ruleset, record: Record) -> Iterator[tuple[int, int, Any, 
             action = game.action_from_str(state, seat, text)
             state = game.apply_action(state, seat, action)
         except TablefeastError as e:
-            raise RecordError(f"move {number} [{seat}, {text!r}] is refused: {e}") from e
+            raise RecordError(f"move {number} [{seat}, {shown(text)}] is refused: {e}") from e
         yield number, seat, action, state
 
 
