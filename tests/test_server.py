@@ -386,3 +386,49 @@ def test_another_seats_commitment_does_not_make_a_move_stale(client: TestClient)
         second.send_json({"type": "move", "move": seen["legal"][0], "turn": seen["turn"]})
         answer = checked(second.receive_json())
         assert answer["type"] == "update" and answer["turn"] == seen["turn"] + 2
+
+
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
+@given(name=st.sampled_from(GAMES), seed=st.integers(0, 2**32 - 1))
+def test_why_a_move_is_refused_depends_only_on_what_the_seat_sees(name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    game = tablefeast.load(name)
+    table, _ = Table.create(SQLiteStore(":memory:"), name, 4, {}, ("human",) * 4)
+    for state in sample_states(game, game.Config(players=4), seed % 1000, count=5):
+        candidates = {
+            game.action_to_str(a) for s in range(4) for a in game.legal_actions(state, s)[:20]
+        }
+        for seat in range(4):
+            table.state = state
+            answers = [protocol.why(table, seat, move) for move in sorted(candidates)]
+            table.state = game.determinize(state, seat, rng)
+            assert [protocol.why(table, seat, m) for m in sorted(candidates)] == answers
+            for answer in answers:
+                checked(answer)
+
+
+def test_a_seat_can_ask_why_a_move_is_refused(client: TestClient) -> None:
+    table, tokens = create(client, "food_chain", ["human", "human", "random"])
+    with connect(client, table, tokens[0]) as socket:
+        checked(socket.receive_json())
+        update = checked(socket.receive_json())
+        socket.send_json({"type": "why", "move": "take 1"})
+        answer = checked(socket.receive_json())
+        assert answer["move"] == "take 1" and "(FC-3)" in answer["reason"]
+        socket.send_json({"type": "why", "move": update["legal"][0]})
+        assert checked(socket.receive_json())["reason"] is None
+        socket.send_json({"type": "why", "move": "dance"})
+        assert "not a move" in checked(socket.receive_json())["reason"]
+
+
+def test_the_browser_client_is_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "<title>tablefeast" in page.text
+    assert client.get("/table.html").status_code == 200
+    assert "export function render" in client.get("/js/games/food_chain.js").text or (
+        "export { render }" in client.get("/js/games/food_chain.js").text
+    )
+    assert client.get("/css/app.css").status_code == 200
+    assert "http://" not in page.text and "https://" not in page.text  # nothing from outside

@@ -40,7 +40,8 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablefeast
@@ -55,6 +56,8 @@ from tablefeast.server.table import HUMAN, Table
 
 __all__ = ["MAX_BODY_BYTES", "Hub", "create_app"]
 
+STATIC = Path(__file__).parent / "static"
+"""The browser client: HTML, CSS and JavaScript modules, served at ``/`` (no build step)."""
 MAX_BODY_BYTES = 256 * 1024
 """The largest request body read (a custom card list fits easily)."""
 RATE = 20.0
@@ -407,6 +410,7 @@ def create_app(
             Route("/api/tables/{id}", show, methods=["GET"]),
             Route("/api/tables/{id}/record", record, methods=["GET"]),
             WebSocketRoute("/ws/tables/{id}", socket),
+            Mount("/", StaticFiles(directory=STATIC, html=True), name="static"),
         ],
         lifespan=lifespan,
     )
@@ -428,6 +432,8 @@ async def _serve(hub: Hub, table: Table, connection: _Connection) -> None:
             continue
         if message["type"] == "ping":
             connection.send({"type": "pong"})
+        elif message["type"] == "why" and connection.seat is not None:
+            connection.send(protocol.why(table, connection.seat, message["move"]))
         elif message["type"] == "sync":
             connection.sent_events = 0
             connection.send_update()

@@ -12,7 +12,9 @@ Server to client:
 - ``error``: a refused message, with a code and a reason; the connection stays open.
 - ``pong``: the answer to ``ping``.
 
-Client to server: ``{"type": "move", "move": "play 5"}`` (optionally with ``"turn"``: the
+Client to server: ``{"type": "why", "move": "play 5"}`` (answered by ``{"type": "why", "move":
+"play 5", "reason": ...}``: why that move is not legal now, or null), and
+``{"type": "move", "move": "play 5"}`` (optionally with ``"turn"``: the
 ``turn`` of the update the move answers; the move is refused as ``stale`` if the seat's legal
 moves have changed since then, so that a move chosen for an old position is never applied to a
 new one, while another seat's commitment at the same simultaneous step changes nothing),
@@ -56,6 +58,7 @@ __all__ = [
     "parse_client",
     "update",
     "welcome",
+    "why",
 ]
 
 PROTOCOL_VERSION = 1
@@ -76,7 +79,12 @@ class ProtocolError(TablefeastError):
         self.code = code
 
 
-_CLIENT_FIELDS = {"move": {"type", "move", "turn"}, "sync": {"type"}, "ping": {"type"}}
+_CLIENT_FIELDS = {
+    "move": {"type", "move", "turn"},
+    "why": {"type", "move"},
+    "sync": {"type"},
+    "ping": {"type"},
+}
 
 
 def parse_client(text: Any) -> dict[str, Any]:
@@ -103,14 +111,14 @@ def parse_client(text: Any) -> dict[str, Any]:
     kind = data["type"]
     if kind not in _CLIENT_FIELDS:
         raise ProtocolError(
-            f"unknown message type {shown(kind)}: expected move, sync, ping", "unknown_type"
+            f"unknown message type {shown(kind)}: expected move, why, sync, ping", "unknown_type"
         )
     extra = set(data) - _CLIENT_FIELDS[kind]
     if extra:
         raise ProtocolError(f"{kind} has unknown fields {', '.join(sorted(map(shown, extra)))}")
-    if kind == "move":
+    if kind in ("move", "why"):
         if not isinstance(data.get("move"), str):
-            raise ProtocolError('a move message needs "move": the move in notation')
+            raise ProtocolError(f'a {kind} message needs "move": a move in notation')
         if "turn" in data and type(data["turn"]) is not int:
             raise ProtocolError('"turn" is the number of moves seen, an int')
     return data
@@ -160,15 +168,44 @@ def welcome(table: Table, seat: int | None) -> dict[str, Any]:
         table: the table.
         seat: the connection's seat, or None for a spectator.
     """
+    catalog = getattr(table.game, "catalog", None)
     return {
         "type": "welcome",
         "protocol": PROTOCOL_VERSION,
         "table": table.row.id,
         "game": table.row.game,
+        "title": getattr(table.game, "TITLE", table.row.game),
         "players": table.config.players,
         "seat": seat,
         "seats": list(table.row.seats),
+        "catalog": {} if catalog is None else catalog(table.config),
     }
+
+
+def why(table: Table, seat: int, text: str) -> dict[str, Any]:
+    """Why `seat` may not make the move written `text` now (None: it may).
+
+    The answer is the engine's own "why not" (the same check `apply_action` makes), so it speaks
+    only of what the seat may know: its own cards and the public table.
+
+    Args:
+        table: the table.
+        seat: the asking seat.
+        text: a move in notation.
+
+    Examples:
+        >>> from tablefeast.server.store import SQLiteStore
+        >>> t, _ = Table.create(SQLiteStore(":memory:"), "food_chain", 3, {}, ("human",) * 3)
+        >>> why(t, 0, "take 1")["reason"]
+        'every player commits an animal now (FC-3)'
+    """
+    game, state = table.game, table.state
+    try:
+        action = game.action_from_str(state, seat, text)
+        reason = game.why_not(state, seat, action)  # type: ignore[attr-defined]
+    except TablefeastError as e:
+        reason = str(e)
+    return {"type": "why", "move": text, "reason": reason}
 
 
 def update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
@@ -205,15 +242,30 @@ _INTS = {"type": "array", "items": {"type": "integer"}}
 SCHEMAS: dict[str, dict[str, Any]] = {
     "welcome": {
         "type": "object",
-        "required": ["type", "protocol", "table", "game", "players", "seat", "seats"],
+        "required": [
+            *("type", "protocol", "table", "game", "title", "players", "seat", "seats"),
+            "catalog",
+        ],
         "properties": {
             "type": {"const": "welcome"},
             "protocol": {"const": PROTOCOL_VERSION},
             "table": {"type": "string"},
             "game": {"type": "string"},
+            "title": {"type": "string"},
             "players": {"type": "integer"},
             "seat": {"type": ["integer", "null"]},
             "seats": _STRINGS,
+            "catalog": {"type": "object"},
+        },
+        "additionalProperties": False,
+    },
+    "why": {
+        "type": "object",
+        "required": ["type", "move", "reason"],
+        "properties": {
+            "type": {"const": "why"},
+            "move": {"type": "string"},
+            "reason": {"type": ["string", "null"]},
         },
         "additionalProperties": False,
     },

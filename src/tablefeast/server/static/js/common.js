@@ -1,0 +1,54 @@
+// Small helpers every page and renderer shares.
+
+// Light or dark: the system's choice, or the person's (remembered in this browser).
+export function theme() {
+  const saved = localStorage.getItem("tablefeast-theme");
+  if (saved) document.documentElement.dataset.theme = saved;
+  document.getElementById("theme")?.addEventListener("click", () => {
+    const dark = document.documentElement.dataset.theme === "dark" ||
+      (!document.documentElement.dataset.theme && matchMedia("(prefers-color-scheme: dark)").matches);
+    document.documentElement.dataset.theme = dark ? "light" : "dark";
+    localStorage.setItem("tablefeast-theme", document.documentElement.dataset.theme);
+  });
+}
+
+// An element with attributes (on* attributes become listeners) and children (text or nodes).
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+export function seatName(seat, welcome) {
+  if (seat === -1) return "chance";
+  return welcome && seat === welcome.seat ? `You (seat ${seat})` : `Seat ${seat}`;
+}
+
+// A button for one move: enabled when the server lists it as legal; otherwise disabled, with
+// the server's reason (asked on hover or focus) as its tooltip and accessible description.
+export function moveButton(ctx, move, label, attributes = {}) {
+  const legal = ctx.legal.includes(move);
+  const button = el("button", {
+    type: "button", "data-move": move, disabled: !legal, "aria-label": attributes["aria-label"],
+    class: attributes.class || "", title: legal ? `${move}` : "not possible now",
+    onclick: () => ctx.play(move),
+  }, ...(Array.isArray(label) ? label : [label]));
+  if (!legal && ctx.seat !== null && !ctx.over) {
+    const explain = () => ctx.why(move).then((reason) => { if (reason) button.title = reason; });
+    button.addEventListener("mouseenter", explain, { once: true });
+    button.addEventListener("focus", explain, { once: true });
+    // A disabled button gets no hover events in every browser: wrap it so the reason shows.
+    const wrap = el("span", { class: "why", onmouseenter: explain }, button);
+    return wrap;
+  }
+  return button;
+}
+
+export function zone(title, ...children) {
+  return el("div", { class: "zone" }, el("h3", {}, title), ...children);
+}

@@ -1,0 +1,100 @@
+// The lobby: choose a game, players, seats and options; create the table; share the links.
+import { theme, el } from "./common.js";
+
+theme();
+const $ = (id) => document.getElementById(id);
+const PLAYERS = {
+  schlacht_am_buffet: [3, 6], mausgeflippt: [2, 6], food_chain: [3, 6], all_you_can_eat_buffet: [3, 6],
+};
+const SEAT_KINDS = [
+  ["human", "a person"], ["easy", "bot: easy (random)"], ["heuristic", "bot: medium (heuristic)"],
+  ["ismcts:200", "bot: hard (search)"],
+];
+const OPTIONS = {
+  schlacht_am_buffet: [["edition", "Edition", [["en", "Schlacht am Buffet"], ["fr", "Sus au buffet"]]]],
+  mausgeflippt: [["language", "Call", [["de", "Mausgeflippt!"], ["nl", "Muisgeflipt!"], ["en", "Mouse Attack!"]]],
+                 ["tie_probability", "Unclear races", [["0", "never"], ["1/10", "sometimes (1 in 10)"]]]],
+  food_chain: [],
+  all_you_can_eat_buffet: [],
+};
+
+function seatRows() {
+  const players = Number($("players").value);
+  const box = $("seats");
+  const previous = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren(el("legend", {}, "Seats"));
+  for (let seat = 0; seat < players; seat++) {
+    const select = el("select", { id: `seat-${seat}`, "aria-label": `Seat ${seat}` },
+      ...SEAT_KINDS.map(([value, label]) => el("option", { value }, label)));
+    select.value = previous[seat] || (seat === 0 ? "human" : "heuristic");
+    box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${seat}`), select));
+  }
+}
+
+function optionRows() {
+  const box = $("options");
+  box.replaceChildren(el("legend", {}, "Game options"));
+  const options = OPTIONS[$("game").value];
+  if (!options.length) box.append(el("p", { class: "muted" }, "The printed game's rules."));
+  for (const [key, label, choices] of options) {
+    box.append(el("label", {}, label, el("select", { id: `option-${key}`, "data-option": key },
+      ...choices.map(([value, text]) => el("option", { value }, text)))));
+  }
+}
+
+function gameChanged() {
+  const [low, high] = PLAYERS[$("game").value];
+  $("players").min = low; $("players").max = high;
+  $("players").value = Math.min(high, Math.max(low, Number($("players").value)));
+  seatRows();
+  optionRows();
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const players = Number($("players").value);
+  const seats = [...Array(players).keys()].map((s) => {
+    const kind = $(`seat-${s}`).value;
+    return kind === "easy" ? "random" : kind;
+  });
+  const options = {};
+  for (const select of document.querySelectorAll("[data-option]")) options[select.dataset.option] = select.value;
+  const answer = await fetch("/api/tables", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: $("game").value, players, seats, options }),
+  });
+  const data = await answer.json();
+  if (!answer.ok) { $("create-error").textContent = data.message; return; }
+  const link = (seat) => `${location.origin}/table.html?table=${data.table}&token=${data.tokens[seat]}`;
+  const humans = Object.keys(data.tokens).map(Number).sort((a, b) => a - b);
+  $("created").hidden = false;
+  const mine = humans[0];
+  if (mine === undefined) {
+    $("my-link").textContent = "Watch the bots play";
+    $("my-link").href = `/table.html?table=${data.table}`;
+  } else {
+    $("my-link").textContent = `Sit down at seat ${mine}`;
+    $("my-link").href = link(mine);
+  }
+  $("share-intro").hidden = humans.length < 2;
+  $("share").replaceChildren(...humans.slice(1).map((seat) => el("li", {}, `Seat ${seat}: `,
+    el("input", { readonly: true, value: link(seat), "aria-label": `Link for seat ${seat}`, size: 40 }),
+    el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link(seat)) }, "Copy"))));
+  listTables();
+}
+
+async function listTables() {
+  const answer = await fetch("/api/tables");
+  const tables = await answer.json();
+  $("tables").replaceChildren(...tables.slice(0, 30).map((t) => el("li", {},
+    el("a", { href: `/table.html?table=${t.id}` }, `${t.game.replaceAll("_", " ")}`),
+    ` · ${t.players} players${t.over ? " · over" : ""}`)));
+  if (!tables.length) $("tables").append(el("li", { class: "muted" }, "No tables yet."));
+}
+
+$("game").addEventListener("change", gameChanged);
+$("players").addEventListener("change", seatRows);
+$("new-table").addEventListener("submit", create);
+gameChanged();
+listTables();
