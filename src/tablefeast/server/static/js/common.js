@@ -52,3 +52,11 @@ export function moveButton(ctx, move, label, attributes = {}) {
 export function zone(title, ...children) {
   return el("div", { class: "zone" }, el("h3", {}, title), ...children);
 }
+
+// A game's own stylesheet (css/games/<game>.css), added to the page once.
+export function useStyle(game) {
+  const href = `/css/games/${game}.css`;
+  if (!document.querySelector(`link[href="${href}"]`)) {
+    document.head.append(el("link", { rel: "stylesheet", href }));
+  }
+}
