@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 import tablefeast.games.food_chain as fc
 from tablefeast.games.food_chain.components import INDEX
 
 W, B, C, D, F = (fc.Animal.WORM, fc.Animal.BIRD, fc.Animal.CAT, fc.Animal.DOG, fc.Animal.FLEA)
+
+
+def random_start(seed: int) -> tuple[fc.State, random.Random]:
+    """The first state of a seeded random game (3 to 6 players, random stars and first Alpha),
+    and the generator, already used for the config, to play the game on with."""
+    rng = random.Random(seed)
+    n = 3 + seed % 4
+    stars = [rng.randrange(0, 8) for _ in range(5)]
+    return fc.initial_state(fc.Config(players=n, first_alpha=rng.randrange(n), stars=stars)), rng
 
 
 def counts(*animals: fc.Animal) -> tuple[int, ...]:

@@ -16,6 +16,34 @@ T = CARDS.tables
 # M02 wears cap/green, dress/red, scarf/green and shows gouda;
 # M05 wears shoes/yellow, tie/blue, trousers/brown and shows gouda.
 
+SMALL = {
+    "clothing": [
+        {"kind": "hat", "colour": "red", "count": 3},
+        {"kind": "hat", "colour": "blue", "count": 2},
+        {"kind": "scarf", "colour": "red", "count": 4},
+    ],
+    "cheeses": [{"cheese": "brie", "count": 2}, {"cheese": "feta", "count": 1}],
+    "mice": [
+        {"id": "A", "wears": [{"kind": "hat", "colour": "red"}], "cheese": "brie"},
+        {"id": "B", "wears": [{"kind": "scarf", "colour": "red"}], "cheese": "feta"},
+        {
+            "id": "C",
+            "wears": [{"kind": "hat", "colour": "blue"}, {"kind": "scarf", "colour": "red"}],
+            "cheese": "brie",
+        },
+    ],
+}
+"""A tiny card set (JSON data): too few clothing cards for five hands, so reshuffles (MG-11), the
+stack running out and mice owed (MG-8) come up at once."""
+CONFIGS = (
+    mg.Config(players=2),
+    mg.Config(players=3, young_seats=(1,), tie_probability="1/5"),
+    mg.Config(players=4, speed_weights=(3, 1, 1, 2), tie_probability="1/3", first_turner=2),
+    mg.Config(players=6, young_seats=(0, 5), tie_probability=1),
+    mg.Config(players=5, cards=SMALL, tie_probability="1/2"),
+)
+"""The configs of the random games the views and tampering tests start from."""
+
 
 def item(name: str) -> int:
     kind, colour = name.split("/")

@@ -10,6 +10,18 @@ from tablefeast.games.schlacht_am_buffet.components import Kind, Plate
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards, counts_sub
 from tablefeast.kernel.values import replace
+from tests.walk import random_states
+
+
+def start(players: int, seed: int) -> sab.State:
+    """The first state of the random game `seed`: the English edition for even seeds, French for
+    odd ones."""
+    return sab.initial_state(sab.Config(players=players, edition=("en", "fr")[seed % 2]))
+
+
+def random_game(players: int, seed: int) -> list[sab.State]:
+    """Every state of a random game from `start`, sampled with `random.Random(seed)`."""
+    return random_states(sab, start(players, seed), random.Random(seed))
 
 
 def plate(text: str) -> Plate:

@@ -18,25 +18,15 @@ import pytest
 import tablefeast.games.all_you_can_eat_buffet as ayc
 from tablefeast.kernel.chance import CHANCE
 from tests.ayc_helpers import table
+from tests.walk import random_moves
 
 Move = tuple[ayc.State, int, ayc.Action, ayc.State]
 
 
 def _moves(players: int, seed: int) -> Iterator[Move]:
     """Every move of a random game: (before, seat, action, after), sampled with a seeded rng."""
-    rng = random.Random(seed)
     state = ayc.initial_state(ayc.Config(players=players, first_player=seed % players))
-    while not ayc.is_terminal(state):
-        acting = ayc.actors(state)
-        seat = acting[rng.randrange(len(acting))]
-        if seat == CHANCE:
-            action = ayc.chance_distribution(state).sample(rng)
-        else:
-            legal = ayc.legal_actions(state, seat)
-            action = legal[rng.randrange(len(legal))]
-        after = ayc.apply_action(state, seat, action)
-        yield state, seat, action, after
-        state = after
+    return random_moves(ayc, state, random.Random(seed))
 
 
 GAMES = [(3 + seed % 4, seed) for seed in range(12)]

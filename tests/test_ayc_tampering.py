@@ -23,6 +23,7 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.kernel.values import FrozenDict, replace
+from tests.walk import random_states
 
 M = ayc.Mood
 CONFIGS = (ayc.Config(players=3), ayc.Config(players=4, first_player=2), ayc.Config(players=6))
@@ -31,19 +32,8 @@ CONFIGS = (ayc.Config(players=3), ayc.Config(players=4, first_player=2), ayc.Con
 @cache
 def _states(config: ayc.Config, seed: int) -> tuple[ayc.State, ...]:
     """Every state of one random game."""
-    rng = random.Random(seed)
     state = ayc.initial_state(config)
-    states = [state]
-    while not ayc.is_terminal(state):
-        seat = ayc.actors(state)[0]
-        if seat == CHANCE:
-            action = ayc.chance_distribution(state).sample(rng)
-        else:
-            legal = ayc.legal_actions(state, seat)
-            action = legal[rng.randrange(len(legal))]
-        state = ayc.apply_action(state, seat, action)
-        states.append(state)
-    return tuple(states)
+    return tuple(random_states(ayc, state, random.Random(seed), any_actor=False))
 
 
 def _first(stage: str, where: Any = None) -> ayc.State:

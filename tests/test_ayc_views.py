@@ -8,7 +8,6 @@ A remote bot or client loads its views from JSON; a view that loads must never m
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import random
@@ -17,13 +16,14 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, note, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tablefeast
 import tablefeast.games.all_you_can_eat_buffet as ayc
-from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import RecordError
+from tests.fuzz import at, check_tampered_view, set_at, tamper_json
+from tests.walk import random_states
 
 
 def _custom_cards() -> dict[str, Any]:
@@ -45,19 +45,8 @@ CONFIGS = (
 @cache
 def _states(config_index: int, seed: int) -> tuple[ayc.State, ...]:
     """Every state of a seeded random game, the last one included."""
-    rng = random.Random(seed)
     state = ayc.initial_state(CONFIGS[config_index])
-    states = [state]
-    while not ayc.is_terminal(state):
-        seat = ayc.actors(state)[0]
-        if seat == CHANCE:
-            action = ayc.chance_distribution(state).sample(rng)
-        else:
-            legal = ayc.legal_actions(state, seat)
-            action = legal[rng.randrange(len(legal))]
-        state = ayc.apply_action(state, seat, action)
-        states.append(state)
-    return tuple(states)
+    return tuple(random_states(ayc, state, random.Random(seed), any_actor=False))
 
 
 def _first(stage: str, viewer: int | None = 0) -> dict[str, Any]:
@@ -110,26 +99,6 @@ def test_views_of_determinized_states_pass() -> None:
 # ---------------------------------------------------------------- (b) hypothesis: tamper
 
 
-def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Paths to every value (lists and objects included) of parsed JSON, except the root."""
-    here = [path] if path else []
-    if isinstance(data, dict):
-        return [p for k, v in data.items() for p in _leaves(v, (*path, k))] + here
-    if isinstance(data, list):
-        return [p for i, v in enumerate(data) for p in _leaves(v, (*path, i))] + here
-    return here
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
-def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
-    _get(data, path[:-1])[path[-1]] = value
-
-
 _NUMBERS = (-1, 0, 9, 10**6, 10**400, 2**53, -2, 1, 6)
 _WRONG_TYPES: tuple[Any, ...] = (None, "x", [], {}, 1.5, True, False, [0], [0, 0, False])
 
@@ -141,32 +110,8 @@ def _tamper(data: Any, draw: Any, *, first: bool) -> str:
     """
     kinds = ["int", "int", "type", "list"] + ["mine", "moved"] * first
     kind = draw(st.sampled_from(kinds))
-    if kind == "int":
-        ints = [p for p in _leaves(data) if type(_get(data, p)) is int]
-        path = draw(st.sampled_from(ints))
-        old = _get(data, path)
-        value = draw(st.sampled_from((old + 1, old - 1, *_NUMBERS)))
-        _set(data, path, value)
-        return f"{path} = {value!r:.40}"
-    if kind == "type":
-        path = draw(st.sampled_from(_leaves(data)))
-        value = copy.deepcopy(draw(st.sampled_from(_WRONG_TYPES)))  # never share a list
-        _set(data, path, value)
-        return f"{path} = {value!r}"
-    if kind == "list":
-        lists = [p for p in _leaves(data) if isinstance(_get(data, p), list) and _get(data, p)]
-        path = draw(st.sampled_from(lists))
-        items = _get(data, path)
-        i = draw(st.integers(0, len(items) - 1))
-        j = draw(st.integers(0, len(items) - 1))
-        how = draw(st.sampled_from(["swap", "drop", "duplicate"]))
-        if how == "swap":
-            items[i], items[j] = items[j], items[i]
-        elif how == "drop":
-            del items[i]
-        else:
-            items.insert(j, copy.deepcopy(items[i]))
-        return f"{how} {path} {i} {j}"
+    if kind in ("int", "type", "list"):
+        return tamper_json(data, draw, kind, _NUMBERS, _WRONG_TYPES)
     if kind == "mine":  # show a spectator the viewer's fields, or hide them from a seat
         field = draw(st.sampled_from(["my_hand", "my_deck", "my_commitment", "my_tomatoes"]))
         shown = {"my_hand": [1] * 6, "my_deck": [0] * 6, "my_commitment": [0], "my_tomatoes": 0}
@@ -177,30 +122,17 @@ def _tamper(data: Any, draw: Any, *, first: bool) -> str:
     places += [("collections", s) for s in range(len(data["collections"]))]
     source, target = draw(st.sampled_from(places)), draw(st.sampled_from(places))
     meal = draw(st.integers(0, len(data["discard"]) - 1))
-    _get(data, source)[meal] -= 1
-    _get(data, target)[meal] += 1
+    at(data, source)[meal] -= 1
+    at(data, target)[meal] += 1
     return f"Meal {meal} from {source} to {target}"
 
 
 @settings(max_examples=1500, deadline=None)
 @given(st.data())
 def test_tampered_views_are_refused_or_usable(data: st.DataObject) -> None:
-    config_index = data.draw(st.integers(0, len(CONFIGS) - 1), label="config")
-    states = _states(config_index, data.draw(st.integers(0, 1), label="seed"))
-    state = states[data.draw(st.integers(0, len(states) - 1), label="step")]
-    viewer = data.draw(st.sampled_from((None, *range(state.config.players))), label="viewer")
-    tampered = json.loads(tablefeast.dumps(ayc.view(state, viewer)))
-    how_many = data.draw(st.integers(1, 2), label="changes")
-    changes = [_tamper(tampered, data.draw, first=i == 0) for i in range(how_many)]
-    note(changes)
-    try:
-        loaded: ayc.View = tablefeast.loads(json.dumps(tampered), ayc.View)
-    except RecordError as e:
-        assert str(e)
-        return
-    assert ayc.check_view(loaded) == []
-    _usable(loaded)
-    assert tablefeast.loads(tablefeast.dumps(loaded), ayc.View) == loaded
+    check_tampered_view(
+        ayc, data, states=_states, configs=len(CONFIGS), tamper=_tamper, usable=_usable
+    )
 
 
 def test_check_view_never_raises_whatever_the_fields_hold() -> None:
@@ -236,7 +168,7 @@ def test_indices_past_the_card_lists_are_refused() -> None:
         ("play", ("my_commitment",), [6], "my_commitment must be None or at most 2 Moods"),
     ):
         data = _first(stage)
-        _set(data, path, value)
+        set_at(data, path, value)
         _refused(data, message)
 
 

@@ -14,6 +14,7 @@ import tablefeast.games.food_chain as fc
 import tablefeast.games.mausgeflippt as mg
 import tablefeast.games.schlacht_am_buffet as sab
 from tests.conformance import GameSpec, check_random_game
+from tests.mg_helpers import SMALL
 
 
 def sab_invariants(state: sab.State) -> None:
@@ -38,25 +39,7 @@ def fc_invariants(state: fc.State) -> None:
         assert fc.scores(state)[seat] == state.totals[seat] + pile
 
 
-SMALL_CARDS = mg.CardSet.from_data(
-    {
-        "clothing": [
-            {"kind": "hat", "colour": "red", "count": 3},
-            {"kind": "hat", "colour": "blue", "count": 2},
-            {"kind": "scarf", "colour": "red", "count": 4},
-        ],
-        "cheeses": [{"cheese": "brie", "count": 2}, {"cheese": "feta", "count": 1}],
-        "mice": [
-            {"id": "A", "wears": [{"kind": "hat", "colour": "red"}], "cheese": "brie"},
-            {"id": "B", "wears": [{"kind": "scarf", "colour": "red"}], "cheese": "feta"},
-            {
-                "id": "C",
-                "wears": [{"kind": "hat", "colour": "blue"}, {"kind": "scarf", "colour": "red"}],
-                "cheese": "brie",
-            },
-        ],
-    }
-)
+SMALL_CARDS = mg.CardSet.from_data(SMALL)
 """A tiny custom card set: too few clothing cards for five hands, so MG-11 comes up at once."""
 
 

@@ -10,25 +10,16 @@ import random
 from collections.abc import Iterable
 
 import tablefeast.games.food_chain as fc
-from tests.fc_helpers import B, C, D, F, W
+from tests.fc_helpers import B, C, D, F, W, random_start
+from tests.walk import random_moves
 
 Move = tuple[int, fc.Action]
 
 
 def _random_game(seed: int) -> list[tuple[fc.State, int, fc.Action, fc.State]]:
     """Every move of one seeded random game (3 to 6 players, random stars and first Alpha)."""
-    rng = random.Random(seed)
-    n = 3 + seed % 4
-    stars = [rng.randrange(0, 8) for _ in range(5)]
-    state = fc.initial_state(fc.Config(players=n, first_alpha=rng.randrange(n), stars=stars))
-    moves = []
-    while not fc.is_terminal(state):
-        seat = rng.choice(fc.actors(state))
-        action = rng.choice(fc.legal_actions(state, seat))
-        after = fc.apply_action(state, seat, action)
-        moves.append((state, seat, action, after))
-        state = after
-    return moves
+    state, rng = random_start(seed)
+    return list(random_moves(fc, state, rng))  # Food Chain has no chance: every actor is a seat
 
 
 def _events(state: fc.State, moves: Iterable[Move]) -> tuple[fc.State, list[tuple[str, ...]]]:

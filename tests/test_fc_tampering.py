@@ -31,6 +31,7 @@ from tablefeast.kernel.errors import (
 )
 from tablefeast.kernel.values import replace
 from tests.fc_helpers import B, C, W, reveal
+from tests.fuzz import at, set_at
 
 # ---------------------------------------------------------------- real states to tamper with
 
@@ -371,18 +372,6 @@ def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return [path]
 
 
-def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
-    for key in path[:-1]:
-        data = data[key]
-    data[path[-1]] = value
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
 LEAF_VALUES = st.one_of(
     st.integers(-2, 12),
     st.sampled_from([None, True, False, 54, 1000, 2**53, -(2**53)]),
@@ -396,7 +385,7 @@ def test_one_leaf_changed_is_refused_or_plays_on(
 ) -> None:
     data = _data(STATES[index])
     path = rng.choice(_paths(data))
-    _set(data, path, value)
+    set_at(data, path, value)
     _accepted_or_refused(data, rng.randrange(1000))
 
 
@@ -404,8 +393,8 @@ def test_one_leaf_changed_is_refused_or_plays_on(
 @given(st.integers(0, len(STATES) - 1), st.randoms(use_true_random=False), st.integers(-1, 1))
 def test_one_leaf_nudged_is_refused_or_plays_on(index: int, rng: random.Random, step: int) -> None:
     data = _data(STATES[index])
-    path = rng.choice([p for p in _paths(data) if type(_get(data, p)) is int])
-    _set(data, path, _get(data, path) + (step or 1))
+    path = rng.choice([p for p in _paths(data) if type(at(data, p)) is int])
+    set_at(data, path, at(data, path) + (step or 1))
     _accepted_or_refused(data, rng.randrange(1000))
 
 
@@ -453,11 +442,11 @@ def test_every_small_change_of_some_states_is_refused_or_plays_on() -> None:
     for state in picks:
         base = _data(state)
         for path in _paths(base):
-            if type(_get(base, path)) is not int:
+            if type(at(base, path)) is not int:
                 continue
             for step in (-1, 1):
                 data = json.loads(json.dumps(base))
-                _set(data, path, _get(data, path) + step)
+                set_at(data, path, at(data, path) + step)
                 if _accepted_or_refused(data, len(path)):
                     accepted.add(path[:2] if path[0] == "config" else path[:1])
     # Only the stars and the totals of finished rounds may change soundly (within bounds):

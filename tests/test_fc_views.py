@@ -21,23 +21,17 @@ from hypothesis import strategies as st
 import tablefeast
 import tablefeast.games.food_chain as fc
 from tablefeast.kernel.errors import RecordError
-from tests.fc_helpers import B, C, D, W, reveal
+from tests.fc_helpers import B, C, D, W, random_start, reveal
+from tests.fuzz import at
+from tests.walk import random_states
 
 # ---------------------------------------------------------------- views of real games
 
 
 def _game_states(seed: int) -> list[fc.State]:
     """Every state of one seeded random game (3 to 6 players, random stars and first Alpha)."""
-    rng = random.Random(seed)
-    n = 3 + seed % 4
-    stars = [rng.randrange(0, 8) for _ in range(5)]
-    state = fc.initial_state(fc.Config(players=n, first_alpha=rng.randrange(n), stars=stars))
-    states = [state]
-    while not fc.is_terminal(state):
-        seat = rng.choice(fc.actors(state))
-        state = fc.apply_action(state, seat, rng.choice(fc.legal_actions(state, seat)))
-        states.append(state)
-    return states
+    state, rng = random_start(seed)
+    return random_states(fc, state, rng)  # Food Chain has no chance: every actor is a seat
 
 
 def _viewers(state: fc.State) -> tuple[int | None, ...]:
@@ -307,18 +301,12 @@ def _places(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
 def _tamper(data: Any, rng: random.Random) -> Any:
     """A copy of view JSON with one change: a leaf nudged by one or set to an interesting number
     or a wrong type, or two entries of a list swapped, one dropped or one repeated."""
     data = copy.deepcopy(data)
     path = rng.choice(_places(data))
-    parent, key = _get(data, path[:-1]), path[-1]
+    parent, key = at(data, path[:-1]), path[-1]
     value = parent[key]
     if isinstance(value, list) and value and rng.random() < 0.6:
         i, j = rng.randrange(len(value)), rng.randrange(len(value))
@@ -353,11 +341,11 @@ def test_every_int_of_some_views_changed_by_one_is_refused_or_sound() -> None:
     for seen in picks:
         base = _data(seen)
         for path in _places(base):
-            if type(_get(base, path)) is not int:
+            if type(at(base, path)) is not int:
                 continue
             for step in (-1, 1):
                 data = copy.deepcopy(base)
-                _get(data, path[:-1])[path[-1]] += step
+                at(data, path[:-1])[path[-1]] += step
                 if _load(data) is not None:
                     accepted.add(path[:2] if path[0] == "config" else path[:1])
     # Besides the stars, the totals of finished rounds, the viewer and the viewer's commitment

@@ -22,6 +22,7 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.kernel.record import Record, record_of
 from tests.fuzz import mutate, play_on, sample_states
+from tests.walk import random_moves
 
 GAMES = tablefeast.names()
 FUZZ = settings(
@@ -77,17 +78,8 @@ def _record(name: str, seed: int) -> Record:
     game = tablefeast.load(name)
     config = game.Config(players=3 + seed % 2)
     rng = random.Random(seed)
-    state, moves = game.initial_state(config), []
-    while game.actors(state):
-        seat = game.actors(state)[0]
-        if seat == CHANCE:
-            action = game.chance_distribution(state).sample(rng)
-        else:
-            legal = game.legal_actions(state, seat)
-            action = legal[rng.randrange(len(legal))]
-        moves.append((seat, action))
-        state = game.apply_action(state, seat, action)
-    return record_of(game, config, moves)
+    walk = random_moves(game, game.initial_state(config), rng, any_actor=False)
+    return record_of(game, config, [(seat, action) for _, seat, action, _ in walk])
 
 
 RECORDS = {name: [_record(name, seed) for seed in range(2)] for name in GAMES}

@@ -13,26 +13,9 @@ from functools import cache
 
 import tablefeast.games.mausgeflippt as mg
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.play import RandomAgent, play_game
-from tests.mg_helpers import play, race, table
+from tests.mg_helpers import SMALL, play, race, table
+from tests.walk import played_moves
 
-SMALL = {  # a tiny card set: reshuffles (MG-11), the stack running out, mice owed (MG-8)
-    "clothing": [
-        {"kind": "hat", "colour": "red", "count": 3},
-        {"kind": "hat", "colour": "blue", "count": 2},
-        {"kind": "scarf", "colour": "red", "count": 4},
-    ],
-    "cheeses": [{"cheese": "brie", "count": 2}, {"cheese": "feta", "count": 1}],
-    "mice": [
-        {"id": "A", "wears": [{"kind": "hat", "colour": "red"}], "cheese": "brie"},
-        {"id": "B", "wears": [{"kind": "scarf", "colour": "red"}], "cheese": "feta"},
-        {
-            "id": "C",
-            "wears": [{"kind": "hat", "colour": "blue"}, {"kind": "scarf", "colour": "red"}],
-            "cheese": "brie",
-        },
-    ],
-}
 CONFIGS = (
     mg.Config(players=3),
     mg.Config(players=3, young_seats=(1,), tie_probability="1/3"),
@@ -47,15 +30,7 @@ Move = tuple[mg.State, int, mg.Action, mg.State]
 @cache
 def _moves(config_index: int, seed: int) -> tuple[Move, ...]:
     """Every move of a seeded random game, as (before, seat, action, after)."""
-    config = CONFIGS[config_index]
-    moves = play_game(mg, config, [RandomAgent()] * config.players, seed=seed).moves
-    state = mg.initial_state(config)
-    out = []
-    for seat, action in moves:
-        after = mg.apply_action(state, seat, action)
-        out.append((state, seat, action, after))
-        state = after
-    return tuple(out)
+    return played_moves(mg, CONFIGS[config_index], seed)
 
 
 def _alternatives(state: mg.State, seat: int, action: mg.Action) -> list[mg.Action]:

@@ -34,32 +34,9 @@ from tablefeast.kernel.errors import (
 from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.kernel.record import Record, replay
 from tablefeast.kernel.ruleset import apply_joint
-from tests.mg_helpers import race, table
-
-SMALL = {
-    "clothing": [
-        {"kind": "hat", "colour": "red", "count": 3},
-        {"kind": "hat", "colour": "blue", "count": 2},
-        {"kind": "scarf", "colour": "red", "count": 4},
-    ],
-    "cheeses": [{"cheese": "brie", "count": 2}, {"cheese": "feta", "count": 1}],
-    "mice": [
-        {"id": "A", "wears": [{"kind": "hat", "colour": "red"}], "cheese": "brie"},
-        {"id": "B", "wears": [{"kind": "scarf", "colour": "red"}], "cheese": "feta"},
-        {
-            "id": "C",
-            "wears": [{"kind": "hat", "colour": "blue"}, {"kind": "scarf", "colour": "red"}],
-            "cheese": "brie",
-        },
-    ],
-}
-CONFIGS = (
-    mg.Config(players=2),
-    mg.Config(players=3, young_seats=(1,), tie_probability="1/5"),
-    mg.Config(players=4, speed_weights=(3, 1, 1, 2), tie_probability="1/3", first_turner=2),
-    mg.Config(players=6, young_seats=(0, 5), tie_probability=1),
-    mg.Config(players=5, cards=SMALL, tie_probability="1/2"),
-)
+from tests.fuzz import at, set_at
+from tests.mg_helpers import CONFIGS, SMALL, race, table
+from tests.walk import played_states
 
 
 def _refused(state_json: str, message: str) -> None:
@@ -355,18 +332,13 @@ def test_check_state_never_raises_on_wrong_types() -> None:
 
 
 @cache
-def _game_moves(config_index: int, seed: int) -> tuple[tuple[int, str], ...]:
-    config = CONFIGS[config_index]
-    return play_game(mg, config, [RandomAgent()] * config.players, seed=seed).record.moves
+def _game_states(config_index: int, seed: int) -> tuple[mg.State, ...]:
+    return played_states(mg, CONFIGS[config_index], seed)
 
 
 def _state_after(config_index: int, seed: int, fraction: float) -> mg.State:
-    config = CONFIGS[config_index]
-    moves = _game_moves(config_index, seed)
-    state = mg.initial_state(config)
-    for seat, text in moves[: int(len(moves) * fraction)]:
-        state = mg.apply_action(state, seat, mg.action_from_str(state, seat, text))
-    return state
+    states = _game_states(config_index, seed)
+    return states[int((len(states) - 1) * fraction)]
 
 
 def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -375,16 +347,6 @@ def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     if isinstance(data, list):
         return [p for i, v in enumerate(data) for p in _leaves(v, (*path, i))] + [path]
     return [path]
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
-def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
-    _get(data, path[:-1])[path[-1]] = value
 
 
 _VALUES = st.sampled_from([0, 1, 2, 3, -1, -2, 4, 6, 7, 33, 10**6, 2**53, None, True, False, []])
@@ -396,17 +358,15 @@ def _tamper(data: Any, draw: Any) -> str:
     kind = draw(st.sampled_from(["leaf", "leaf", "swap", "card", "seat_list", "cheese"]))
     if kind == "leaf":
         path = draw(st.sampled_from(_leaves(data)))
-        old = _get(data, path) if path else None
+        old = at(data, path) if path else None
         value = draw(st.one_of(_VALUES, st.just(old + 1 if type(old) is int else 0)))
         if path:
-            _set(data, path, value)
+            set_at(data, path, value)
         return f"{path} = {value!r:.40}"
     if kind == "swap":
-        lists = [
-            p for p in _leaves(data) if isinstance(_get(data, p), list) and len(_get(data, p)) > 1
-        ]
+        lists = [p for p in _leaves(data) if isinstance(at(data, p), list) and len(at(data, p)) > 1]
         path = draw(st.sampled_from(lists))
-        items = _get(data, path)
+        items = at(data, path)
         i, j = draw(st.integers(0, len(items) - 1)), draw(st.integers(0, len(items) - 1))
         items[i], items[j] = items[j], items[i]
         return f"swap {path} {i} {j}"
@@ -416,15 +376,15 @@ def _tamper(data: Any, draw: Any) -> str:
         ]
         source, target = draw(st.sampled_from(places)), draw(st.sampled_from(places))
         card = draw(st.integers(0, len(data["discard"]) - 1))
-        _get(data, source)[card] -= 1
-        _get(data, target)[card] += 1
+        at(data, source)[card] -= 1
+        at(data, target)[card] += 1
         return f"card {card} from {source} to {target}"
     if kind == "cheese":
         places = [("cheese_pile",)] + [("cheeses", s) for s in range(len(data["cheeses"]))]
         source, target = draw(st.sampled_from(places)), draw(st.sampled_from(places))
         cheese = draw(st.integers(0, len(data["cheese_pile"]) - 1))
-        _get(data, source)[cheese] -= 1
-        _get(data, target)[cheese] += 1
+        at(data, source)[cheese] -= 1
+        at(data, target)[cheese] += 1
         return f"cheese {cheese} from {source} to {target}"
     name = draw(st.sampled_from(["pending_draws", "mouse_awards", "cheese_awards"]))
     seat = draw(st.integers(-1, len(data["hands"])))

@@ -7,7 +7,6 @@ A remote bot or client loads its views from JSON; a view that loads must never m
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import random
@@ -16,7 +15,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, note, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tablefeast
@@ -25,43 +24,15 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import RecordError
 from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.kernel.ruleset import apply_joint
-
-SMALL = {
-    "clothing": [
-        {"kind": "hat", "colour": "red", "count": 3},
-        {"kind": "hat", "colour": "blue", "count": 2},
-        {"kind": "scarf", "colour": "red", "count": 4},
-    ],
-    "cheeses": [{"cheese": "brie", "count": 2}, {"cheese": "feta", "count": 1}],
-    "mice": [
-        {"id": "A", "wears": [{"kind": "hat", "colour": "red"}], "cheese": "brie"},
-        {"id": "B", "wears": [{"kind": "scarf", "colour": "red"}], "cheese": "feta"},
-        {
-            "id": "C",
-            "wears": [{"kind": "hat", "colour": "blue"}, {"kind": "scarf", "colour": "red"}],
-            "cheese": "brie",
-        },
-    ],
-}
-CONFIGS = (
-    mg.Config(players=2),
-    mg.Config(players=3, young_seats=(1,), tie_probability="1/5"),
-    mg.Config(players=4, speed_weights=(3, 1, 1, 2), tie_probability="1/3", first_turner=2),
-    mg.Config(players=6, young_seats=(0, 5), tie_probability=1),
-    mg.Config(players=5, cards=SMALL, tie_probability="1/2"),
-)
+from tests.fuzz import at, check_tampered_view, tamper_json
+from tests.mg_helpers import CONFIGS
+from tests.walk import played_states
 
 
 @cache
 def _states(config_index: int, seed: int) -> tuple[mg.State, ...]:
     """Every state of a seeded random game, the last one included."""
-    config = CONFIGS[config_index]
-    moves = play_game(mg, config, [RandomAgent()] * config.players, seed=seed).record.moves
-    states = [mg.initial_state(config)]
-    for seat, text in moves:
-        state = states[-1]
-        states.append(mg.apply_action(state, seat, mg.action_from_str(state, seat, text)))
-    return tuple(states)
+    return played_states(mg, CONFIGS[config_index], seed)
 
 
 def _usable(seen: mg.View) -> None:
@@ -114,25 +85,6 @@ def test_views_of_determinized_states_pass() -> None:
 # ---------------------------------------------------------------- (b) hypothesis: tamper
 
 
-def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Paths to every value (lists included) of parsed JSON, except the root."""
-    if isinstance(data, dict):
-        return [p for k, v in data.items() for p in _leaves(v, (*path, k))] + [path] * bool(path)
-    if isinstance(data, list):
-        return [p for i, v in enumerate(data) for p in _leaves(v, (*path, i))] + [path]
-    return [path]
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
-def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
-    _get(data, path[:-1])[path[-1]] = value
-
-
 _NUMBERS = (-1, 0, 9, 10**6, 10**400, 2**53, -2, 1)
 _WRONG_TYPES: tuple[Any, ...] = (None, "x", [], {}, 1.5, True, False, [0])
 
@@ -145,32 +97,8 @@ def _tamper(data: Any, draw: Any, *, first: bool) -> str:
     """
     kinds = ["int", "int", "type", "list"] + ["reveal", "conserved"] * first
     kind = draw(st.sampled_from(kinds))
-    if kind == "int":
-        ints = [p for p in _leaves(data) if type(_get(data, p)) is int]
-        path = draw(st.sampled_from(ints))
-        old = _get(data, path)
-        value = draw(st.sampled_from((old + 1, old - 1, *_NUMBERS)))
-        _set(data, path, value)
-        return f"{path} = {value!r:.40}"
-    if kind == "type":
-        path = draw(st.sampled_from(_leaves(data)))
-        value = copy.deepcopy(draw(st.sampled_from(_WRONG_TYPES)))  # never share a list
-        _set(data, path, value)
-        return f"{path} = {value!r}"
-    if kind == "list":
-        lists = [p for p in _leaves(data) if isinstance(_get(data, p), list) and _get(data, p)]
-        path = draw(st.sampled_from(lists))
-        items = _get(data, path)
-        i = draw(st.integers(0, len(items) - 1))
-        j = draw(st.integers(0, len(items) - 1))
-        how = draw(st.sampled_from(["swap", "drop", "duplicate"]))
-        if how == "swap":
-            items[i], items[j] = items[j], items[i]
-        elif how == "drop":
-            del items[i]
-        else:
-            items.insert(j, copy.deepcopy(items[i]))
-        return f"{how} {path} {i} {j}"
+    if kind in ("int", "type", "list"):
+        return tamper_json(data, draw, kind, _NUMBERS, _WRONG_TYPES)
     if kind == "reveal":  # show a hidden hand or face-down pile, or hide a visible one
         field = draw(st.sampled_from(["hands", "face_down"]))
         seat = draw(st.integers(0, len(data[field]) - 1))
@@ -182,30 +110,17 @@ def _tamper(data: Any, draw: Any, *, first: bool) -> str:
     places += [("hands", s) for s, h in enumerate(data["hands"]) if h is not None]
     source, target = draw(st.sampled_from(places)), draw(st.sampled_from(places))
     card = draw(st.integers(0, len(data["discard"]) - 1))
-    _get(data, source)[card] -= 1
-    _get(data, target)[card] += 1
+    at(data, source)[card] -= 1
+    at(data, target)[card] += 1
     return f"card {card} from {source} to {target}"
 
 
 @settings(max_examples=1500)
 @given(st.data())
 def test_tampered_views_are_refused_or_usable(data: st.DataObject) -> None:
-    config_index = data.draw(st.integers(0, len(CONFIGS) - 1), label="config")
-    states = _states(config_index, data.draw(st.integers(0, 1), label="seed"))
-    state = states[data.draw(st.integers(0, len(states) - 1), label="step")]
-    viewer = data.draw(st.sampled_from((None, *range(state.config.players))), label="viewer")
-    tampered = json.loads(tablefeast.dumps(mg.view(state, viewer)))
-    how_many = data.draw(st.integers(1, 2), label="changes")
-    changes = [_tamper(tampered, data.draw, first=i == 0) for i in range(how_many)]
-    note(changes)
-    try:
-        loaded: mg.View = tablefeast.loads(json.dumps(tampered), mg.View)
-    except RecordError as e:
-        assert str(e)
-        return
-    assert mg.check_view(loaded) == []
-    _usable(loaded)
-    assert tablefeast.loads(tablefeast.dumps(loaded), mg.View) == loaded
+    check_tampered_view(
+        mg, data, states=_states, configs=len(CONFIGS), tamper=_tamper, usable=_usable
+    )
 
 
 # ---------------------------------------------------------------- (c) the cases found

@@ -16,26 +16,15 @@ import pytest
 
 import tablefeast.games.schlacht_am_buffet as sab
 from tablefeast.kernel.chance import CHANCE
-from tests.sab_helpers import commit_all, table
+from tests.sab_helpers import commit_all, start, table
+from tests.walk import random_moves
 
 Move = tuple[sab.State, int, sab.Action, sab.State]
 
 
 def _moves(players: int, seed: int) -> Iterator[Move]:
     """Every move of a random game: (before, seat, action, after), sampled with a seeded rng."""
-    rng = random.Random(seed)
-    state = sab.initial_state(sab.Config(players=players, edition=("en", "fr")[seed % 2]))
-    while not sab.is_terminal(state):
-        acting = sab.actors(state)
-        seat = acting[rng.randrange(len(acting))]
-        if seat == CHANCE:
-            action = sab.chance_distribution(state).sample(rng)
-        else:
-            legal = sab.legal_actions(state, seat)
-            action = legal[rng.randrange(len(legal))]
-        after = sab.apply_action(state, seat, action)
-        yield state, seat, action, after
-        state = after
+    return random_moves(sab, start(players, seed), random.Random(seed))
 
 
 GAMES = [(3 + seed % 4, seed) for seed in range(24)]

@@ -27,32 +27,16 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.values import replace
+from tests.fuzz import at, list_and_leaf_paths
+from tests.sab_helpers import random_game
+from tests.walk import random_moves
 
 SETTINGS = settings(
     max_examples=120, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 
-def _random_move(state: sab.State, rng: random.Random) -> sab.State:
-    acting = sab.actors(state)
-    seat = acting[rng.randrange(len(acting))]
-    if seat == CHANCE:
-        return sab.apply_action(state, CHANCE, sab.chance_distribution(state).sample(rng))
-    legal = sab.legal_actions(state, seat)
-    return sab.apply_action(state, seat, legal[rng.randrange(len(legal))])
-
-
-def _game_states(players: int, seed: int) -> list[sab.State]:
-    rng = random.Random(seed)
-    state = sab.initial_state(sab.Config(players=players, edition=("en", "fr")[seed % 2]))
-    states = [state]
-    while not sab.is_terminal(state):
-        state = _random_move(state, rng)
-        states.append(state)
-    return states
-
-
-GAMES = [_game_states(n, seed) for n, seed in ((3, 1), (4, 2), (5, 3), (6, 4))]
+GAMES = [random_game(n, seed) for n, seed in ((3, 1), (4, 2), (5, 3), (6, 4))]
 SAMPLES = [s for game in GAMES for s in game[:: max(1, len(game) // 12)]] + [g[-1] for g in GAMES]
 """Real states of four random games (a dozen from each, and each game's end)."""
 
@@ -84,7 +68,7 @@ def play_on(state: sab.State, rng: random.Random, moves: int = 40) -> None:
             return
         for seat in sab.actors(state):
             assert len(sab.legal_actions(state, seat)) <= 512  # SAB-7: a 9-card hand at most
-        state = _random_move(state, rng)
+        _, _, _, state = next(random_moves(sab, state, rng))  # one random move
     assert sab.check_state(state) == []
 
 
@@ -274,20 +258,6 @@ def test_check_state_never_raises_whatever_the_fields_hold(data: st.DataObject) 
 # ---------------------------------------------------------------- tampered JSON
 
 
-def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    if isinstance(data, dict):
-        return [p for k, v in data.items() for p in _leaves(v, (*path, k))]
-    if isinstance(data, list):
-        return [path] + [p for i, v in enumerate(data) for p in _leaves(v, (*path, i))]
-    return [path]
-
-
-def _at(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
 def tamper(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """One change to a state's JSON: a leaf, a list's entries, or a card moved between places."""
     data = json.loads(json.dumps(data))
@@ -295,7 +265,7 @@ def tamper(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if how == 0:  # move one card between two places (every card conserved)
         places = [("hands", s) for s in range(len(data["hands"]))] + [("draw_pile",), ("discard",)]
         a, b = rng.sample(places, 2)
-        src, dst = _at(data, a), _at(data, b)
+        src, dst = at(data, a), at(data, b)
         held = [i for i, c in enumerate(src) if c > 0]
         if held:
             i = rng.choice(held)
@@ -308,8 +278,8 @@ def tamper(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if src:
             dst.insert(rng.randrange(len(dst) + 1), src.pop(rng.randrange(len(src))))
         return data
-    path = rng.choice([p for p in _leaves(data) if p])
-    parent, key = _at(data, path[:-1]), path[-1]
+    path = rng.choice([p for p in list_and_leaf_paths(data) if p])
+    parent, key = at(data, path[:-1]), path[-1]
     value = parent[key]
     if isinstance(value, list):
         if len(value) >= 2 and how == 1:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from typing import Any
 
 import attrs
@@ -21,32 +20,15 @@ from hypothesis import strategies as st
 import tablefeast
 import tablefeast.games.schlacht_am_buffet as sab
 from tablefeast.games.schlacht_am_buffet.components import MAX_POSITION, Kind
-from tablefeast.kernel.chance import CHANCE
+from tests.fuzz import at, list_and_leaf_paths
+from tests.sab_helpers import random_game
 
 SETTINGS = settings(
     max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 
-def _game(players: int, seed: int) -> list[sab.State]:
-    """Every state of a random game, sampled with a seeded generator."""
-    rng = random.Random(seed)
-    state = sab.initial_state(sab.Config(players=players, edition=("en", "fr")[seed % 2]))
-    states = [state]
-    while not sab.is_terminal(state):
-        acting = sab.actors(state)
-        seat = acting[rng.randrange(len(acting))]
-        if seat == CHANCE:
-            action = sab.chance_distribution(state).sample(rng)
-        else:
-            legal = sab.legal_actions(state, seat)
-            action = legal[rng.randrange(len(legal))]
-        state = sab.apply_action(state, seat, action)
-        states.append(state)
-    return states
-
-
-GAMES = [_game(n, seed) for n, seed in ((3, 1), (3, 2), (4, 3), (5, 4), (6, 5), (6, 6))]
+GAMES = [random_game(n, seed) for n, seed in ((3, 1), (3, 2), (4, 3), (5, 4), (6, 5), (6, 6))]
 SAMPLE_VIEWS = [
     sab.view(state, seat)
     for game in GAMES
@@ -233,21 +215,6 @@ def test_check_view_never_raises_on_values_loads_would_not_build() -> None:
 # ---------------------------------------------------------------- tampered JSON
 
 
-def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Paths to every value in the JSON data (lists included, the root excluded)."""
-    if isinstance(data, dict):
-        return [p for k, v in data.items() for p in _leaves(v, (*path, k))]
-    if isinstance(data, list):
-        return [path] + [p for i, v in enumerate(data) for p in _leaves(v, (*path, i))]
-    return [path]
-
-
-def _at(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
 WRONG_TYPES: list[Any] = ["x", None, 1.5, [], {}, True, [1], {"value": 5, "kind": "cheese"}]
 NUMBERS = [-1, 0, 9, 10**6, 10**400]
 
@@ -257,8 +224,8 @@ def tampered(draw: st.DrawFn) -> dict[str, Any]:
     """A real view's JSON data with one leaf or one list changed."""
     seen = draw(st.sampled_from(SAMPLE_VIEWS))
     data: dict[str, Any] = json.loads(tablefeast.dumps(seen))
-    path = draw(st.sampled_from(_leaves(data)))
-    parent, key = _at(data, path[:-1]), path[-1]
+    path = draw(st.sampled_from(list_and_leaf_paths(data)))
+    parent, key = at(data, path[:-1]), path[-1]
     value = parent[key]
     how = draw(st.sampled_from(["value", "wrong type", "list"]))
     if how == "wrong type":

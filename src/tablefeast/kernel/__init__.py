@@ -14,6 +14,7 @@
 - `notation`: helpers shared by the move notations.
 - `carddata`: the checked reading of card-list JSON files.
 - `tensor`: building fixed-size observation tensors from views.
+- `wording`: plain English the event logs and texts share ("seats 0 and 2", "3 cards").
 
 Examples:
     >>> from tablefeast.kernel import chance, deck

@@ -19,7 +19,6 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
 
 from tablefeast.games.all_you_can_eat_buffet.actions import (
     Action,
@@ -40,6 +39,7 @@ from tablefeast.games.all_you_can_eat_buffet.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.seats import left_of
 from tablefeast.kernel.values import replace
+from tablefeast.kernel.wording import and_list, by_seat, plural, seats_phrase
 
 __all__ = ["public_events"]
 
@@ -101,32 +101,10 @@ def public_events(before: State, seat: int, action: Action, after: State) -> tup
 # ---------------------------------------------------------------- wording
 
 
-def _seats(seats: Iterable[int]) -> str:
-    """``seat 1``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
-    names = [str(s) for s in seats]
-    if len(names) == 1:
-        return f"seat {names[0]}"
-    return f"seats {', '.join(names[:-1])} and {names[-1]}"
-
-
-def _and(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _by_seat(values: Iterable[object]) -> str:
-    return ", ".join(f"seat {s} {v}" for s, v in enumerate(values))
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _meal(v: View, entry: LineMeal) -> str:
     """``Milk``, ``Milk (+1 spice)``, ``Surprise bread (+1 spice, +secret card)``."""
     meal, spices, secret = entry
-    extras = [f"+{_plural(spices, 'spice')}"] if spices else []
+    extras = [f"+{plural(spices, 'spice')}"] if spices else []
     extras += ["+secret card"] if secret else []
     name = v.config.card_lists.tables.names[meal]
     return f"{name} ({', '.join(extras)})" if extras else name
@@ -269,13 +247,13 @@ def _clink(before: State, vb: View, moods: tuple[int, ...]) -> tuple[State, list
         given = (
             "a Drink token each"
             if gained == seats
-            else f"a Drink token for {_seats(gained)} only"
+            else f"a Drink token for {seats_phrase(gained)} only"
             if gained
             else "no Drink token left in the supply"
         )
-        lines.append(f"{_seats(seats)} {both} play {_mood(mood)} and clink glasses: {given}")
+        lines.append(f"{seats_phrase(seats)} {both} play {_mood(mood)} and clink glasses: {given}")
         if MOOD_EFFECTS[MOODS[mood]].when != "turn":
-            lines.append(f"{_seats(seats)} {both} skip their {_mood(mood)}")
+            lines.append(f"{seats_phrase(seats)} {both} skip their {_mood(mood)}")
     return replace(before, drinks=tuple(drinks), drink_supply=supply), lines
 
 
@@ -290,7 +268,7 @@ def _step(vb: View, s0: State, s1: State, seat: int, swap: Swap | None) -> str:
     # In Meal-list order, like a collection: only the Trickster's own swap says what it moved.
     taken = sorted((Counter(s0.line) - Counter(s1.line)).elements())
     if taken:
-        parts.append("takes " + _and([_meal(vb, e) for e in taken]))
+        parts.append("takes " + and_list([_meal(vb, e) for e in taken]))
     for victim in range(vb.config.players):
         lost = [
             m
@@ -312,14 +290,14 @@ def _step(vb: View, s0: State, s1: State, seat: int, swap: Swap | None) -> str:
 
 def _round_end(vb: View, va: View, left: tuple[LineMeal, ...]) -> list[str]:
     """AYC-9: the Meals left are discarded; the First player tile passes, or the game ends."""
-    discarded = _and([_meal(vb, e) for e in sorted(left)])
+    discarded = and_list([_meal(vb, e) for e in sorted(left)])
     lines = [
         f"round {vb.round} ends: {discarded} {'is' if len(left) == 1 else 'are'} discarded"
         if left
         else f"round {vb.round} ends with an empty line"
     ]
     if va.round != vb.round:
-        lines.append(f"scores after round {vb.round}: {_by_seat(va.scores)}")
+        lines.append(f"scores after round {vb.round}: {by_seat(va.scores)}")
         lines.append(f"the First player tile passes to seat {va.first}")
     return lines
 
@@ -328,21 +306,21 @@ def _ending(vb: View, va: View) -> list[str]:
     """After the last round: secret cards (AYC-4), Tomatoes (AYC-10), scores (AYC-11, 12)."""
     if va.stage == "secrets":
         owed = Counter(va.secret_reveals)
-        each = ", ".join(f"{_plural(n, 'card')} for seat {s}" for s, n in owed.items())
+        each = ", ".join(f"{plural(n, 'card')} for seat {s}" for s, n in owed.items())
         return [f"the secret cards under the Surprise breads are turned up: {each}"]
     if va.stage == "tomatoes":
         decide = "decides its" if len(va.actors) == 1 else "decide their"
-        return [f"{_seats(va.actors)} {decide} Tomatoes, Fruit or Vegetable, face down"]
+        return [f"{seats_phrase(va.actors)} {decide} Tomatoes, Fruit or Vegetable, face down"]
     if va.stage != "over":
         return []
     keys = [(total, va.drinks[s]) for s, total in enumerate(va.scores)]
     best = max(keys)
     won = [s for s, key in enumerate(keys) if key == best]
     tied = [s for s, key in enumerate(keys) if key[0] == best[0]]
-    lines = ["game over", f"final scores: {_by_seat(va.scores)}"]
+    lines = ["game over", f"final scores: {by_seat(va.scores)}"]
     if len(won) > 1:
-        lines.append(f"winners (shared): {_seats(won)}")
+        lines.append(f"winners (shared): {seats_phrase(won)}")
     else:
         drinks = " (most Drink tokens among the tied)" if len(tied) > 1 else ""
-        lines.append(f"winner: {_seats(won)}{drinks}")
+        lines.append(f"winner: {seats_phrase(won)}{drinks}")
     return lines

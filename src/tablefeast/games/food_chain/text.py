@@ -14,6 +14,7 @@ from tablefeast.games.food_chain.actions import Action, Play, Take, TakeFromCent
 from tablefeast.games.food_chain.components import ANIMALS, INDEX, PREY, Animal
 from tablefeast.games.food_chain.state import State
 from tablefeast.games.food_chain.view import View, view
+from tablefeast.kernel.wording import and_list, plural
 
 __all__ = ["public_events", "render"]
 
@@ -75,13 +76,6 @@ def _name(kind: int) -> str:
     return ANIMALS[kind].value
 
 
-def _joined(parts: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
 def _some(kinds: tuple[int, ...]) -> str:
     """The animals of a stack, kind by kind: 'a worm', '2 worms and a bird'."""
     parts = []
@@ -89,11 +83,7 @@ def _some(kinds: tuple[int, ...]) -> str:
         n = kinds.count(kind)
         if n:
             parts.append(f"a {_name(kind)}" if n == 1 else f"{n} {_name(kind)}s")
-    return _joined(parts)
-
-
-def _stars(n: int) -> str:
-    return f"{n} star" if n == 1 else f"{n} stars"
+    return and_list(parts)
 
 
 def _round_start(v: View) -> str:
@@ -132,10 +122,8 @@ def _secured(
             continue
         stack = stacks[seat]
         if stack:
-            worth = stars[kind] + sum(stars[k] for k in stack)
-            lines.append(
-                f"seat {seat} secures its {_name(kind)} with {_some(stack)}: {_stars(worth)}"
-            )
+            worth = plural(stars[kind] + sum(stars[k] for k in stack), "star")
+            lines.append(f"seat {seat} secures its {_name(kind)} with {_some(stack)}: {worth}")
         elif kind == _FLEA:
             out.append(f"seat {seat}'s flea")
         else:
@@ -161,7 +149,7 @@ def _after_pass(b: View, a: View) -> list[str]:
     lines.append("game over, final scores: " + ", ".join(f"seat {s} {a.scores[s]}" for s in seats))
     best = max(a.scores)
     won = [str(s) for s in seats if a.scores[s] == best]
-    lines.append(f"seat {won[0]} wins" if len(won) == 1 else f"seats {_joined(won)} share the win")
+    lines.append(f"seat {won[0]} wins" if len(won) == 1 else f"seats {and_list(won)} share the win")
     return lines
 
 

@@ -32,6 +32,7 @@ from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
 from tablefeast.games.mausgeflippt.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.seats import clockwise_from
+from tablefeast.kernel.wording import seats_phrase
 
 __all__ = ["public_events"]
 
@@ -80,14 +81,6 @@ def public_events(before: State, seat: int, action: Action, after: State) -> tup
 
 
 # ---------------------------------------------------------------- words
-
-
-def _seats(seats: Sequence[int]) -> str:
-    """``seat 2``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    names = [str(s) for s in seats]
-    return "seats " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _item(config: Config, code: int) -> str:
@@ -193,8 +186,8 @@ def _deal(config: Config, pile: int) -> str:
     if not young:
         line = f"the deal: {config.hand_size(0)} clothing cards are dealt to each player"
     else:
-        parts = [f"{config.hand_size(old[0])} each to {_seats(old)}"] if old else []
-        parts.append(f"{config.hand_size(young[0])} face up to {_seats(young)} (young)")
+        parts = [f"{config.hand_size(old[0])} each to {seats_phrase(old)}"] if old else []
+        parts.append(f"{config.hand_size(young[0])} face up to {seats_phrase(young)} (young)")
         line = "the deal: clothing cards, " + ", ".join(parts)
     if pile < sum(config.hand_size(s) for s in range(config.players)):  # MG-11
         line += f" (only {pile} in the pile: the deal stops short)"
@@ -236,10 +229,10 @@ def _fastest(v0: View, v1: View) -> list[str]:
     if len(seen) == 1:
         line = f"seat {seen[0]} was fastest"
     else:
-        line = f"unclear race: {_seats(sorted(seen))} were fastest together"
-    notes = [f"{_seats(slow)} too slow"] if slow else []
+        line = f"unclear race: {seats_phrase(sorted(seen))} were fastest together"
+    notes = [f"{seats_phrase(slow)} too slow"] if slow else []
     if maybe:
-        notes.append(f"{_seats(maybe)} may have been as fast, with nothing left to win")
+        notes.append(f"{seats_phrase(maybe)} may have been as fast, with nothing left to win")
     if notes:
         line += " (" + "; ".join(notes) + ")"
     return [line, *_resolution(v0, codes, seen, v1)]
@@ -388,5 +381,5 @@ def _the_end(v: View) -> list[str]:
     keys = [(v.scores[s], -penalty[s]) for s in players]  # MG-14
     best = [s for s in players if keys[s] == max(keys)]
     scores = ", ".join(f"seat {s}: {v.scores[s]}" for s in players)
-    won = f"winner: seat {best[0]}" if len(best) == 1 else f"shared win: {_seats(best)}"
+    won = f"winner: seat {best[0]}" if len(best) == 1 else f"shared win: {seats_phrase(best)}"
     return [f"game over: {reason}", f"final scores: {scores}", won]

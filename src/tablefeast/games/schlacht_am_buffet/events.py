@@ -30,6 +30,7 @@ from tablefeast.games.schlacht_am_buffet.rules import winners
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.games.schlacht_am_buffet.view import View, view
 from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.wording import and_list, by_seat, plural, seats_phrase
 
 __all__ = ["public_events"]
 
@@ -86,28 +87,9 @@ def public_events(before: State, seat: int, action: Action, after: State) -> tup
 # ---------------------------------------------------------------- wording
 
 
-def _seats(seats: Iterable[int]) -> str:
-    """``seat 1``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
-    names = [str(s) for s in seats]
-    if len(names) == 1:
-        return f"seat {names[0]}"
-    return f"seats {', '.join(names[:-1])} and {names[-1]}"
-
-
 def _plates(plates: Iterable[Plate], edition: str) -> str:
     """``cheese 5``, ``cheese 5 and pizza 4``, ``cheese 5, pizza 4 and salad 1``."""
-    names = [p.display(edition) for p in plates]
-    if len(names) <= 1:
-        return "".join(names) or "nothing"
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _by_seat(values: Iterable[object]) -> str:
-    return ", ".join(f"seat {s} {v}" for s, v in enumerate(values))
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return and_list([p.display(edition) for p in plates]) or "nothing"
 
 
 # ---------------------------------------------------------------- chance and exchanges
@@ -139,14 +121,15 @@ def _exchange(seat: int, action: Exchange) -> list[str]:
         return [f"seat {seat} keeps every card"]
     shown = ", ".join(map(str, action.discard))
     n = len(action.discard)
-    return [f"seat {seat} discards {shown} and draws {_cards(n)}"]
+    return [f"seat {seat} discards {shown} and draws {plural(n, 'card')}"]
 
 
 def _reshuffle(vb: View, va: View, action: Action) -> list[str]:
     """SAB-11: the draw pile only ever grows when the discard pile is shuffled into it."""
     drawn = 1 if isinstance(action, DrawCard) else 0
     if va.draw_pile_size > vb.draw_pile_size - drawn:
-        return [f"the discard pile is shuffled into a new draw pile of {_cards(va.draw_pile_size)}"]
+        pile = plural(va.draw_pile_size, "card")
+        return [f"the discard pile is shuffled into a new draw pile of {pile}"]
     return []
 
 
@@ -180,7 +163,7 @@ def _step(vb: View, va: View, played: dict[int, int | None], won: frozenset[int]
             if va.exchanger == out:  # SAB-7
                 lines.append(f"seat {out} may exchange cards")
         else:
-            lines.append(f"{_seats(last)} share the back at {rear}: nobody drops out")
+            lines.append(f"{seats_phrase(last)} share the back at {rear}: nobody drops out")
     elif len(racing) == 2:
         a, b = racing
         if pos[a] == pos[b]:  # SAB-9: a tie repeats the step
@@ -206,7 +189,7 @@ def _step(vb: View, va: View, played: dict[int, int | None], won: frozenset[int]
         lines += _reshuffle(vb, va, Play(0))
         owed = Counter(va.pending_draws)  # SAB-10: an empty hand draws 9 before committing
         for s in sorted(owed):
-            lines.append(f"seat {s} has no cards left and draws {_cards(owed[s])}")
+            lines.append(f"seat {s} has no cards left and draws {plural(owed[s], 'card')}")
     return lines
 
 
@@ -226,10 +209,10 @@ def _round_end(vb: View, va: View, won: frozenset[int]) -> list[str]:
         shared = " (shared)" if len(won) > 1 else ""
         return [
             f"game over after round {va.round}",
-            f"final scores: {_by_seat(va.scores)}",
-            f"{'winners' if len(won) > 1 else 'winner'}{shared}: {_seats(sorted(won))}",
+            f"final scores: {by_seat(va.scores)}",
+            f"{'winners' if len(won) > 1 else 'winner'}{shared}: {seats_phrase(sorted(won))}",
         ]
-    lines = [f"scores after round {vb.round}: {_by_seat(va.scores)}", _round_start(va)]
+    lines = [f"scores after round {vb.round}: {by_seat(va.scores)}", _round_start(va)]
     lines += _reshuffle(vb, va, Play(0))
     owed = Counter(va.pending_draws)
     if owed:
