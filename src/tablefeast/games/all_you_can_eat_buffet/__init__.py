@@ -31,6 +31,7 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
     Take,
     Tomato,
 )
+from tablefeast.games.all_you_can_eat_buffet.catalog import TITLE, catalog
 from tablefeast.games.all_you_can_eat_buffet.checks import check_state, check_view
 from tablefeast.games.all_you_can_eat_buffet.components import (
     DEFAULT_CARDS,
@@ -80,6 +81,7 @@ __all__ = [
     "MEAL_SETS",
     "MOOD_EFFECTS",
     "NAME",
+    "TITLE",
     "Action",
     "CardLists",
     "Config",
@@ -105,6 +107,7 @@ __all__ = [
     "action_to_str",
     "actors",
     "apply_action",
+    "catalog",
     "chance_distribution",
     "chance_outcomes",
     "check_state",

@@ -15,6 +15,7 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.food_chain.actions import ACTION_TYPES, Action, Play, Take, TakeFromCentre
+from tablefeast.games.food_chain.catalog import TITLE, catalog
 from tablefeast.games.food_chain.checks import check_state, check_view
 from tablefeast.games.food_chain.components import ANIMALS, DEFAULT_STARS, Animal
 from tablefeast.games.food_chain.config import Config
@@ -50,6 +51,7 @@ __all__ = [
     "ANIMALS",
     "DEFAULT_STARS",
     "NAME",
+    "TITLE",
     "Action",
     "Animal",
     "Config",
@@ -64,6 +66,7 @@ __all__ = [
     "action_to_str",
     "actors",
     "apply_action",
+    "catalog",
     "chance_distribution",
     "chance_outcomes",
     "check_state",

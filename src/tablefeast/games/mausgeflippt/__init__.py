@@ -26,6 +26,7 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealCheese,
     RevealMouse,
 )
+from tablefeast.games.mausgeflippt.catalog import TITLE, catalog
 from tablefeast.games.mausgeflippt.checks import check_state, check_view
 from tablefeast.games.mausgeflippt.components import (
     DEFAULT_CARDS,
@@ -72,6 +73,7 @@ __all__ = [
     "FLIP",
     "NAME",
     "PASS",
+    "TITLE",
     "Action",
     "CardSet",
     "CheeseCards",
@@ -94,6 +96,7 @@ __all__ = [
     "action_to_str",
     "actors",
     "apply_action",
+    "catalog",
     "chance_distribution",
     "chance_outcomes",
     "check_state",

@@ -23,6 +23,7 @@ from tablefeast.games.schlacht_am_buffet.actions import (
     Play,
     RevealPlate,
 )
+from tablefeast.games.schlacht_am_buffet.catalog import TITLE, catalog
 from tablefeast.games.schlacht_am_buffet.checks import check_state, check_view
 from tablefeast.games.schlacht_am_buffet.components import PLATES, Kind, Plate
 from tablefeast.games.schlacht_am_buffet.config import Config
@@ -56,6 +57,7 @@ __all__ = [
     "ACTION_TYPES",
     "NAME",
     "PLATES",
+    "TITLE",
     "Action",
     "Config",
     "DrawCard",
@@ -72,6 +74,7 @@ __all__ = [
     "action_to_str",
     "actors",
     "apply_action",
+    "catalog",
     "chance_distribution",
     "chance_outcomes",
     "check_state",
