@@ -156,3 +156,31 @@ def test_a_phone_width_page_has_no_horizontal_scroll(server: tuple[str, Any], br
     page.wait_for_timeout(200)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
+
+
+@pytest.mark.parametrize("game", ["mausgeflippt", "all_you_can_eat_buffet"])
+def test_the_lobby_takes_a_custom_card_list_and_the_server_checks_it(
+    server: tuple[str, Any], browser: Any, game: str, tmp_path: Path
+) -> None:
+    base, app = server
+    ruleset = tablefeast.load(game)
+    default = json.loads(tablefeast.dumps(ruleset.Config(players=3)))
+    cards = json.loads(tablefeast.dumps(ruleset.DEFAULT_CARDS))
+    good, bad = tmp_path / "cards.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(cards))
+    bad.write_text(json.dumps({"nonsense": 1}))
+    page = browser.new_page()
+    errors = watch_console(page)
+    page.goto(base + "/")
+    page.select_option("#game", game)
+    page.set_input_files("#cards", str(bad))
+    page.click("button[type=submit]")
+    page.wait_for_selector("#create-error:not(:empty)")
+    assert "card" in page.locator("#create-error").inner_text()
+    page.set_input_files("#cards", str(good))
+    page.click("button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+    table_id = page.locator("#my-link").get_attribute("href").split("table=")[1].split("&")[0]
+    config = app.state.hub.tables[table_id].row.config
+    assert config["cards"] is not None and config != default
+    assert errors == [] or all("400" in e for e in errors), errors

@@ -17,6 +17,8 @@ const OPTIONS = {
   food_chain: [],
   all_you_can_eat_buffet: [],
 };
+// Games whose printed card lists a person may replace with a JSON file (checked by the server).
+const CARD_LISTS = { mausgeflippt: "card set", all_you_can_eat_buffet: "card lists" };
 
 function seatRows() {
   const players = Number($("players").value);
@@ -40,6 +42,11 @@ function optionRows() {
     box.append(el("label", {}, label, el("select", { id: `option-${key}`, "data-option": key },
       ...choices.map(([value, text]) => el("option", { value }, text)))));
   }
+  const cards = CARD_LISTS[$("game").value];
+  if (cards) {
+    box.append(el("label", {}, `Custom ${cards} (a JSON file, optional)`,
+      el("input", { id: "cards", type: "file", accept: ".json,application/json" })));
+  }
 }
 
 function gameChanged() {
@@ -60,6 +67,15 @@ async function create(event) {
   });
   const options = {};
   for (const select of document.querySelectorAll("[data-option]")) options[select.dataset.option] = select.value;
+  const file = $("cards")?.files?.[0];
+  if (file) {
+    try {
+      options.cards = JSON.parse(await file.text());
+    } catch {
+      $("create-error").textContent = `${file.name} is not JSON`;
+      return;
+    }
+  }
   const answer = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ game: $("game").value, players, seats, options }),
