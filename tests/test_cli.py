@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 import json
 import shutil
+import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -35,6 +38,7 @@ def test_play_prints_the_game_and_writes_a_record_that_replays(tmp_path: Path) -
     text = run(
         "play",
         "schlacht_am_buffet",
+        "-v",  # every move in notation, too
         "--players",
         "3",
         "--seed",
@@ -53,7 +57,7 @@ def test_play_prints_the_game_and_writes_a_record_that_replays(tmp_path: Path) -
 
 def test_food_chain_plays_records_and_replays(tmp_path: Path) -> None:
     record = tmp_path / "fc.json"
-    text = run("play", "food_chain", "--players", "4", "--seed", "2", "--record", str(record))
+    text = run("play", "food_chain", "-v", "--players", "4", "--seed", "2", "--record", str(record))
     assert "seat 0: play" in text and "take" in text and "Winners: seat" in text
     assert "every one legal" in run("replay", str(record))
     rulings = run("rules", "food_chain")
@@ -70,6 +74,7 @@ def test_mausgeflippt_plays_with_json_options_and_a_card_file(tmp_path: Path) ->
     text = run(
         "play",
         "mausgeflippt",
+        "-v",  # every move in notation, too
         "--players",
         "3",
         "--seed",
@@ -112,6 +117,7 @@ def test_all_you_can_eat_buffet_plays_with_custom_lists_records_and_replays(
     text = run(
         "play",
         "all_you_can_eat_buffet",
+        "-v",  # every move in notation, too
         "--players",
         "5",
         "--seed",
@@ -230,3 +236,65 @@ def test_console_script_is_installed() -> None:
         [exe, "replay", "/nonexistent/x.json"], check=False, capture_output=True, text=True
     )
     assert bad.returncode == 1 and "Traceback" not in bad.stderr
+
+
+def test_version() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tablefeast.cli", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.startswith("tablefeast ")
+
+
+def test_play_prints_the_game_in_words_and_notation_only_when_asked() -> None:
+    words = run("play", "schlacht_am_buffet", "--players", "3", "--seed", "2")
+    assert "9 cards are dealt to each player" in words and "revealed: seat 0 plays" in words
+    assert "chance: card" not in words  # the deal is summarised, not listed card by card
+    verbose = run("play", "schlacht_am_buffet", "--players", "3", "--seed", "2", "-v")
+    assert "[chance: card" in verbose and "in [brackets]" in verbose
+    quiet = run("play", "schlacht_am_buffet", "--players", "3", "--seed", "2", "-q")
+    assert quiet.strip().splitlines()[-1].startswith("Winners:")
+    assert len(quiet.strip().splitlines()) == 2
+
+
+def test_a_pipe_closed_early_ends_quietly() -> None:
+    command = f"{sys.executable} -m tablefeast.cli play schlacht_am_buffet -v | head -n 2"
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr
+    assert len(done.stdout.splitlines()) == 2
+
+
+def _interrupt(args: list[str]) -> subprocess.CompletedProcess[str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tablefeast.cli", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(3)  # let it start (imports, the first prompt or the first games)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
+def test_ctrl_c_at_a_prompt_is_one_line_and_status_130() -> None:
+    done = _interrupt(["play", "food_chain", "--players", "3", "--agents", "human,random,random"])
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.strip() == "tablefeast: interrupted"
+
+
+def test_ctrl_c_stops_a_simulation_at_once() -> None:
+    # 20,000 games take minutes; communicate() fails the test if they were not cancelled.
+    done = _interrupt(["simulate", "food_chain", "--games", "20000", "--workers", "2"])
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr

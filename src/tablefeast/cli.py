@@ -15,9 +15,11 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import resources
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -87,6 +89,11 @@ class HumanAgent:
             print(f"illegal now: {line.strip()!r} is not among the legal moves", file=self.stdout)
 
 
+LEGEND = (
+    "Moves in notation are shown in [brackets] (-v): 'seat N: MOVE' for a player, "
+    "'chance: OUTCOME' for a card drawn, a plate or mouse turned, who was fastest."
+)
+
 AGENTS: dict[str, Any] = {
     "random": RandomAgent,
     "human": HumanAgent,
@@ -120,12 +127,17 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tablefeast", description="Exact rules engines for food-themed tabletop games."
     )
+    parser.add_argument(
+        "--version", action="version", version=f"tablefeast {version('tablefeast')}"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games")
     play = sub.add_parser("play", help="play a game with agents (and people), printing it")
-    play.add_argument("game")
-    play.add_argument("--players", type=int, default=4)
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("game", help="the game's name (see: tablefeast list)")
+    play.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    play.add_argument(
+        "--seed", type=int, default=0, help="seed of chance and of the agents (default 0)"
+    )
     play.add_argument(
         "--agents",
         default="random",
@@ -141,10 +153,15 @@ def _parser() -> argparse.ArgumentParser:
         help="a Config option, e.g. -o edition=fr, -o young_seats=[1], -o cards=@my_cards.json",
     )
     play.add_argument("--record", type=Path, help="write the game record (JSON) here")
+    level = play.add_mutually_exclusive_group()
+    level.add_argument(
+        "-v", "--verbose", action="store_true", help="also print every move in notation"
+    )
+    level.add_argument("-q", "--quiet", action="store_true", help="print only the result")
     sim = sub.add_parser("simulate", help="play many games and tabulate who wins")
-    sim.add_argument("game")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("game", help="the game's name (see: tablefeast list)")
+    sim.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     sim.add_argument(
         "--agents",
         default="random",
@@ -153,16 +170,22 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--workers", type=int, help="processes (default: one per CPU; 1: this process alone)"
     )
-    sim.add_argument("--seed", default="0")
+    sim.add_argument("--seed", default="0", help="seed of the whole run (default 0)")
     sim.add_argument(
-        "-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE"
+        "-o",
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a Config option, as for play",
     )
     sim.add_argument("--out", type=Path, help="write every game and the summaries as JSON")
     sim.add_argument("--plot", type=Path, help="plot the win shares (needs matplotlib)")
     replay = sub.add_parser("replay", help="check a game record move by move")
-    replay.add_argument("file", type=Path)
+    replay.add_argument("file", type=Path, help="the record (JSON), as play --record writes it")
     rules = sub.add_parser("rules", help="print a game's rulings")
-    rules.add_argument("game")
+    rules.add_argument("game", help="the game's name (see: tablefeast list)")
     serve = sub.add_parser("serve", help="run the multiplayer game server (extra: server)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (loopback)")
     serve.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
@@ -211,16 +234,28 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         agents = [HumanAgent() if n == "human" else make_agent(n) for n in names]
     except ValueError as e:
         raise SystemExit(f"tablefeast: error: {e}") from None
-    people = "human" in names
+    describe = getattr(game, "public_events", None)
+    if args.verbose and not args.quiet:
+        print(LEGEND, file=out)
 
     def show(state: Any, seat: int, action: Any) -> None:
-        if not people:  # a person at the table must not see other seats' hidden moves
+        # Default: what a person at the table saw, in words (the deal summarised, hidden cards
+        # never named, so a person seated here sees the others' public moves too). -v adds
+        # every move in notation, chance included; -q prints only the result.
+        if args.quiet:
+            return
+        if args.verbose:
             who = "chance" if seat == tablefeast.CHANCE else f"seat {seat}"
-            print(f"{who}: {game.action_to_str(action)}", file=out)
+            if not people or (seat == tablefeast.CHANCE and describe is None):
+                print(f"  [{who}: {game.action_to_str(action)}]", file=out)
+        if describe is not None:
+            for line in describe(state, seat, action, game.apply_action(state, seat, action)):
+                print(line, file=out)
 
+    people = "human" in names
     result = play_game(game, config, agents, seed=args.seed, on_move=show)
     render = getattr(game, "render", None)
-    if render is not None:
+    if render is not None and not args.quiet:
         print("\n" + render(game.view(result.state, None)), file=out)
     scores = game.scores(result.state)
     print(f"\nFinal scores: {', '.join(f'seat {s}: {v}' for s, v in enumerate(scores))}", file=out)
@@ -384,6 +419,18 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """
     out = out or sys.stdout
     args = _parser().parse_args(argv)
+    try:
+        return _run(args, out)
+    except KeyboardInterrupt:  # Ctrl-C: one line, the conventional status, no traceback
+        print("\ntablefeast: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `tablefeast play ... | head`: the reader has all it wanted
+        # Point stdout at devnull so that Python's flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "list":
         return _cmd_list(out)
     if args.command == "rules":

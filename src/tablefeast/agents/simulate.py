@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
@@ -249,6 +250,9 @@ class SimulationResult:
         return json.dumps(data, indent=1)
 
 
+_IGNORE_SIGINT = (signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate(
     name: str,
     players: int,
@@ -303,7 +307,12 @@ def simulate(
     if type(workers) is not int or workers < 1:
         raise ValueError(f"workers must be a positive int, got {workers!r}")
     own_pool = executor is None and workers > 1
-    pool = ProcessPoolExecutor(workers) if own_pool else executor
+    # Workers ignore Ctrl-C: the main process stops the run and cancels what is queued.
+    pool = (
+        ProcessPoolExecutor(workers, initializer=signal.signal, initargs=_IGNORE_SIGINT)
+        if own_pool
+        else executor
+    )
     try:
         if pool is None:
             for i in range(games):
@@ -322,6 +331,6 @@ def simulate(
             outcomes = [future.result() for future in futures]  # in game order
     finally:
         if own_pool and pool is not None:
-            pool.shutdown()
+            pool.shutdown(cancel_futures=True)  # nothing is queued unless interrupted
     labels = tuple(_label(spec) for spec in names)
     return SimulationResult(name, config_data, labels, str(seed), tuple(outcomes))
