@@ -111,8 +111,11 @@ def test_games_with_search_agents_are_reproducible(name: str) -> None:
 def test_make_agent_names() -> None:
     assert make_agent("ismcts:25") == ISMCTSAgent(iterations=25)
     assert make_agent("heuristic") == HeuristicAgent()
-    for bad in ("genius", "ismcts:0", "ismcts:x", "random:3"):
+    for bad in ("genius", "random:3"):
         with pytest.raises(ValueError, match="unknown agent"):
+            make_agent(bad)
+    for bad in ("ismcts:0", "ismcts:x", "ismcts:" + "9" * 5000):
+        with pytest.raises(ValueError, match="ismcts takes a number of iterations from 1"):
             make_agent(bad)
 
 

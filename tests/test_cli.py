@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import tablefeast
 from tablefeast.cli import HumanAgent, main
 
 
@@ -149,7 +150,9 @@ def test_play_is_reproducible() -> None:
     [
         (["play", "chess"], "unknown game 'chess'"),
         (["play", "schlacht_am_buffet", "--players", "9"], "Config.players"),
-        (["play", "schlacht_am_buffet", "--agents", "random,genius"], "--agents needs"),
+        (["play", "schlacht_am_buffet", "--agents", "random,genius"], "agents for 4 seats"),
+        (["play", "schlacht_am_buffet", "--agents", "robot"], "unknown agent .robot."),
+        (["play", "schlacht_am_buffet", "--agents", "ismcts:0"], "from 1 to 1,000,000"),
         (["play", "schlacht_am_buffet", "-o", "colour=red"], "bad config"),
         (["play", "mausgeflippt", "-o", "tie_probability=0.5"], "floats are not exact"),
         (["play", "mausgeflippt", "-o", "cards=@/no/such/file.json"], "cannot read /no/such"),
@@ -298,3 +301,61 @@ def test_ctrl_c_stops_a_simulation_at_once() -> None:
     done = _interrupt(["simulate", "food_chain", "--games", "20000", "--workers", "2"])
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_replay_show_tells_the_game_from_a_seat(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    run("play", "schlacht_am_buffet", "--players", "3", "-q", "--record", str(record))
+    public = run("replay", str(record), "--show")
+    assert "9 cards are dealt to each player" in public and "[you" not in public
+    assert "every one legal" in public
+    mine = run("replay", str(record), "--show", "--seat", "1")
+    assert "[you, seat 1: play" in mine and "Your hand" not in public
+
+
+def test_simulate_out_keeps_each_games_seed_and_record(tmp_path: Path) -> None:
+    from tablefeast.kernel.record import Record
+
+    out = tmp_path / "sim.json"
+    run(
+        "simulate",
+        "food_chain",
+        "--players",
+        "3",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    )
+    data = json.loads(out.read_text())
+    for game in data["games"]:
+        assert game["seed"] == f"0/{game['index']}"
+        record = Record("food_chain", data["config"], tuple(map(tuple, game["record"])))
+        state = tablefeast.replay(record)
+        assert sorted(tablefeast.load("food_chain").winners(state)) == game["winners"]
+
+
+@pytest.mark.parametrize(
+    ("module", "missing", "extra"),
+    [
+        ("tablefeast.interop.openspiel", "pyspiel", "openspiel"),
+        ("tablefeast.interop.pettingzoo", "pettingzoo", "pettingzoo"),
+        ("tablefeast.server", "starlette", "server"),
+    ],
+)
+def test_a_missing_extra_is_named(module: str, missing: str, extra: str) -> None:
+    # A fresh interpreter in which the extra's module cannot be imported.
+    code = (
+        "import sys\n"
+        f"sys.modules[{missing!r}] = None\n"
+        "try:\n"
+        f"    import {module}\n"
+        "except ImportError as e:\n"
+        "    print(e)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert f'pip install "tablefeast[{extra}]"' in done.stdout, done.stdout + done.stderr

@@ -13,6 +13,7 @@ Examples:
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 from typing import Any
 
 from tablefeast.kernel.chance import CHANCE, Distribution
@@ -69,14 +70,28 @@ __all__ = [
 ]
 
 
+ENTRY_POINTS = "tablefeast.games"
+"""The entry-point group through which other packages add games: ``NAME = "package.module"``
+(the module implements the `Ruleset` contract)."""
+
+
+def _plugins() -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for point in importlib.metadata.entry_points(group=ENTRY_POINTS):
+        if point.name not in GAMES:  # the library's own games cannot be replaced
+            found[point.name] = point
+    return found
+
+
 def names() -> tuple[str, ...]:
-    """The names of the games this library implements.
+    """The names of the games: this library's four, then any that installed packages add
+    through the ``tablefeast.games`` entry-point group.
 
     Examples:
-        >>> names()
+        >>> names()[:4]
         ('schlacht_am_buffet', 'mausgeflippt', 'food_chain', 'all_you_can_eat_buffet')
     """
-    return tuple(GAMES)
+    return (*GAMES, *sorted(_plugins()))
 
 
 def load(name: str) -> Ruleset:
@@ -93,10 +108,14 @@ def load(name: str) -> Ruleset:
         >>> fc.NAME, fc.actors(fc.initial_state(fc.Config(players=3)))
         ('food_chain', (0, 1, 2))
     """
-    if not isinstance(name, str) or name not in GAMES:
-        raise ConfigError(f"unknown game {shown(name)}; known games: {', '.join(GAMES)}")
-    module: Any = importlib.import_module(GAMES[name])
-    return module  # type: ignore[no-any-return]
+    if isinstance(name, str) and name in GAMES:
+        module: Any = importlib.import_module(GAMES[name])
+        return module  # type: ignore[no-any-return]
+    plugins = _plugins() if isinstance(name, str) else {}
+    if name not in plugins:
+        raise ConfigError(f"unknown game {shown(name)}; known games: {', '.join(names())}")
+    loaded: Any = plugins[name].load()
+    return loaded  # type: ignore[no-any-return]
 
 
 def replay(record: Record) -> Any:

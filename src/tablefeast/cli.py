@@ -18,75 +18,23 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any, TextIO
-
-import attrs
 
 import tablefeast
 from tablefeast.agents import HeuristicAgent, ISMCTSAgent, make_agent
 from tablefeast.agents.simulate import SimulationResult, simulate
 from tablefeast.kernel.carddata import read_text
-from tablefeast.kernel.errors import ConfigError, InvalidActionError, RecordError
+from tablefeast.kernel.errors import ConfigError, RecordError
 from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import config_from_options, option_value
 from tablefeast.kernel.play import RandomAgent, play_game
-from tablefeast.kernel.record import Record
+from tablefeast.kernel.record import Record, iter_replay
 from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.terminal import HumanAgent, rules_text, rulings_markdown, terminal_width
 
 __all__ = ["HumanAgent", "main"]
-
-
-@attrs.define
-class HumanAgent:
-    """A person at the keyboard: sees their own view, types a move in notation.
-
-    Examples:
-        >>> import io, random
-        >>> import tablefeast.games.food_chain as fc
-        >>> state = fc.initial_state(fc.Config(players=3))
-        >>> person = HumanAgent(stdin=io.StringIO("play cat\\n"), stdout=io.StringIO())
-        >>> person.act(fc, fc.view(state, 0), fc.legal_actions(state, 0), random.Random(0))
-        Play(animal=<Animal.CAT: 'cat'>)
-    """
-
-    stdin: TextIO = sys.stdin
-    stdout: TextIO = sys.stdout
-
-    def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: Any) -> Any:
-        """Show the view and the legal moves; ask until a legal move is typed.
-
-        Args:
-            game: the game module.
-            view: the seat's view of the game.
-            legal: the seat's legal actions, in the game's order.
-            rng: unused: the person decides.
-
-        Examples:
-            >>> import io, tablefeast.games.food_chain as fc
-            >>> s = fc.initial_state(fc.Config(players=3))
-            >>> person = HumanAgent(io.StringIO("eat cake\\nplay dog\\n"), io.StringIO())
-            >>> person.act(fc, fc.view(s, 0), fc.legal_actions(s, 0), None)  # asks again
-            Play(animal=<Animal.DOG: 'dog'>)
-        """
-        render = getattr(game, "render", repr)
-        print("\n" + render(view), file=self.stdout)
-        print("Legal: " + " | ".join(game.action_to_str(a) for a in legal[:40]), file=self.stdout)
-        while True:
-            print(f"seat {view.seat}> ", end="", file=self.stdout, flush=True)
-            line = self.stdin.readline()
-            if not line:
-                raise SystemExit("no more input: game abandoned")
-            try:
-                action = game.action_from_str(None, view.seat, line.strip())
-            except InvalidActionError as e:
-                print(f"malformed: {e}", file=self.stdout)
-                continue
-            if action in legal:
-                return action
-            print(f"illegal now: {line.strip()!r} is not among the legal moves", file=self.stdout)
 
 
 LEGEND = (
@@ -180,10 +128,22 @@ def _parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a Config option, as for play",
     )
-    sim.add_argument("--out", type=Path, help="write every game and the summaries as JSON")
+    sim.add_argument(
+        "--out",
+        type=Path,
+        help="write every game (its seed and record, to replay it) and the summaries as JSON",
+    )
     sim.add_argument("--plot", type=Path, help="plot the win shares (needs matplotlib)")
     replay = sub.add_parser("replay", help="check a game record move by move")
     replay.add_argument("file", type=Path, help="the record (JSON), as play --record writes it")
+    replay.add_argument(
+        "--show", action="store_true", help="tell the game move by move, in words, as play does"
+    )
+    replay.add_argument(
+        "--seat",
+        type=int,
+        help="with --show: from this seat's point of view (its own moves and final view too)",
+    )
     rules = sub.add_parser("rules", help="print a game's rulings")
     rules.add_argument("game", help="the game's name (see: tablefeast list)")
     serve = sub.add_parser("serve", help="run the multiplayer game server (extra: server)")
@@ -211,8 +171,7 @@ def _cmd_list(out: TextIO) -> int:
 
 def _cmd_rules(name: str, out: TextIO) -> int:
     game = _load(name)
-    package = game.__name__  # type: ignore[attr-defined]
-    print(resources.files(package).joinpath("rulings.md").read_text(encoding="utf-8"), file=out)
+    print(rules_text(rulings_markdown(game), terminal_width()), file=out)
     return 0
 
 
@@ -226,14 +185,15 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     names = args.agents.split(",")
     if len(names) == 1:
         names *= config.players
-    if len(names) != config.players or any(n.partition(":")[0] not in AGENTS for n in names):
+    if len(names) != config.players:
         raise SystemExit(
-            f"tablefeast: error: --agents needs 1 or {config.players} of {', '.join(AGENTS)}"
+            f"tablefeast: error: --agents names {len(names)} agents for {config.players} seats: "
+            f"give one for every seat, or one for all"
         )
-    try:
+    try:  # an unknown name is named, with the agents there are (make_agent says which)
         agents = [HumanAgent() if n == "human" else make_agent(n) for n in names]
     except ValueError as e:
-        raise SystemExit(f"tablefeast: error: {e}") from None
+        raise SystemExit(f"tablefeast: error: {e}; or human for a person") from None
     describe = getattr(game, "public_events", None)
     if args.verbose and not args.quiet:
         print(LEGEND, file=out)
@@ -268,7 +228,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _cmd_replay(path: Path, out: TextIO, err: TextIO) -> int:
+def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    path = args.file
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -276,16 +237,33 @@ def _cmd_replay(path: Path, out: TextIO, err: TextIO) -> int:
         return 1
     try:
         record = Record.from_json(text)
-        state = tablefeast.replay(record)
+        final = tablefeast.replay(record)
     except RecordError as e:
         print(f"tablefeast: error: {path}: {e}", file=err)
         return 1
     game = tablefeast.load(record.game)
+    if args.show:
+        seat = args.seat
+        if seat is not None and not 0 <= seat < final.config.players:
+            players = final.config.players
+            print(f"tablefeast: error: --seat {seat}: seats are 0 to {players - 1}", file=err)
+            return 1
+        state = game.initial_state(final.config)
+        describe = getattr(game, "public_events", None)
+        for _, mover, action, after in iter_replay(game, record):
+            if seat is not None and mover == seat:
+                print(f"  [you, seat {seat}: {game.action_to_str(action)}]", file=out)
+            for line in describe(state, mover, action, after) if describe else ():
+                print(line, file=out)
+            state = after
+        render = getattr(game, "render", None)
+        if render is not None:
+            print("\n" + render(game.view(final, seat)), file=out)
     print(f"{len(record.moves)} moves of {record.game}, every one legal.", file=out)
-    scores = game.scores(state)
+    scores = game.scores(final)
     print(f"Scores: {', '.join(f'seat {s}: {v}' for s, v in enumerate(scores))}", file=out)
-    if game.is_terminal(state):
-        print(f"Winners: {', '.join(f'seat {s}' for s in sorted(game.winners(state)))}", file=out)
+    if game.is_terminal(final):
+        print(f"Winners: {', '.join(f'seat {s}' for s in sorted(game.winners(final)))}", file=out)
     else:
         print("The game is not finished.", file=out)
     return 0
@@ -346,6 +324,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             options=options,
             workers=args.workers,
             progress=progress,
+            keep_records=args.out is not None,
         )
     except (TypeError, ValueError) as e:
         raise SystemExit(f"tablefeast: error: {e}") from None
@@ -441,7 +420,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return _cmd_simulate(args, out)
     if args.command == "serve":
         return _cmd_serve(args, out)
-    return _cmd_replay(args.file, out, sys.stderr)
+    return _cmd_replay(args, out, sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

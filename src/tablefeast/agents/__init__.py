@@ -17,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any, Protocol
 
@@ -24,6 +25,7 @@ from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
+from tablefeast.kernel.options import option_value
 from tablefeast.kernel.play import RandomAgent, Turn
 
 __all__ = [
@@ -68,7 +70,8 @@ class SearchAgent(Protocol):
 
 
 def make_agent(spec: str) -> Any:
-    """The agent called `spec`: ``random``, ``heuristic``, ``ismcts`` or ``ismcts:ITERATIONS``.
+    """The agent called `spec`: ``random``, ``heuristic``, ``ismcts``, ``ismcts:ITERATIONS``, or
+    an agent class of another package, ``package.module:Class[:arg,arg]``.
 
     Args:
         spec: the agent's name, with an optional ``:ITERATIONS`` budget for ``ismcts``.
@@ -84,6 +87,8 @@ def make_agent(spec: str) -> Any:
     if not isinstance(spec, str):
         raise ConfigError(f"an agent is named by text such as 'ismcts:200', got {shown(spec)}")
     name, _, budget = spec.partition(":")
+    if name not in AGENT_NAMES and budget:  # package.module:Class[:args]
+        return _outside_agent(spec)
     if name == "random" and not budget:
         return RandomAgent()
     if name == "heuristic" and not budget:
@@ -93,7 +98,33 @@ def make_agent(spec: str) -> Any:
             return ISMCTSAgent()
         if budget.isdecimal() and len(budget) <= 7 and 0 < int(budget) <= MAX_ITERATIONS:
             return ISMCTSAgent(iterations=int(budget))
+        raise ConfigError(
+            f"ismcts takes a number of iterations from 1 to {MAX_ITERATIONS:,}, "
+            f"got {shown(budget)} (such as ismcts:200)"
+        )
     raise ConfigError(
         f"unknown agent {shown(spec)}: expected one of {', '.join(AGENT_NAMES)} "
-        "(ismcts may take :ITERATIONS, such as ismcts:200)"
+        "(ismcts may take :ITERATIONS, such as ismcts:200), or package.module:Class[:args]"
     )
+
+
+def _outside_agent(spec: str) -> Any:
+    """An agent class from another package: ``package.module:Class`` or
+    ``package.module:Class:arg,arg`` (each argument read as JSON when it is JSON)."""
+    module_name, _, rest = spec.partition(":")
+    class_name, _, arguments = rest.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+        cls = getattr(module, class_name)
+    except (ImportError, AttributeError, ValueError) as e:
+        raise ConfigError(
+            f"agent {shown(spec)}: cannot load {module_name}:{class_name}: {e}"
+        ) from None
+    args = [option_value("agent argument", a) for a in arguments.split(",")] if arguments else []
+    try:
+        agent = cls(*args)
+    except Exception as e:  # the class is the user's code: any failure is a bad agent spec
+        raise ConfigError(f"agent {shown(spec)}: {type(e).__name__}: {e}") from None
+    if not (hasattr(agent, "act") or hasattr(agent, "choose")):
+        raise ConfigError(f"agent {shown(spec)} has neither act(...) nor choose(...)")
+    return agent

@@ -45,6 +45,10 @@ class GameOutcome:
         scores: final scores, by seat.
         winners: the winning seats.
         moves: how many moves the game took.
+        seed: the game's own seed (``f"{simulation seed}/{index}"``): `play_game` with the same
+            agents and this seed plays the game again.
+        record: the game's moves in notation, ``[seat, text]``, when the simulation keeps them
+            (``keep_records=True``; `tablefeast.Record` replays them), else None.
 
     Examples:
         >>> GameOutcome(0, ("a", "b"), (3, 3), (0, 1), 40).win_share(1)
@@ -56,6 +60,8 @@ class GameOutcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     moves: int
+    seed: str = ""
+    record: tuple[tuple[int, str], ...] | None = None
 
     def win_share(self, seat: int) -> float:
         """1 / (number of winners) for a winner, else 0.
@@ -84,8 +90,13 @@ def _build(spec: AgentSpec) -> Any:
     return make_agent(spec) if isinstance(spec, str) else spec()
 
 
-def play_one(
-    name: str, config_data: dict[str, Any], seats: Sequence[AgentSpec], seed: str, index: int
+def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any worker
+    name: str,
+    config_data: dict[str, Any],
+    seats: Sequence[AgentSpec],
+    seed: str,
+    index: int,
+    keep_record: bool = False,
 ) -> GameOutcome:
     """Play game `index` of a simulation (a plain function of plain data: it runs anywhere).
 
@@ -95,20 +106,24 @@ def play_one(
         seats: the agent of each seat (a name for `make_agent`, or a factory).
         seed: the simulation's seed; the game is seeded ``f"{seed}/{index}"``.
         index: the game's number in the simulation.
+        keep_record: keep the game's moves in notation, so that it can be replayed.
 
     Examples:
-        >>> outcome = play_one("food_chain", {"players": 3}, ["random"] * 3, "s", 0)
-        >>> outcome.index, len(outcome.scores)
-        (0, 3)"""
+        >>> outcome = play_one("food_chain", {"players": 3}, ["random"] * 3, "s", 0, True)
+        >>> outcome.index, len(outcome.scores), outcome.seed, len(outcome.record) == outcome.moves
+        (0, 3, 's/0', True)"""
     game = tablefeast.load(name)
     config = game.Config(**config_data)
-    result = play_game(game, config, [_build(spec) for spec in seats], seed=f"{seed}/{index}")
+    game_seed = f"{seed}/{index}"
+    result = play_game(game, config, [_build(spec) for spec in seats], seed=game_seed)
     return GameOutcome(
         index=index,
         seats=tuple(_label(spec) for spec in seats),
         scores=tuple(game.scores(result.state)),
         winners=tuple(sorted(game.winners(result.state))),
         moves=len(result.moves),
+        seed=game_seed,
+        record=result.record.moves if keep_record else None,
     )
 
 
@@ -264,6 +279,7 @@ def simulate(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    keep_records: bool = False,
 ) -> SimulationResult:
     """Play `games` games of `name` with the agents named in `agents` (one per seat, or one for
     all), rotating them round the table.
@@ -280,6 +296,8 @@ def simulate(
         workers: processes for the default pool: None for one per CPU; 1 runs the games in
             this process, without a pool.
         progress: called with the number of games done, as they finish.
+        keep_records: keep every game's moves in notation (`GameOutcome.record`), so that any
+            game can be replayed (memory grows with games x moves).
 
     Raises:
         ValueError: a bad game, config, agent or count.
@@ -316,12 +334,12 @@ def simulate(
     try:
         if pool is None:
             for i in range(games):
-                outcomes.append(play_one(name, config_data, seats[i], str(seed), i))
+                outcomes.append(play_one(name, config_data, seats[i], str(seed), i, keep_records))
                 if progress is not None:
                     progress(len(outcomes))
         else:
             futures = [
-                pool.submit(play_one, name, config_data, seats[i], str(seed), i)
+                pool.submit(play_one, name, config_data, seats[i], str(seed), i, keep_records)
                 for i in range(games)
             ]
             for done, future in enumerate(as_completed(futures), start=1):

@@ -47,8 +47,13 @@ import json
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as e:  # a clear word on what to install, not a bare ModuleNotFoundError
+    raise ImportError(
+        f'{__name__} needs the openspiel extra: pip install "tablefeast[openspiel]" ({e})'
+    ) from e
 
 import tablefeast
 from tablefeast.kernel.carddata import read_text

@@ -27,10 +27,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.conversions import parallel_to_aec
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils.conversions import parallel_to_aec
+except ImportError as e:  # a clear word on what to install, not a bare ModuleNotFoundError
+    raise ImportError(
+        f'{__name__} needs the pettingzoo extra: pip install "tablefeast[pettingzoo]" ({e})'
+    ) from e
 
 import tablefeast
 from tablefeast.kernel.chance import CHANCE

@@ -24,7 +24,13 @@ import errno
 import socket
 
 from tablefeast.kernel.errors import TablefeastError
-from tablefeast.server.app import create_app
+
+try:
+    from tablefeast.server.app import create_app
+except ImportError as e:  # a clear word on what to install, not a bare ModuleNotFoundError
+    raise ImportError(
+        f'{__name__} needs the server extra: pip install "tablefeast[server]" ({e})'
+    ) from e
 
 __all__ = ["ServeError", "create_app", "serve"]
 

@@ -63,6 +63,16 @@ class Mood(enum.Enum):
     # equality, and twice as fast as Enum's hash of the name on the hot path (dict lookups).
     __hash__ = object.__hash__
 
+    def __index__(self) -> int:
+        """The Mood's position in counts tuples, so that hands and decks read by Mood:
+        ``view.my_hand[Mood.HUNGRY]`` (the states keep their tuples).
+
+        Examples:
+            >>> (2, 0, 1, 0, 0, 0)[Mood.BOOR], Mood.JEALOUS.__index__()
+            (1, 5)
+        """
+        return MOOD_INDEX[self]
+
     @property
     def title(self) -> str:
         """The name as printed: ``Very Hungry``.
