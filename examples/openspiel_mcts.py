@@ -11,11 +11,12 @@ with ``pyspiel.convert_to_turn_based``, since MCTS works on sequential games.
 
 from __future__ import annotations
 
+# ruff: noqa: I001 - the adapter first: without the extra it names what to install
+import tablefeast.interop.openspiel  # noqa: F401  (registers the tablefeast games)
+
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
-
-import tablefeast.interop.openspiel  # noqa: F401  (registers the tablefeast games)
 
 GAMES = 4
 SEAT = 0  # the MCTS bot's seat

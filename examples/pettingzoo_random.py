@@ -8,9 +8,10 @@ Needs the ``pettingzoo`` extra: ``pip install "tablefeast[pettingzoo]"``.
 
 from __future__ import annotations
 
-import numpy as np
-
+# ruff: noqa: I001 - the adapter first: without the extra it names what to install
 from tablefeast.interop.pettingzoo import env, parallel_env
+
+import numpy as np
 
 
 def parallel_episode(seed: int) -> dict[str, float]:
