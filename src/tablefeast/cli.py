@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import tablefeast
-from tablefeast.agents import HeuristicAgent, ISMCTSAgent, make_agent
+from tablefeast.agents import make_agent
 from tablefeast.agents.simulate import SimulationResult, simulate
 from tablefeast.kernel.carddata import read_text
 from tablefeast.kernel.errors import ConfigError, RecordError
 from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import config_from_options, option_value
-from tablefeast.kernel.play import RandomAgent, play_game
+from tablefeast.kernel.play import play_game
 from tablefeast.kernel.record import Record, iter_replay
 from tablefeast.kernel.ruleset import Ruleset
 from tablefeast.terminal import HumanAgent, rules_text, rulings_markdown, terminal_width
@@ -41,13 +41,6 @@ LEGEND = (
     "Moves in notation are shown in [brackets] (-v): 'seat N: MOVE' for a player, "
     "'chance: OUTCOME' for a card drawn, a plate or mouse turned, who was fastest."
 )
-
-AGENTS: dict[str, Any] = {
-    "random": RandomAgent,
-    "human": HumanAgent,
-    "heuristic": HeuristicAgent,
-    "ismcts": ISMCTSAgent,
-}
 
 
 def _option(text: str) -> tuple[str, str]:
