@@ -10,10 +10,19 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import tablefeast
-from tablefeast.agents import HeuristicAgent, ISMCTSAgent, RandomAgent, make_agent
+from tablefeast.agents import (
+    LEVELS,
+    GreedyAgent,
+    HeuristicAgent,
+    ISMCTSAgent,
+    RandomAgent,
+    make_agent,
+)
+from tablefeast.agents.heuristics import MIX, heuristic_move, ranked_moves
 from tablefeast.agents.simulate import simulate
 from tablefeast.cli import main
 from tablefeast.kernel.chance import CHANCE
@@ -25,14 +34,20 @@ def _decision(name: str, seed: int) -> tuple[Any, Any, int]:
     game = tablefeast.load(name)
     rng = random.Random(seed)
     state = game.initial_state(game.Config(players=4))
+    last = None
     while True:
+        if not game.actors(state):  # the game ended first: its last decision
+            assert last is not None
+            return last
         seat = game.actors(state)[0]
         if seat == CHANCE:
             action = game.chance_distribution(state).sample(rng)
         else:
             legal = game.legal_actions(state, seat)
-            if len(legal) > 1 and rng.random() < 0.05:
-                return game, state, seat
+            if len(legal) > 1:
+                last = (game, state, seat)
+                if rng.random() < 0.05:
+                    return last
             action = legal[rng.randrange(len(legal))]
         state = game.apply_action(state, seat, action)
 
@@ -51,8 +66,20 @@ def test_agents_act_on_the_view_alone(name: str) -> None:
         other = game.determinize(state, seat, random.Random(99))  # same view, other hidden cards
         assert game.view(other, seat) == game.view(state, seat)
         hidden_differed = hidden_differed or other != state
-        for agent in (ISMCTSAgent(iterations=12), RandomAgent(), HeuristicAgent()):
-            if isinstance(agent, ISMCTSAgent):
+        agents = (
+            ISMCTSAgent(iterations=12),
+            ISMCTSAgent(iterations=12, playout="heuristic", horizon=None),
+            ISMCTSAgent(iterations=12, playout="mixed"),
+            GreedyAgent(samples=3),
+            RandomAgent(),
+            HeuristicAgent(),
+            HeuristicAgent(mixed=False),
+            make_agent("easy"),
+            attrs.evolve(make_agent("medium"), iterations=8, seconds=None),  # reproducible
+            attrs.evolve(make_agent("hard"), iterations=8, seconds=None),
+        )
+        for agent in agents:
+            if hasattr(agent, "choose"):
                 a = agent.choose(_turn(game, state, seat), random.Random(5))
                 b = agent.choose(_turn(game, other, seat), random.Random(5))
             else:
@@ -102,15 +129,82 @@ def test_a_turn_does_not_hold_the_true_state(name: str) -> None:
 @pytest.mark.parametrize("name", tablefeast.names())
 def test_games_with_search_agents_are_reproducible(name: str) -> None:
     game = tablefeast.load(name)
-    agents = [ISMCTSAgent(iterations=3), HeuristicAgent(), RandomAgent()]
+    agents = [ISMCTSAgent(iterations=3), HeuristicAgent(), GreedyAgent(samples=2)]
     first = play_game(game, game.Config(players=3), agents, seed=11)
     again = play_game(game, game.Config(players=3), agents, seed=11)
     assert first.moves == again.moves and game.is_terminal(first.state)
+    other = play_game(game, game.Config(players=3), agents, seed=12)
+    assert other.moves != first.moves
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_the_mixed_heuristic_draws_among_its_three_best_ranked_moves(name: str) -> None:
+    """Where a seat commits at the same time as others the heuristic mixes (weights MIX);
+    elsewhere it takes its best-ranked move."""
+    mixed_seen = False
+    for seed in range(12):
+        game, state, seat = _decision(name, seed)
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        ranking, simultaneous = ranked_moves(game, view, legal)
+        assert ranking and set(ranking) <= set(legal)
+        draws = [heuristic_move(game, view, legal, random.Random(i)) for i in range(200)]
+        assert HeuristicAgent(mixed=False).act(game, view, legal, random.Random(0)) == ranking[0]
+        if simultaneous and len(ranking) > 1:
+            mixed_seen = True
+            assert set(draws) <= set(ranking[: len(MIX)])
+            first_share = draws.count(ranking[0]) / len(draws)
+            expected = MIX[0] / sum(MIX[: len(ranking)])  # 0.6, or 0.71 between two moves
+            assert abs(first_share - expected) < 0.12  # 200 draws: over 3 standard deviations
+        else:
+            assert set(draws) == {ranking[0]}
+    assert mixed_seen or name == "mausgeflippt"  # its race is never mixed
+
+
+def test_a_time_limit_stops_the_search_early() -> None:
+    game, state, seat = _decision("schlacht_am_buffet", 2)
+    turn = _turn(game, state, seat)
+    calls = 0
+    sample = turn.sample_state
+
+    def counting(rng: random.Random) -> Any:
+        nonlocal calls
+        calls += 1
+        return sample(rng)
+
+    limited = Turn(game, seat, turn.view, turn.legal, counting)
+    choice = ISMCTSAgent(iterations=1_000_000, seconds=1e-9).choose(limited, random.Random(0))
+    assert choice in turn.legal
+    assert calls < 1_000_000  # a deadline long past stops it (counting, not timing)
+
+
+def test_levels_are_agents_by_name_everywhere() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard"]
+    for level, agent in LEVELS.items():
+        assert make_agent(level) == agent
+    assert make_agent("easy") == HeuristicAgent()
+    searchers = [make_agent("medium"), make_agent("hard")]
+    assert all(isinstance(a, ISMCTSAgent) and a.seconds == 1.0 for a in searchers)
+    assert searchers[0].iterations < searchers[1].iterations
+    for bad in ("hard:3", "easy:x"):
+        with pytest.raises(tablefeast.ConfigError):
+            make_agent(bad)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("playout", "smart"), ("horizon", -1), ("horizon", 1.5), ("iterations", 0)],
+)
+def test_ismcts_options_are_checked(field: str, value: Any) -> None:
+    with pytest.raises(ValueError, match=field):
+        ISMCTSAgent(**{field: value})
+    with pytest.raises(ValueError, match="samples"):
+        GreedyAgent(samples=0)
 
 
 def test_make_agent_names() -> None:
     assert make_agent("ismcts:25") == ISMCTSAgent(iterations=25)
     assert make_agent("heuristic") == HeuristicAgent()
+    assert make_agent("greedy") == GreedyAgent()
     for bad in ("genius", "random:3"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad)
@@ -236,3 +330,24 @@ def test_cli_simulate_writes_a_table_json_and_a_plot(tmp_path: Path) -> None:
         main(["simulate", "food_chain", "--agents", "oracle"], out=io.StringIO())
     with pytest.raises(SystemExit, match="--workers must be at least 1"):
         main(["simulate", "food_chain", "--workers", "0"], out=io.StringIO())
+
+
+def test_every_agent_plays_a_game_it_has_no_strategy_for() -> None:
+    """Another package's game (the tutorial's Goofspiel): the heuristic keeps the game's own
+    order of the legal moves, and the searchers play it through the contract alone."""
+    import importlib.util
+
+    path = Path(__file__).parent.parent / "examples" / "goofspiel.py"
+    spec = importlib.util.spec_from_file_location("goofspiel_for_agents", path)
+    assert spec is not None and spec.loader is not None
+    goofspiel = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(goofspiel)
+    config = goofspiel.Config(players=2, cards=5)
+    for agent in (
+        GreedyAgent(samples=2),
+        HeuristicAgent(),
+        ISMCTSAgent(iterations=5, playout="heuristic"),
+        make_agent("easy"),
+    ):
+        result = play_game(goofspiel, config, [agent, RandomAgent()], seed=3)
+        assert goofspiel.is_terminal(result.state), agent

@@ -432,3 +432,15 @@ def test_the_browser_client_is_served(client: TestClient) -> None:
     )
     assert client.get("/css/app.css").status_code == 200
     assert "http://" not in page.text and "https://" not in page.text  # nothing from outside
+
+
+def test_bot_levels_take_seats_by_name(client: TestClient) -> None:
+    """The lobby's levels are agent names the server accepts (and plays) like any other."""
+    table, tokens = create(client, "food_chain", ["easy", "medium", "hard"])
+    assert tokens == {}
+    shown = client.get(f"/api/tables/{table}").json()
+    assert shown["seats"] == ["easy", "medium", "hard"]
+    answer = client.post(
+        "/api/tables", json={"game": "food_chain", "seats": ["human", "hard", "harder"]}
+    )
+    assert answer.status_code == 400 and "harder" in answer.text

@@ -82,7 +82,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--agents",
         default="random",
-        help="comma-separated, one per seat or one for all: random, human, heuristic, ismcts[:N]",
+        help="comma-separated, one per seat or one for all: human, easy, medium, hard, random, "
+        "heuristic, greedy, ismcts[:N]",
     )
     play.add_argument(
         "-o",
@@ -106,7 +107,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default="random",
-        help="comma-separated, one per seat or one for all: random, heuristic, ismcts[:N]",
+        help="comma-separated, one per seat or one for all: easy, medium, hard, random, heuristic, "
+        "greedy, ismcts[:N]",
     )
     sim.add_argument(
         "--workers", type=int, help="processes (default: one per CPU; 1: this process alone)"

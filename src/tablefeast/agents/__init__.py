@@ -1,4 +1,5 @@
-"""Agents: random, one heuristic per game, and information-set MCTS; and simulation at scale.
+"""Agents: random, one heuristic per game, a greedy lookahead and information-set MCTS, three
+levels for people to play against, and simulation at scale.
 
 An agent sees only its seat's view and legal actions. Two kinds exist:
 
@@ -8,11 +9,13 @@ An agent sees only its seat's view and legal actions. Two kinds exist:
   depends on nothing the seat cannot see. No agent ever gets the true state.
 
 `make_agent("ismcts:200")` builds an agent from its name (and an optional budget), as the
-command line does.
+command line and the server do; ``easy``, ``medium`` and ``hard`` name the `LEVELS`.
 
 Examples:
-    >>> make_agent("random"), make_agent("ismcts:50")
-    (RandomAgent(), ISMCTSAgent(iterations=50, seconds=None, exploration=0.7))
+    >>> make_agent("random"), make_agent("greedy")
+    (RandomAgent(), GreedyAgent(samples=8))
+    >>> make_agent("hard")
+    ISMCTSAgent(iterations=400, seconds=1.0, exploration=0.7, playout='auto', horizon=3)
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import importlib
 import random
 from typing import Any, Protocol
 
+from tablefeast.agents.greedy import GreedyAgent
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
 from tablefeast.kernel.errors import ConfigError
@@ -30,6 +34,8 @@ from tablefeast.kernel.play import RandomAgent, Turn
 
 __all__ = [
     "AGENT_NAMES",
+    "LEVELS",
+    "GreedyAgent",
     "HeuristicAgent",
     "ISMCTSAgent",
     "RandomAgent",
@@ -40,7 +46,15 @@ __all__ = [
 
 MAX_ITERATIONS = 1_000_000
 """The largest ISMCTS budget `make_agent` accepts (a million playouts: minutes per move)."""
-AGENT_NAMES = ("random", "heuristic", "ismcts")
+LEVELS: dict[str, Any] = {
+    "easy": HeuristicAgent(),
+    "medium": ISMCTSAgent(iterations=50, seconds=1.0),
+    "hard": ISMCTSAgent(iterations=400, seconds=1.0),
+}
+"""The bots for people, by level: ``easy`` is the mixed heuristic (it makes plain mistakes of
+judgement and never thinks ahead); ``medium`` and ``hard`` search, with 50 and 400 iterations and
+at most one second per move (the ladder in the agents docs measures how strong each is)."""
+AGENT_NAMES = ("random", "heuristic", "greedy", "ismcts", *LEVELS)
 """The names `make_agent` knows (``ismcts`` takes an optional ``:ITERATIONS``)."""
 
 
@@ -70,8 +84,9 @@ class SearchAgent(Protocol):
 
 
 def make_agent(spec: str) -> Any:
-    """The agent called `spec`: ``random``, ``heuristic``, ``ismcts``, ``ismcts:ITERATIONS``, or
-    an agent class of another package, ``package.module:Class[:arg,arg]``.
+    """The agent called `spec`: ``random``, ``heuristic``, ``greedy``, ``ismcts``,
+    ``ismcts:ITERATIONS``, a level (``easy``, ``medium``, ``hard``: see `LEVELS`), or an agent
+    class of another package, ``package.module:Class[:arg,arg]``.
 
     Args:
         spec: the agent's name, with an optional ``:ITERATIONS`` budget for ``ismcts``.
@@ -93,6 +108,10 @@ def make_agent(spec: str) -> Any:
         return RandomAgent()
     if name == "heuristic" and not budget:
         return HeuristicAgent()
+    if name == "greedy" and not budget:
+        return GreedyAgent()
+    if name in LEVELS and not budget:
+        return LEVELS[name]
     if name == "ismcts":
         if not budget:
             return ISMCTSAgent()

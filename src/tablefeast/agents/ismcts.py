@@ -3,15 +3,25 @@
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) over the searching seat's own
 decisions. Each iteration draws a full state consistent with the seat's view
 (`Turn.sample_state`, built on `determinize`: it depends on nothing the seat cannot see), then
-plays it out: the seat's own decisions walk down the tree by UCB1 with availability counts (a
-legal action is a candidate only in the determinizations where it is legal), one new node is
-added per iteration, and after it everything is random; the other seats' moves and chance are
-sampled on the way (uniformly, and with their exact probabilities). Simultaneous commitments need
-nothing special: the engine takes them one seat at a time and each is hidden from the others.
-The reward is half the seat's win share (1 / number of winners, or 0) and half the share of
-opponents it beat on points: the win share alone is too sparse for a modest budget.
+plays it out:
 
-The budget is a number of iterations (reproducible for a seed) or a time limit in seconds.
+- the seat's own decisions walk down the tree by UCB1 with availability counts (a legal action
+  is a candidate only in the determinizations where it is legal), and one new node is added per
+  iteration;
+- every other decision, and the seat's own after its tree, follows the **playout policy**: the
+  game's mixed heuristic (`tablefeast.agents.heuristics.heuristic_move`, from each seat's own view
+  of the sampled state) or uniformly random moves, whichever searched best in that game
+  (`PLAYOUT_BY_GAME`); chance is sampled with its exact probabilities;
+- the playout stops `horizon` of the seat's own decisions after its tree and scores the seat's
+  **standing** there: the share of opponents it leads on running scores (ties half). At the end
+  of the game the reward is half the win share (1 / number of winners, or 0) and half that
+  share. A short horizon is both cheaper and stronger at these budgets than playing every game to
+  its end: a random continuation over dozens of moves drowns the difference one move makes.
+
+Simultaneous commitments need nothing special: the engine takes them one seat at a time and each
+is hidden from the others, so an opponent's earlier commitment is resampled with the rest.
+
+The budget is a number of iterations (reproducible for a seed) and optionally a time limit.
 
 Examples:
     >>> import tablefeast
@@ -27,27 +37,61 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
+from tablefeast.agents.heuristics import PLAYOUT_BY_GAME, heuristic_move
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn
 from tablefeast.kernel.ruleset import Ruleset
 
-__all__ = ["ISMCTSAgent"]
+__all__ = ["PLAYOUTS", "ISMCTSAgent", "playout_policy", "standing", "win_share"]
+
+Policy = Callable[[Ruleset, Any, int, tuple[Any, ...], random.Random], Any]
+"""A playout policy: ``policy(game, state, seat, legal, rng)`` returns one of `legal`."""
 
 
-def _reward(game: Ruleset, state: Any, seat: int) -> float:
-    """Half the win share, half the share of opponents the seat beat on points (ties half):
-    the win share alone is too sparse a signal for a small budget."""
-    winners = game.winners(state)
-    win = 1.0 / len(winners) if seat in winners else 0.0
+def standing(game: Ruleset, state: Any, seat: int) -> float:
+    """The share of opponents the seat leads on running scores (ties count half).
+
+    Args:
+        game: the game module.
+        state: any state.
+        seat: the seat.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> standing(fc, fc.initial_state(fc.Config(players=3)), 0)  # all level
+        0.5
+    """
     scores = game.scores(state)
     mine = scores[seat]
     others = [s for i, s in enumerate(scores) if i != seat]
-    beaten = sum(1.0 if mine > s else 0.5 if mine == s else 0.0 for s in others) / len(others)
-    return 0.5 * win + 0.5 * beaten
+    return sum(1.0 if mine > s else 0.5 if mine == s else 0.0 for s in others) / len(others)
+
+
+def win_share(game: Ruleset, state: Any, seat: int) -> float:
+    """The reward of a finished game: half the seat's win share (1 / number of winners, or 0),
+    half its `standing` (the win share alone is too sparse a signal for a small budget).
+
+    Args:
+        game: the game module.
+        state: a terminal state.
+        seat: the seat.
+
+    Examples:
+        >>> import tablefeast
+        >>> from tablefeast import RandomAgent, play_game
+        >>> fc = tablefeast.load("food_chain")
+        >>> end = play_game(fc, fc.Config(players=3), [RandomAgent()] * 3, seed=1).state
+        >>> fc.winners(end), [win_share(fc, end, seat) for seat in range(3)]
+        (frozenset({0}), [1.0, 0.25, 0.0])
+    """
+    winners = game.winners(state)
+    win = 1.0 / len(winners) if seat in winners else 0.0
+    return 0.5 * win + 0.5 * standing(game, state, seat)
 
 
 class _Node:
@@ -62,23 +106,37 @@ class _Node:
         self.available: dict[Any, int] = {}
 
 
+PLAYOUTS = ("auto", "heuristic", "mixed", "random")
+"""The playout policies `ISMCTSAgent` knows (see `playout_policy`)."""
+"""How the seats play outside the searching seat's tree (see `ISMCTSAgent.playout`)."""
+
+
 @attrs.frozen
 class ISMCTSAgent:
     """Chooses by ISMCTS (see the module docs).
 
     Attributes:
-        iterations: determinized playouts per decision (when `seconds` is None).
-        seconds: a time budget per decision instead (not reproducible).
+        iterations: the most determinized playouts per decision.
+        seconds: a time limit per decision, or None. The search stops at whichever limit comes
+            first; a time limit makes the choice depend on the machine's speed, so only
+            `iterations` alone is reproducible.
         exploration: the UCB1 exploration constant.
+        playout: how every seat plays outside the searching seat's tree (the other seats all
+            along, the seat itself after its tree): one of `PLAYOUTS`, see `playout_policy`;
+            ``"auto"`` takes what searched best in the game.
+        horizon: how many of its own decisions after its tree the seat plays out before the
+            playout stops and scores its `standing`; None plays every game to its end.
 
     Examples:
         >>> ISMCTSAgent(iterations=50)
-        ISMCTSAgent(iterations=50, seconds=None, exploration=0.7)
+        ISMCTSAgent(iterations=50, seconds=None, exploration=0.7, playout='auto', horizon=3)
     """
 
-    iterations: int = attrs.field(default=100)
+    iterations: int = attrs.field(default=200)
     seconds: float | None = attrs.field(default=None)
     exploration: float = attrs.field(default=0.7)
+    playout: str = attrs.field(default="auto")
+    horizon: int | None = attrs.field(default=3)
 
     @iterations.validator
     def _check_iterations(self, _: Any, value: Any) -> None:
@@ -94,6 +152,18 @@ class ISMCTSAgent:
     def _check_exploration(self, _: Any, value: Any) -> None:
         if type(value) not in (int, float) or not value >= 0:
             raise ValueError(f"ISMCTSAgent.exploration must be at least 0, got {value!r}")
+
+    @horizon.validator
+    def _check_horizon(self, _: Any, value: Any) -> None:
+        if value is not None and (type(value) is not int or not 0 <= value <= 10_000):
+            raise ValueError(
+                f"ISMCTSAgent.horizon must be None or an int from 0 to 10,000, got {value!r}"
+            )
+
+    @playout.validator
+    def _check_playout(self, _: Any, value: Any) -> None:
+        if value not in PLAYOUTS:
+            raise ValueError(f"ISMCTSAgent.playout must be one of {PLAYOUTS}, got {value!r}")
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
         """The most visited of the seat's legal actions after the search.
@@ -113,10 +183,11 @@ class ISMCTSAgent:
         root = _Node()
         game = turn.game
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            self._iterate(game, turn.sample_state(rng), turn.seat, root, rng)
-            done += 1
+        policy = playout_policy(game, self.playout)
+        for _ in range(self.iterations):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            self._iterate(game, turn.sample_state(rng), turn.seat, root, rng, policy)
         visits = root.visits
         return max(turn.legal, key=lambda a: (visits.get(a, 0), root.value.get(a, 0.0)))
 
@@ -134,31 +205,87 @@ class ISMCTSAgent:
 
         return max(legal, key=ucb)
 
-    def _iterate(
-        self, game: Ruleset, state: Any, seat: int, root: _Node, rng: random.Random
+    def _iterate(  # noqa: PLR0917 - the inner loop of the search, kept flat for speed
+        self,
+        game: Ruleset,
+        state: Any,
+        seat: int,
+        root: _Node,
+        rng: random.Random,
+        policy: Policy,
     ) -> None:
         node: _Node | None = root
         path: list[tuple[_Node, Any]] = []
+        actors, legal_actions, apply_action = game.actors, game.legal_actions, game.apply_action
+        left = self.horizon
+        finished = True
         while True:
-            acting = game.actors(state)
+            acting = actors(state)
             if not acting:
                 break
             actor = acting[0]
+            if actor == seat and node is None and left is not None:
+                if left == 0:
+                    finished = False
+                    break
+                left -= 1
             if actor == CHANCE:
                 action = game.chance_distribution(state).sample(rng)
             else:
-                legal = game.legal_actions(state, actor)
-                if actor == seat and node is not None and len(legal) > 1:
+                legal = legal_actions(state, actor)
+                if len(legal) == 1:
+                    action = legal[0]
+                elif actor == seat and node is not None:
                     action = self._select(node, legal, rng)
                     path.append((node, action))
                     expanding = action not in node.visits
                     node = node.children.setdefault(action, _Node())
                     if expanding:
-                        node = None  # one new node per iteration; then a random playout
+                        node = None  # one new node per iteration; then the playout
                 else:
-                    action = legal[rng.randrange(len(legal))]
-            state = game.apply_action(state, actor, action)
-        reward = _reward(game, state, seat)
+                    action = policy(game, state, actor, legal, rng)
+            state = apply_action(state, actor, action)
+        reward = win_share(game, state, seat) if finished else standing(game, state, seat)
         for visited, action in path:
             visited.visits[action] = visited.visits.get(action, 0) + 1
             visited.value[action] = visited.value.get(action, 0.0) + reward
+
+
+def _random(
+    game: Ruleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+) -> Any:
+    return legal[rng.randrange(len(legal))]
+
+
+def _heuristic(
+    game: Ruleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+) -> Any:
+    return heuristic_move(game, game.view(state, seat), legal, rng)
+
+
+def _mixed(game: Ruleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    if rng.random() < 0.5:
+        return legal[rng.randrange(len(legal))]
+    return heuristic_move(game, game.view(state, seat), legal, rng)
+
+
+_POLICIES: dict[str, Policy] = {"heuristic": _heuristic, "mixed": _mixed, "random": _random}
+
+
+def playout_policy(game: Ruleset, name: str) -> Policy:
+    """The playout policy called `name` (one of `PLAYOUTS`; ``"auto"``: the game's entry in
+    `PLAYOUT_BY_GAME`, random for a game it does not list).
+
+    Args:
+        game: the game module.
+        name: ``"auto"``, ``"heuristic"`` (the mixed heuristic from the seat's view of the
+            sampled state), ``"mixed"`` (half heuristic, half random moves) or ``"random"``.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> playout_policy(mg, "auto") is playout_policy(mg, "heuristic")
+        True
+    """
+    if name == "auto":
+        name = PLAYOUT_BY_GAME.get(game.NAME, "random")
+    return _POLICIES[name]

@@ -7,8 +7,8 @@ const PLAYERS = {
   schlacht_am_buffet: [3, 6], mausgeflippt: [2, 6], food_chain: [3, 6], all_you_can_eat_buffet: [3, 6],
 };
 const SEAT_KINDS = [
-  ["human", "a person"], ["easy", "bot: easy (random)"], ["heuristic", "bot: medium (heuristic)"],
-  ["ismcts:200", "bot: hard (search)"],
+  ["human", "a person"], ["easy", "bot: easy"], ["medium", "bot: medium"], ["hard", "bot: hard"],
+  ["random", "bot: random moves"],
 ];
 const OPTIONS = {
   schlacht_am_buffet: [["edition", "Edition", [["en", "Schlacht am Buffet"], ["fr", "Sus au buffet"]]]],
@@ -61,10 +61,7 @@ async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
   const players = Number($("players").value);
-  const seats = [...Array(players).keys()].map((s) => {
-    const kind = $(`seat-${s}`).value;
-    return kind === "easy" ? "random" : kind;
-  });
+  const seats = [...Array(players).keys()].map((s) => $(`seat-${s}`).value);
   const options = {};
   for (const select of document.querySelectorAll("[data-option]")) options[select.dataset.option] = select.value;
   const file = $("cards")?.files?.[0];
