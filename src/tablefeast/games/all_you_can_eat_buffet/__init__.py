@@ -68,6 +68,7 @@ from tablefeast.games.all_you_can_eat_buffet.scoring import (
     scores,
     winners,
 )
+from tablefeast.games.all_you_can_eat_buffet.situations import SITUATIONS, situations
 from tablefeast.games.all_you_can_eat_buffet.state import State, initial_state
 from tablefeast.games.all_you_can_eat_buffet.text import public_events, render
 from tablefeast.games.all_you_can_eat_buffet.view import View, determinize, view
@@ -81,6 +82,7 @@ __all__ = [
     "MEAL_SETS",
     "MOOD_EFFECTS",
     "NAME",
+    "SITUATIONS",
     "TITLE",
     "Action",
     "CardLists",
@@ -125,6 +127,7 @@ __all__ = [
     "render",
     "score_table",
     "scores",
+    "situations",
     "view",
     "why_not",
     "winners",

@@ -38,6 +38,7 @@ from tablefeast.games.food_chain.rules import (
     why_not,
     winners,
 )
+from tablefeast.games.food_chain.situations import SITUATIONS, situations
 from tablefeast.games.food_chain.state import State, initial_state
 from tablefeast.games.food_chain.text import public_events, render
 from tablefeast.games.food_chain.view import View, determinize, view
@@ -51,6 +52,7 @@ __all__ = [
     "ANIMALS",
     "DEFAULT_STARS",
     "NAME",
+    "SITUATIONS",
     "TITLE",
     "Action",
     "Animal",
@@ -81,6 +83,7 @@ __all__ = [
     "public_events",
     "render",
     "scores",
+    "situations",
     "view",
     "why_not",
     "winners",

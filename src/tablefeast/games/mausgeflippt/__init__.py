@@ -59,6 +59,7 @@ from tablefeast.games.mausgeflippt.rules import (
     why_not,
     winners,
 )
+from tablefeast.games.mausgeflippt.situations import SITUATIONS, situations
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, State, initial_state
 from tablefeast.games.mausgeflippt.text import public_events, render
 from tablefeast.games.mausgeflippt.view import View, determinize, view
@@ -73,6 +74,7 @@ __all__ = [
     "FLIP",
     "NAME",
     "PASS",
+    "SITUATIONS",
     "TITLE",
     "Action",
     "CardSet",
@@ -115,6 +117,7 @@ __all__ = [
     "public_events",
     "render",
     "scores",
+    "situations",
     "view",
     "why_not",
     "winners",

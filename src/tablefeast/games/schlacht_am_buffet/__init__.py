@@ -46,6 +46,7 @@ from tablefeast.games.schlacht_am_buffet.rules import (
     why_not,
     winners,
 )
+from tablefeast.games.schlacht_am_buffet.situations import SITUATIONS, situations
 from tablefeast.games.schlacht_am_buffet.state import State, initial_state
 from tablefeast.games.schlacht_am_buffet.text import public_events, render
 from tablefeast.games.schlacht_am_buffet.view import View, determinize, view
@@ -57,6 +58,7 @@ __all__ = [
     "ACTION_TYPES",
     "NAME",
     "PLATES",
+    "SITUATIONS",
     "TITLE",
     "Action",
     "Config",
@@ -89,6 +91,7 @@ __all__ = [
     "public_events",
     "render",
     "scores",
+    "situations",
     "view",
     "why_not",
     "winners",
