@@ -2,7 +2,8 @@
 
 Importing this module registers ``tablefeast_schlacht_am_buffet``, ``tablefeast_mausgeflippt``,
 ``tablefeast_food_chain`` and ``tablefeast_all_you_can_eat_buffet`` with pyspiel, so that
-``pyspiel.load_game("tablefeast_food_chain(players=4)")`` works. The game parameters are the
+``pyspiel.load_game("tablefeast_food_chain(players=4)")`` works (and their turn-based forms,
+``tablefeast_turns_...``: see `tablefeast.interop.openspiel_turns`). The game parameters are the
 game's `Config` options: ints and texts as they are, tuples as text with ``:`` between the items
 (``young_seats=1:3``), a custom card list as the path of its JSON file (``cards=my.json``).
 
@@ -43,6 +44,7 @@ Examples:
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import random
 from typing import Any
@@ -397,6 +399,8 @@ def register() -> None:
         ruleset = _RULESETS[name] = tablefeast.load(name)
         game_type = _game_type(name, ruleset)
         pyspiel.register_game(game_type, _make_game_class(name, ruleset, game_type))
+    # The turn-based forms register themselves when their module is first imported.
+    importlib.import_module(f"{__package__}.openspiel_turns")
 
 
 register()
