@@ -1,4 +1,4 @@
-"""The `tablefeast` command: list, play, simulate, replay and rules.
+"""The `tablefeast` command: list, play, simulate, analyze, replay, rules and serve.
 
 Exit status: 0 on success; 1 for a bad record or move (the message quotes it) or a bad game,
 config or agent name; 2 for a command line argparse cannot read.
@@ -64,6 +64,39 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {key: _option_value(key, value) for key, value in args.option}
 
 
+def _run_arguments(command: argparse.ArgumentParser, games: int, option_help: str) -> None:
+    """The arguments of a run of many games (simulate, analyze)."""
+    command.add_argument("game", help="the game's name (see: tablefeast list)")
+    command.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    command.add_argument(
+        "--games", type=int, default=games, help=f"games to play (default {games})"
+    )
+    command.add_argument(
+        "--agents",
+        default="random",
+        help="comma-separated, one per seat or one for all: easy, medium, hard, random, heuristic, "
+        "greedy, ismcts[:N]",
+    )
+    command.add_argument(
+        "--workers", type=int, help="processes (default: one per CPU; 1: this process alone)"
+    )
+    command.add_argument("--seed", default="0", help="seed of the whole run (default 0)")
+    _option_argument(command, f"{option_help}, e.g. -o edition=fr, -o cards=@my_cards.json")
+
+
+def _option_argument(command: argparse.ArgumentParser, help_text: str) -> None:
+    """``-o KEY=VALUE``, repeatable: a Config option."""
+    command.add_argument(
+        "-o",
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=help_text,
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tablefeast", description="Exact rules engines for food-themed tabletop games."
@@ -85,14 +118,8 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated, one per seat or one for all: human, easy, medium, hard, random, "
         "heuristic, greedy, ismcts[:N]",
     )
-    play.add_argument(
-        "-o",
-        "--option",
-        type=_option,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a Config option, e.g. -o edition=fr, -o young_seats=[1], -o cards=@my_cards.json",
+    _option_argument(
+        play, "a Config option, e.g. -o edition=fr, -o young_seats=[1], -o cards=@my_cards.json"
     )
     play.add_argument("--record", type=Path, help="write the game record (JSON) here")
     level = play.add_mutually_exclusive_group()
@@ -101,34 +128,34 @@ def _parser() -> argparse.ArgumentParser:
     )
     level.add_argument("-q", "--quiet", action="store_true", help="print only the result")
     sim = sub.add_parser("simulate", help="play many games and tabulate who wins")
-    sim.add_argument("game", help="the game's name (see: tablefeast list)")
-    sim.add_argument("--players", type=int, default=4, help="number of players (default 4)")
-    sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    sim.add_argument(
-        "--agents",
-        default="random",
-        help="comma-separated, one per seat or one for all: easy, medium, hard, random, heuristic, "
-        "greedy, ismcts[:N]",
-    )
-    sim.add_argument(
-        "--workers", type=int, help="processes (default: one per CPU; 1: this process alone)"
-    )
-    sim.add_argument("--seed", default="0", help="seed of the whole run (default 0)")
-    sim.add_argument(
-        "-o",
-        "--option",
-        type=_option,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a Config option, as for play",
-    )
+    _run_arguments(sim, games=100, option_help="a Config option, as for play")
     sim.add_argument(
         "--out",
         type=Path,
         help="write every game (its seed and record, to replay it) and the summaries as JSON",
     )
     sim.add_argument("--plot", type=Path, help="plot the win shares (needs matplotlib)")
+    analyze = sub.add_parser(
+        "analyze",
+        help="play many games and write a designer's report (one HTML page, and its JSON)",
+    )
+    _run_arguments(analyze, games=200, option_help="a Config option (of the base variant)")
+    analyze.add_argument(
+        "--compare",
+        type=_option,
+        nargs="+",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a variant to compare with the base: the base options with these changed "
+        "(players=N too); repeat for more variants, e.g. --compare edition=fr",
+    )
+    analyze.add_argument(
+        "--report", type=Path, required=True, help="write the report (self-contained HTML) here"
+    )
+    analyze.add_argument(
+        "--json", type=Path, help="write every figure as JSON here (default: next to the report)"
+    )
     replay = sub.add_parser("replay", help="check a game record move by move")
     replay.add_argument("file", type=Path, help="the record (JSON), as play --record writes it")
     replay.add_argument(
@@ -336,6 +363,64 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from tablefeast.analysis import analyze, compare
+
+    _load(args.game)
+    json_path = args.json or args.report.with_suffix(".json")
+    if json_path == args.report:
+        json_path = args.report.with_name(args.report.name + ".json")
+    for path in (args.report, json_path):  # before the games, not after
+        if not path.parent.is_dir():
+            raise SystemExit(f"tablefeast: error: {path}: no such directory {path.parent}")
+    bar = None
+
+    def progress(done: int) -> None:
+        nonlocal bar
+        if bar is None:  # the games have begun: every argument was accepted
+            bar = _progress_bar(args.games * (1 + len(args.compare)))
+        if bar is not None:
+            bar.update(done - bar.n)
+
+    common: dict[str, Any] = {
+        "agents": args.agents.split(","),
+        "games": args.games,
+        "seed": args.seed,
+        "workers": args.workers,
+        "progress": progress,
+    }
+    try:
+        base = _options(args)
+        if args.compare:
+            variants = [base] + [
+                {**base, **{key: _option_value(key, value) for key, value in pairs}}
+                for pairs in args.compare
+            ]
+            result: Any = compare(args.game, variants, players=args.players, **common)
+        else:
+            result = analyze(args.game, players=args.players, options=base, **common)
+    except ValueError as e:
+        raise SystemExit(f"tablefeast: error: {e}") from None
+    finally:
+        if bar is not None:
+            bar.close()
+    try:
+        args.report.write_text(result.to_html(), encoding="utf-8")
+        json_path.write_text(result.to_json(), encoding="utf-8")
+    except OSError as e:
+        raise SystemExit(f"tablefeast: error: cannot write the report: {e}") from None
+    from tablefeast.analysis.report import findings
+
+    if args.compare:
+        lines = findings(result.variants, result.labels, result.differences)
+    else:
+        lines = findings([result], [""])
+    for line in lines:
+        print(f"- {line}", file=out)
+    print(f"\nReport written to {args.report}\nFigures written to {json_path}", file=out)
+    return 0
+
+
 def _pyplot() -> Any:
     try:
         import matplotlib
@@ -413,6 +498,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return _cmd_play(args, out)
     if args.command == "simulate":
         return _cmd_simulate(args, out)
+    if args.command == "analyze":
+        return _cmd_analyze(args, out)
     if args.command == "serve":
         return _cmd_serve(args, out)
     return _cmd_replay(args, out, sys.stderr)

@@ -24,15 +24,30 @@ import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 import tablefeast
 from tablefeast.agents import make_agent
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.play import play_game
 
-__all__ = ["AgentSpec", "GameOutcome", "Row", "SimulationResult", "play_one", "simulate"]
+__all__ = [
+    "AgentSpec",
+    "GameOutcome",
+    "Row",
+    "SimulationResult",
+    "play_one",
+    "rotation",
+    "run_calls",
+    "seat_agents",
+    "simulate",
+    "wilson",
+]
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -97,6 +112,7 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
     seed: str,
     index: int,
     keep_record: bool = False,
+    on_move: Callable[[Any, int, Any], None] | None = None,
 ) -> GameOutcome:
     """Play game `index` of a simulation (a plain function of plain data: it runs anywhere).
 
@@ -107,6 +123,9 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
         seed: the simulation's seed; the game is seeded ``f"{seed}/{index}"``.
         index: the game's number in the simulation.
         keep_record: keep the game's moves in notation, so that it can be replayed.
+        on_move: called as ``on_move(state_before, seat, action)`` for every move, as
+            `play_game` calls it (for code that watches the game in the worker, such as
+            `tablefeast.analysis`).
 
     Examples:
         >>> outcome = play_one("food_chain", {"players": 3}, ["random"] * 3, "s", 0, True)
@@ -115,7 +134,8 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
     game = tablefeast.load(name)
     config = game.Config(**config_data)
     game_seed = f"{seed}/{index}"
-    result = play_game(game, config, [_build(spec) for spec in seats], seed=game_seed)
+    agents = [_build(spec) for spec in seats]
+    result = play_game(game, config, agents, seed=game_seed, on_move=on_move)
     return GameOutcome(
         index=index,
         seats=tuple(_label(spec) for spec in seats),
@@ -145,22 +165,37 @@ class Row:
     mean_score: float
 
 
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(share: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share seen in `n` trials (95% unless `z` says otherwise).
+
+    A trial may count as a fraction of a success (a shared win is 1 / winners of a win).
+
+    Args:
+        share: successes / n, from 0 to 1.
+        n: the number of trials (at least 1).
+        z: the normal quantile of the interval's confidence.
+
+    Examples:
+        >>> [round(x, 3) for x in wilson(0.5, 4)]
+        [0.15, 0.85]
+        >>> wilson(1.0, 8)[1]
+        1.0
+    """
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def _row(label: str, shares: list[float], scores: list[int]) -> Row:
     n = len(shares)
     mean = sum(shares) / n
     # Wilson score interval (95%) for the win share; ties count as fractions of a win.
-    z = 1.959963984540054
-    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return Row(
-        label,
-        n,
-        sum(shares),
-        mean,
-        max(0.0, centre - half),
-        min(1.0, centre + half),
-        sum(scores) / n,
-    )
+    low, high = wilson(mean, n)
+    return Row(label, n, sum(shares), mean, low, high, sum(scores) / n)
 
 
 @attrs.frozen
@@ -265,9 +300,6 @@ class SimulationResult:
         return json.dumps(data, indent=1)
 
 
-_IGNORE_SIGINT = (signal.SIGINT, signal.SIG_IGN)
-
-
 def simulate(
     name: str,
     players: int,
@@ -300,7 +332,7 @@ def simulate(
             game can be replayed (memory grows with games x moves).
 
     Raises:
-        ValueError: a bad game, config, agent or count.
+        ConfigError: a bad game, config, agent or count (a ValueError too).
 
     Examples:
         >>> result = simulate("mausgeflippt", 3, ["heuristic", "random", "random"], 6, workers=1)
@@ -309,21 +341,89 @@ def simulate(
     """
     game = tablefeast.load(name)
     config = game.Config(players=players, **(options or {}))
+    names = seat_agents(agents, players)
+    if games < 1:
+        raise ConfigError(f"games must be at least 1, got {games}")
+    config_data = json.loads(tablefeast.dumps(config))
+    seats = rotation(names, games)
+    calls = [(name, config_data, seats[i], str(seed), i, keep_records) for i in range(games)]
+    outcomes = run_calls(play_one, calls, executor=executor, workers=workers, progress=progress)
+    labels = tuple(_label(spec) for spec in names)
+    return SimulationResult(name, config_data, labels, str(seed), tuple(outcomes))
+
+
+def seat_agents(agents: Sequence[AgentSpec], players: int) -> list[AgentSpec]:
+    """One agent per seat: `agents` as given, or its single agent in every seat; names checked.
+
+    Args:
+        agents: one agent per seat, or one for all (names for `make_agent`, or factories).
+        players: seats at the table.
+
+    Raises:
+        ConfigError: not 1 or `players` agents, or a name `make_agent` does not know.
+
+    Examples:
+        >>> seat_agents(["random"], 3)
+        ['random', 'random', 'random']
+    """
     names = list(agents) * players if len(agents) == 1 else list(agents)
     if len(names) != players:
-        raise ValueError(f"{players} players need 1 or {players} agents, got {len(agents)}")
+        raise ConfigError(f"{players} players need 1 or {players} agents, got {len(agents)}")
     for spec in names:
         if isinstance(spec, str):
             make_agent(spec)  # fail early on a bad name
-    if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
-    config_data = json.loads(tablefeast.dumps(config))
-    seats = [tuple(names[(s + i) % players] for s in range(players)) for i in range(games)]
-    outcomes: list[GameOutcome] = []
+    return names
+
+
+def rotation(names: Sequence[AgentSpec], games: int) -> list[tuple[AgentSpec, ...]]:
+    """The agent in each seat of each game: game ``i`` puts agent ``(s + i) % n`` in seat ``s``.
+
+    Args:
+        names: one agent per seat, as `seat_agents` gives them.
+        games: how many games.
+
+    Examples:
+        >>> rotation(["a", "b", "c"], 4)
+        [('a', 'b', 'c'), ('b', 'c', 'a'), ('c', 'a', 'b'), ('a', 'b', 'c')]
+    """
+    players = len(names)
+    return [tuple(names[(s + i) % players] for s in range(players)) for i in range(games)]
+
+
+_IGNORE_SIGINT = (signal.SIGINT, signal.SIG_IGN)
+
+
+def run_calls(
+    function: Callable[..., T],
+    calls: Sequence[tuple[Any, ...]],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[T]:
+    """``function(*call)`` for every call, in order, on an executor, as `simulate` runs games.
+
+    Args:
+        function: a plain function of plain data (for a process pool: defined in a module).
+        calls: the arguments of each call.
+        executor: where to run them (any `concurrent.futures.Executor`); by default a process
+            pool of `workers` processes, which this function starts and shuts down.
+        workers: processes for the default pool: None for one per CPU; 1 runs the calls in
+            this process, without a pool.
+        progress: called with the number of calls done, as they finish.
+
+    Raises:
+        ConfigError: `workers` is not a positive int. A failed call's error is raised as soon
+            as it is seen.
+
+    Examples:
+        >>> run_calls(pow, [(2, 3), (3, 2)], workers=1)
+        [8, 9]
+    """
     if workers is None:
         workers = os.cpu_count() or 1
     if type(workers) is not int or workers < 1:
-        raise ValueError(f"workers must be a positive int, got {workers!r}")
+        raise ConfigError(f"workers must be a positive int, got {shown(workers)}")
     own_pool = executor is None and workers > 1
     # Workers ignore Ctrl-C: the main process stops the run and cancels what is queued.
     pool = (
@@ -331,24 +431,21 @@ def simulate(
         if own_pool
         else executor
     )
+    results: list[T] = []
     try:
         if pool is None:
-            for i in range(games):
-                outcomes.append(play_one(name, config_data, seats[i], str(seed), i, keep_records))
+            for call in calls:
+                results.append(function(*call))
                 if progress is not None:
-                    progress(len(outcomes))
+                    progress(len(results))
         else:
-            futures = [
-                pool.submit(play_one, name, config_data, seats[i], str(seed), i, keep_records)
-                for i in range(games)
-            ]
+            futures = [pool.submit(function, *call) for call in calls]
             for done, future in enumerate(as_completed(futures), start=1):
-                future.result()  # raise a failed game's error at once
+                future.result()  # raise a failed call's error at once
                 if progress is not None:
                     progress(done)
-            outcomes = [future.result() for future in futures]  # in game order
+            results = [future.result() for future in futures]  # in call order
     finally:
         if own_pool and pool is not None:
             pool.shutdown(cancel_futures=True)  # nothing is queued unless interrupted
-    labels = tuple(_label(spec) for spec in names)
-    return SimulationResult(name, config_data, labels, str(seed), tuple(outcomes))
+    return results

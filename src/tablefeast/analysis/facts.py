@@ -1,0 +1,263 @@
+"""What one game yields for the analysis: a plain function of plain data, run in the workers.
+
+`play_facts` plays game ``index`` of a run exactly as `tablefeast.agents.simulate.play_one` does
+(same seed, same agents, so the same game) and watches every move through the `Ruleset` contract
+alone:
+
+- decisions (moves by seats) and chance events, and the rounds when the final state has an int
+  ``round`` attribute;
+- at every decision, how many legal moves the seat had, by the decision's *kind*: the class names
+  of its legal actions in the game's order, joined by ``/`` (``Play``, ``Take/TakeFromCentre``,
+  ``Pass/Play/Flip``);
+- lead changes: how often the seat strictly ahead on running `scores` changes (a tie at the top
+  leads nobody, and the lead passing through a tie back to the same seat is no change);
+- the moves each seat made, by notation key (`move_keys`);
+- how often each special situation occurred, when the game module has ``situations(before, seat,
+  action, after)`` (a tuple of labels per move; its ``SITUATIONS`` lists them all).
+
+Examples:
+    >>> facts = play_facts("food_chain", {"players": 3}, ["random"] * 3, "s", 0)
+    >>> facts.outcome.seed, facts.decisions + facts.chance == facts.outcome.moves
+    ('s/0', True)
+    >>> [b.kind for b in facts.branching]
+    ['Play', 'Take', 'Take/TakeFromCentre', 'TakeFromCentre']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+import tablefeast
+from tablefeast.agents.simulate import AgentSpec, GameOutcome, play_one
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.ruleset import Ruleset
+
+__all__ = ["Branching", "GameFacts", "decision_kind", "move_keys", "play_facts"]
+
+
+@attrs.frozen
+class Branching:
+    """The legal-move counts of one kind of decision in one game.
+
+    Attributes:
+        kind: the decision's kind (`decision_kind`).
+        decisions: how many decisions of this kind.
+        options: the legal moves summed over them.
+        squares: the squares of the legal-move counts summed (for the spread).
+        forced: decisions with a single legal move (played without asking the agent).
+        most: the most legal moves at one of them.
+
+    Examples:
+        >>> Branching("Play", 2, 7, 25, 0, 4).mean
+        3.5
+    """
+
+    kind: str
+    decisions: int
+    options: int
+    squares: int
+    forced: int
+    most: int
+
+    @property
+    def mean(self) -> float:
+        """Legal moves per decision.
+
+        Examples:
+            >>> Branching("Take", 4, 4, 4, 4, 1).mean
+            1.0
+        """
+        return self.options / self.decisions
+
+
+@attrs.frozen
+class GameFacts:
+    """Everything the analysis keeps of one game (plain data, as JSON round-trips it).
+
+    Attributes:
+        outcome: the game's outcome, as `simulate` gives it (seats, scores, winners, seed).
+        decisions: moves made by seats.
+        chance: chance events.
+        rounds: the final state's ``round``, or None when the state has none.
+        lead_changes: how often the strict leader on running scores changed.
+        branching: legal-move counts by kind of decision, kinds in alphabetical order.
+        moves: per seat, ``(key, moves)`` pairs: how many of its moves had each notation key
+            (`move_keys`), keys in alphabetical order.
+        situations: ``(label, times)`` for every special situation that occurred, in the order
+            of the game's ``SITUATIONS`` (labels it does not list last, alphabetically).
+
+    Examples:
+        >>> facts = play_facts("food_chain", {"players": 3}, ["random"] * 3, "s", 0)
+        >>> sum(b.decisions for b in facts.branching) == facts.decisions
+        True
+    """
+
+    outcome: GameOutcome
+    decisions: int
+    chance: int
+    rounds: int | None
+    lead_changes: int
+    branching: tuple[Branching, ...]
+    moves: tuple[tuple[tuple[str, int], ...], ...]
+    situations: tuple[tuple[str, int], ...] = ()
+
+    def win_share(self, seat: int) -> float:
+        """1 / (number of winners) for a winner, else 0.
+
+        Args:
+            seat: the seat whose share this is.
+
+        Examples:
+            >>> facts = play_facts("food_chain", {"players": 3}, ["random"] * 3, "s", 0)
+            >>> sum(facts.win_share(seat) for seat in range(3))
+            1.0
+        """
+        return self.outcome.win_share(seat)
+
+
+def decision_kind(legal: Sequence[Any]) -> str:
+    """A decision's kind: the class names of its legal actions, in order, each once, joined by /.
+
+    Args:
+        legal: the seat's legal actions.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> decision_kind((mg.Pass(), mg.Play("tie", "blue"), mg.Play("hat", "red"), mg.Flip()))
+        'Pass/Play/Flip'
+    """
+    return "/".join(dict.fromkeys(type(action).__name__ for action in legal))
+
+
+def move_keys(text: str) -> tuple[str, ...]:
+    """The keys under which a move counts, from its notation: the verb with each thing it names.
+
+    A move of one or two words is its own key (``play dog``, ``play 9``, ``take centre``,
+    ``flip``). A longer one gives the verb with each later word, once each (``play hungry slow``
+    counts as ``play hungry`` and as ``play slow``); a word that starts with a capital letter
+    begins a name that runs to the end of the move, as in the notation (``steal 2 Black Forest
+    cake``: ``steal 2`` and ``steal Black Forest cake``).
+
+    Args:
+        text: the move in the game's notation.
+
+    Examples:
+        >>> move_keys("play very-hungry jealous"), move_keys("exchange 9 9 -1")
+        (('play very-hungry', 'play jealous'), ('exchange 9', 'exchange -1'))
+        >>> move_keys("steal 2 Black Forest cake"), move_keys("flip")
+        (('steal 2', 'steal Black Forest cake'), ('flip',))
+    """
+    words = text.split()
+    if len(words) <= 2:
+        return (" ".join(words),)
+    verb, rest = words[0], words[1:]
+    keys = []
+    for i, word in enumerate(rest):
+        if word[:1].isupper():
+            keys.append(f"{verb} {' '.join(rest[i:])}")
+            break
+        keys.append(f"{verb} {word}")
+    return tuple(dict.fromkeys(keys))
+
+
+def _leader(scores: Sequence[int]) -> int | None:
+    best = max(scores)
+    leaders = [seat for seat, score in enumerate(scores) if score == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+class _Watcher:
+    """Collects the facts move by move (`play_game`'s ``on_move``); the state after a move is
+    the state before the next one, so every state is seen once."""
+
+    def __init__(self, game: Ruleset, players: int) -> None:
+        self.game = game
+        self.situations: Callable[..., tuple[str, ...]] | None = getattr(game, "situations", None)
+        self.decisions = 0
+        self.chance = 0
+        self.lead_changes = 0
+        self.leader: int | None = None
+        self.branching: dict[str, list[int]] = {}
+        self.moves: list[Counter[str]] = [Counter() for _ in range(players)]
+        self.seen: Counter[str] = Counter()
+        self.last: tuple[Any, int, Any] | None = None
+
+    def __call__(self, state: Any, seat: int, action: Any) -> None:
+        self._after(state)
+        if seat == CHANCE:
+            self.chance += 1
+        else:
+            self.decisions += 1
+            legal = self.game.legal_actions(state, seat)
+            n = len(legal)
+            row = self.branching.setdefault(decision_kind(legal), [0, 0, 0, 0, 0])
+            row[0] += 1
+            row[1] += n
+            row[2] += n * n
+            row[3] += n == 1
+            row[4] = max(row[4], n)
+            self.moves[seat].update(move_keys(self.game.action_to_str(action)))
+        self.last = (state, seat, action)
+
+    def _after(self, state: Any) -> None:
+        """`state` follows the last move seen (or starts the game)."""
+        if self.last is not None and self.situations is not None:
+            before, seat, action = self.last
+            self.seen.update(self.situations(before, seat, action, state))
+        leader = _leader(self.game.scores(state))
+        if leader is not None:
+            if self.leader is not None and leader != self.leader:
+                self.lead_changes += 1
+            self.leader = leader
+
+    def finish(self, outcome: GameOutcome, labels: Sequence[str]) -> GameFacts:
+        final = None
+        if self.last is not None:
+            before, seat, action = self.last
+            final = self.game.apply_action(before, seat, action)
+            self._after(final)
+        rounds = getattr(final, "round", None)
+        order = {label: i for i, label in enumerate(labels)}
+        return GameFacts(
+            outcome=outcome,
+            decisions=self.decisions,
+            chance=self.chance,
+            rounds=rounds if type(rounds) is int else None,
+            lead_changes=self.lead_changes,
+            branching=tuple(Branching(k, *row) for k, row in sorted(self.branching.items())),
+            moves=tuple(tuple(sorted(counts.items())) for counts in self.moves),
+            situations=tuple(
+                sorted(self.seen.items(), key=lambda item: (order.get(item[0], len(order)), item))
+            ),
+        )
+
+
+def play_facts(
+    name: str,
+    config_data: dict[str, Any],
+    seats: Sequence[AgentSpec],
+    seed: str,
+    index: int,
+) -> GameFacts:
+    """Play game `index` of a run (as `play_one` does: the same game) and collect its facts.
+
+    Args:
+        name: the game.
+        config_data: the `Config` as JSON data.
+        seats: the agent of each seat (a name for `make_agent`, or a factory).
+        seed: the run's seed; the game is seeded ``f"{seed}/{index}"``.
+        index: the game's number in the run.
+
+    Examples:
+        >>> facts = play_facts("mausgeflippt", {"players": 3}, ["random"] * 3, "1", 2)
+        >>> facts.rounds is None, facts.outcome.index, len(facts.moves)
+        (True, 2, 3)
+    """
+    game = tablefeast.load(name)
+    watcher = _Watcher(game, int(config_data["players"]))
+    outcome = play_one(name, config_data, seats, seed, index, on_move=watcher)
+    return watcher.finish(outcome, getattr(game, "SITUATIONS", ()))
