@@ -8,6 +8,7 @@ import itertools
 import json
 import math
 import random
+import types
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
@@ -158,9 +159,12 @@ def facts_of(  # noqa: PLR0917 - a hand-made game, field by field
     branching: tuple[Branching, ...],
     moves: tuple[tuple[tuple[str, int], ...], ...],
     situations: tuple[tuple[str, int], ...] = (),
+    holdings: tuple[tuple[tuple[str, int], ...], ...] = (),
 ) -> GameFacts:
-    outcome = GameOutcome(0, ("a", "a"), scores, winners, decisions + chance)
-    return GameFacts(outcome, decisions, chance, rounds, lead, branching, moves, situations)
+    outcome = GameOutcome(0, ("a",) * len(scores), scores, winners, decisions + chance)
+    return GameFacts(
+        outcome, decisions, chance, rounds, lead, branching, moves, situations, holdings
+    )
 
 
 def test_figures_of_two_hand_made_games_are_the_values_computed_by_hand() -> None:
@@ -188,6 +192,7 @@ def test_figures_of_two_hand_made_games_are_the_values_computed_by_hand() -> Non
         "lead_changes",
         "situations",
         "moves",
+        "holdings",
     ]
     seats = figures["win_share_by_seat"]
     assert [s.value for s in seats.stats] == [0.75, 0.25]  # 1 + 1/2 and 0 + 1/2, of 2 games
@@ -238,6 +243,120 @@ def test_a_game_without_situations_says_so() -> None:
     assert situations.stats == () and "no special situations" in situations.note
     named_none = {f.name: f for f in build_figures(games, 2, ())}["situations"]
     assert named_none.stats == () and "names no special situations" in named_none.note
+
+
+def _wilson(successes: float, n: int) -> tuple[float, float]:
+    """Wilson's score interval (95%), from its formula."""
+    z, p = 1.959963984540054, successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+def test_the_holdings_figure_of_hand_made_games_is_computed_independently() -> None:
+    games = [
+        facts_of(
+            (9, 2, 1), (0,), 1, 0, 1, 0, (), ((), (), ()),
+            holdings=((("cake", 2),), (("garlic", 1),), ()),
+        ),
+        facts_of(
+            (4, 4, 0), (0, 1), 1, 0, 1, 0, (), ((), (), ()),
+            holdings=((("garlic", 3),), (("cake", 1), ("garlic", 1)), (("cake", 1),)),
+        ),
+        facts_of((1, 0, 0), (0,), 1, 0, 1, 0, (), ((), (), ())),  # no holdings: left out
+    ]  # fmt: skip
+    labels = ("cake", "garlic", "tile")
+    figure = {f.name: f for f in build_figures(games, 3, None, labels)}["holdings"]
+    # Independently: every seat-game of the games with holdings, as (win share, counts).
+    seat_games = []
+    for f in games[:2]:
+        for seat in range(3):
+            share = 1 / len(f.outcome.winners) if seat in f.outcome.winners else 0.0
+            seat_games.append((share, dict(f.holdings[seat])))
+    assert [w for w, _ in seat_games] == [1, 0, 0, 0.5, 0.5, 0]
+    expected = []
+    for label in labels:
+        held = [w for w, counts in seat_games if counts.get(label, 0) > 0]
+        none = [w for w, counts in seat_games if counts.get(label, 0) == 0]
+        if held and none:
+            for group, which in ((held, "1 or more"), (none, "none")):
+                expected.append((f"{label}: {which}", sum(group) / len(group), len(group)))
+    assert [(s.label, s.value, s.n) for s in figure.stats] == expected
+    # By hand: cake is held by seat 0 of game 1 (won) and seats 1 and 2 of game 2 (1/2, 0);
+    # not by seats 1 and 2 of game 1 (0, 0) and seat 0 of game 2 (1/2).
+    assert expected == [
+        ("cake: 1 or more", 0.5, 3),
+        ("cake: none", 1 / 6, 3),
+        ("garlic: 1 or more", 1 / 3, 3),
+        ("garlic: none", 1 / 3, 3),
+    ]
+    for stat in figure.stats:  # nobody held a tile: no bars for it, only a row
+        assert stat.kind == "share" and (stat.low, stat.high) == pytest.approx(
+            _wilson(stat.value * stat.n, stat.n)
+        )
+    assert figure.reference == pytest.approx(1 / 3)
+    # Means held: weighted by the win share (winners) and by the rest of it (the others).
+    wins = sum(w for w, _ in seat_games)
+    assert wins == 2
+    means = {
+        label: (
+            sum(w * c.get(label, 0) for w, c in seat_games) / wins,
+            sum((1 - w) * c.get(label, 0) for w, c in seat_games) / (6 - wins),
+        )
+        for label in labels
+    }
+    assert means == {"cake": (1.25, 0.375), "garlic": (1.0, 0.75), "tile": (0.0, 0.0)}
+
+    def share(group: list[float]) -> str:
+        low, high = _wilson(sum(group), len(group))
+        return f"{100 * sum(group) / len(group):.0f}% ({100 * low:.0f}% to {100 * high:.0f}%)"
+
+    for row, label in zip(figure.rows, labels, strict=True):
+        held = [w for w, counts in seat_games if counts.get(label, 0) > 0]
+        none = [w for w, counts in seat_games if counts.get(label, 0) == 0]
+        assert row == (
+            label,
+            f"{100 * len(held) / 6:.0f}%",
+            share(held) if held else "-",
+            share(none) if none else "-",
+            f"{means[label][0]:.2f}",
+            f"{means[label][1]:.2f}",
+        )
+    assert figure.rows[2][:4] == ("tile", "0%", "-", "33% (10% to 70%)")
+    # A game without holdings() says so; one with them but never asked shows its labels.
+    bare = {f.name: f for f in build_figures(games[2:], 3, None)}["holdings"]
+    assert bare.stats == () and "no holdings" in bare.note
+    unlisted = {f.name: f for f in build_figures(games, 3, None)}["holdings"]
+    assert [row[0] for row in unlisted.rows] == ["cake", "garlic"]
+
+
+def test_the_facts_hold_what_the_game_says_at_the_end() -> None:
+    game = tablefeast.load("schlacht_am_buffet")
+    analysis = analyze("schlacht_am_buffet", players=3, agents=[FirstLegal], games=1, workers=1)
+    result = simulate("schlacht_am_buffet", 3, [FirstLegal], 1, workers=1, keep_records=True)
+    record = result.games[0].record
+    assert record is not None
+    end = tablefeast.replay(tablefeast.Record("schlacht_am_buffet", result.config, record))
+    held = game.holdings(end)
+    assert analysis.games[0].holdings == tuple(
+        tuple((label, n) for label, n in seat.items() if n) for seat in held
+    )
+    assert analysis.holdings == tuple(held[0])  # every label, in the game's order
+
+
+def test_a_game_without_holdings_still_works(monkeypatch: pytest.MonkeyPatch) -> None:
+    fc = tablefeast.load("food_chain")
+    bare = types.ModuleType("bare_food_chain", fc.__doc__)
+    for key in dir(fc):
+        if not key.startswith("__") and key != "holdings":
+            setattr(bare, key, getattr(fc, key))
+    load = tablefeast.load
+    monkeypatch.setattr(tablefeast, "load", lambda name: bare if name == fc.NAME else load(name))
+    analysis = analyze("food_chain", players=3, games=2, workers=1)
+    assert analysis.holdings is None and all(f.holdings == () for f in analysis.games)
+    holdings = analysis.figure("holdings")
+    assert holdings is not None and holdings.stats == () and "no holdings" in holdings.note
+    check_page(analysis.to_html())
 
 
 def test_seat_shares_sum_to_one_and_the_games_are_simulates() -> None:
@@ -302,6 +421,12 @@ def test_comparison_marks_a_difference_made_to_be_clear_and_nothing_else() -> No
     assert "◆" not in same.to_html()
     page = comparison.to_html()
     assert "◆ seat 0" in page and "◆ seat 2" not in page
+    # The same games, another winner: the seat holding the Dog no longer wins (FC-8 piles).
+    dogs = ("holdings", "dogs (last round): 1 or more")
+    assert dogs in clear and "◆ dogs (last round): 1 or more" in page
+    assert '<tr class="clear"><td>dogs (last round)</td>' in page  # its row in the table
+    held = [f for f in comparison.figure("holdings") if f is not None]
+    assert [f.stat(dogs[1]).value for f in held] == [1.0, 0.0]  # type: ignore[union-attr]
 
 
 def test_different_player_counts_compare_win_shares_against_their_fair_shares() -> None:
@@ -316,6 +441,7 @@ def test_different_player_counts_compare_win_shares_against_their_fair_shares() 
 def test_json_round_trips_exactly() -> None:
     analysis = analyze("all_you_can_eat_buffet", 3, games=3, seed="x", workers=1)
     assert Analysis.from_json(analysis.to_json()) == analysis
+    assert analysis.holdings is not None and all(f.holdings for f in analysis.games)
     comparison = compare("food_chain", [{}, {"first_alpha": 1}], players=3, games=2, workers=1)
     again = Comparison.from_json(comparison.to_json())
     assert again == comparison and again.to_html() == comparison.to_html()

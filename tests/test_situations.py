@@ -6,6 +6,8 @@ every game.
 2. Per label, a position built by hand where its situation occurs gets the label, and a similar
    move where it does not, does not (each test named after its ruling).
 3. Most labels occur in a few hundred random 4-player games; the few that do not are named.
+4. `holdings`: the same labels in every state of a game, counts that never raise and add up to
+   what the state holds, where the rules make the totals exact.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+import attrs
 import pytest
 
 import tablefeast
@@ -23,6 +26,8 @@ import tablefeast.games.all_you_can_eat_buffet as ayc
 import tablefeast.games.food_chain as fc
 import tablefeast.games.mausgeflippt as mg
 import tablefeast.games.schlacht_am_buffet as sab
+from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, SPICES
+from tablefeast.games.food_chain.components import HAND
 from tablefeast.games.schlacht_am_buffet.components import PLATES
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.values import replace
@@ -649,3 +654,160 @@ def test_mg_8_unclear_races_occur_with_a_tie_probability() -> None:
         ):
             found.update(mg.situations(before, seat, action, after))
     assert found["MG-8 unclear race"] > 0
+
+
+# ---------------------------------------------------------------- 4. holdings
+
+
+HOLDING_LABELS: Mapping[str, tuple[str, ...]] = {
+    "schlacht_am_buffet": (
+        "plates won",
+        "plates covered",
+        "cheese plates",
+        "salami plates",
+        "sausage plates",
+        "pizza plates",
+        "chicken plates",
+        "salad plates",
+        "top plates worth 5",
+        "top plates worth 4",
+        "top plates worth 3",
+        "top plates worth 2",
+        "top plates worth 1",
+        "top plates worth -1",
+    ),
+    "mausgeflippt": ("mice caught", "cheeses taken", "penalty cards", "face-down penalty cards"),
+    "food_chain": (
+        "worms (last round)",
+        "birds (last round)",
+        "cats (last round)",
+        "dogs (last round)",
+        "fleas (last round)",
+        "animals (last round)",
+    ),
+    "all_you_can_eat_buffet": (
+        *ayc.DEFAULT_CARDS.tables.names,
+        "Drink tokens",
+        "Spice tokens",
+        "Birthday Cake tile",
+    ),
+}
+
+
+def _held(game: Any, state: Any, labels: tuple[str, ...]) -> tuple[dict[str, int], ...]:
+    """The holdings of a state, checked for shape: one dict per seat, the labels in order."""
+    held = game.holdings(state)
+    assert type(held) is tuple and len(held) == state.config.players
+    for seat in held:
+        assert type(seat) is dict and tuple(seat) == labels
+        assert all(type(n) is int and n >= 0 for n in seat.values()), seat
+    return held  # type: ignore[no-any-return]
+
+
+def _check_sab(state: sab.State, held: tuple[dict[str, int], ...]) -> None:
+    plates = sum(h["plates won"] for h in held)
+    assert plates == len(PLATES) - sum(state.supply) - len(state.buffet)  # every plate somewhere
+    for h, score in zip(held, sab.scores(state), strict=True):
+        kinds = sum(h[f"{kind.value} plates"] for kind in sab.Kind)
+        tops = [h[f"top plates worth {value}"] for value in (5, 4, 3, 2, 1, -1)]
+        assert kinds == h["plates won"] == sum(tops) + h["plates covered"]  # SAB-14
+        assert sum(tops) == sum(h[f"{k.value} plates"] > 0 for k in sab.Kind)
+        assert score == sum(v * n for v, n in zip((5, 4, 3, 2, 1, -1), tops, strict=True))
+
+
+def _check_mg(state: mg.State, held: tuple[dict[str, int], ...]) -> None:
+    tables = state.config.card_set.tables
+    assert sum(h["mice caught"] for h in held) <= len(tables.mouse_ids)
+    assert sum(h["cheeses taken"] for h in held) <= sum(tables.cheese_counts)
+    assert sum(h["penalty cards"] for h in held) <= sum(tables.clothing_counts)
+    for h, score in zip(held, mg.scores(state), strict=True):
+        assert h["face-down penalty cards"] <= h["penalty cards"]
+        assert score == h["mice caught"] - h["penalty cards"] - 2 * h["cheeses taken"]  # MG-14
+
+
+def _check_fc(state: fc.State, held: tuple[dict[str, int], ...]) -> None:
+    kinds = ("worms", "birds", "cats", "dogs", "fleas")
+    n = state.config.players
+    for i, kind in enumerate(kinds):  # nobody holds more of a kind than the table has
+        assert sum(h[f"{kind} (last round)"] for h in held) <= n * HAND[i]
+    for seat, h in enumerate(held):
+        counts = [h[f"{kind} (last round)"] for kind in kinds]
+        assert sum(counts) == h["animals (last round)"]
+        stars = sum(s * c for s, c in zip(state.config.stars, counts, strict=True))
+        assert fc.scores(state)[seat] == state.totals[seat] + stars  # FC-9
+
+
+def _check_ayc(state: ayc.State, held: tuple[dict[str, int], ...]) -> None:
+    tables = state.config.card_lists.tables
+    for seat, h in enumerate(held):
+        meals = [h[name] for name in tables.names]
+        assert meals == list(state.collections[seat])  # the Meals are the collection
+        assert h["Drink tokens"] == state.drinks[seat] and h["Spice tokens"] == state.spices[seat]
+    for i, name in enumerate(tables.names):  # no Meal is held more often than it is printed
+        assert sum(h[name] for h in held) <= tables.counts[i]
+    assert sum(h["Birthday Cake tile"] for h in held) == (state.cake is not None)  # AYC-8
+    assert sum(h["Drink tokens"] for h in held) + state.drink_supply == DRINKS
+    on_line = sum(spices for _, spices, _ in state.line)
+    assert sum(h["Spice tokens"] for h in held) + state.spice_supply + on_line == SPICES
+
+
+CHECKS = {
+    "schlacht_am_buffet": _check_sab,
+    "mausgeflippt": _check_mg,
+    "food_chain": _check_fc,
+    "all_you_can_eat_buffet": _check_ayc,
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_holdings_have_the_same_labels_in_every_state_and_add_up(name: str) -> None:
+    game = tablefeast.load(name)
+    setups = SETUPS[name]
+    for seed in range(2 * len(setups)):  # every setup, twice
+        config = game.Config(**setups[seed % len(setups)])
+        start = game.initial_state(config)
+        labels = HOLDING_LABELS[name]
+        assert all(n == 0 for seat in _held(game, start, labels) for n in seat.values())
+        state = start
+        for _, _, _, state in random_moves(game, start, random.Random(seed)):
+            held = _held(game, state, labels)
+            CHECKS[name](state, held)  # in every state, the last one too
+        assert game.is_terminal(state)
+        assert any(n for seat in held for n in seat.values())  # a game ends with something held
+
+
+def test_ayc_token_labels_never_take_a_meals_name() -> None:
+    meals = ayc.DEFAULT_CARDS.meals
+    renamed = attrs.evolve(meals[0], name="Drink tokens")
+    cards = attrs.evolve(ayc.DEFAULT_CARDS, meals=(renamed, *meals[1:]))
+    state = ayc_helpers.table(3, collections={0: ["Steak"]}, drinks={0: 2}, cards=cards)
+    held = ayc.holdings(state)[0]
+    assert held["Drink tokens"] == 0 and held["Drink tokens (token)"] == 2 and held["Steak"] == 1
+    assert len(held) == len(meals) + 3
+
+
+def test_holdings_of_a_position_built_by_hand() -> None:
+    state = ayc_helpers.table(
+        3,
+        collections={1: ["Steak", "Steak", "Fish"]},
+        drinks={1: 4},
+        spices={2: 1},
+        cake=1,
+        check=False,
+    )
+    held = ayc.holdings(state)
+    assert {k: v for k, v in held[1].items() if v} == {
+        "Steak": 2,
+        "Fish": 1,
+        "Drink tokens": 4,
+        "Birthday Cake tile": 1,
+    }
+    assert {k: v for k, v in held[2].items() if v} == {"Spice tokens": 1}
+    plates = (sab.Plate(3, sab.Kind.CHEESE), sab.Plate(-1, sab.Kind.CHEESE))
+    s = replace(sab.initial_state(sab.Config(players=3)), plates_won=((), plates, ()))
+    assert {k: v for k, v in sab.holdings(s)[1].items() if v} == {
+        "plates won": 2,
+        "plates covered": 1,
+        "cheese plates": 2,
+        "top plates worth -1": 1,
+    }  # SAB-14: the later plate covers the earlier, whatever their values

@@ -4,9 +4,10 @@
 does: seeded per game, agents rotating round the table, on any executor) and returns an
 `Analysis`: every game's facts and every figure (`Figure`: game length, branching factor, win
 share by seat, scores and margins, lead changes, the rulings' special situations, moves and
-winning). `compare` plays the same seeds under several variants and marks the differences that
-are statistically clear. Both give JSON (``to_json`` / ``from_json``) and a self-contained HTML
-page (``to_html``). The package reaches the games only through the `Ruleset` contract.
+winning, holdings and winning). `compare` plays the same seeds under several variants and marks
+the differences that are statistically clear. Both give JSON (``to_json`` / ``from_json``) and
+a self-contained HTML page (``to_html``). The package reaches the games only through the
+`Ruleset` contract.
 
 Examples:
     >>> from tablefeast.analysis import analyze, compare

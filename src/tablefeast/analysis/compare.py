@@ -196,7 +196,7 @@ class Comparison(_Json):
 
     def to_json(self) -> str:
         """Everything as compact JSON: each variant's analysis, the labels and the differences;
-        `from_json` reads it back, equal (at most 8 MiB: some 3,000 games in all).
+        `from_json` reads it back, equal (at most 8 MiB: some 2,500 games in all).
 
         Examples:
             >>> comparison = compare("food_chain", [{}, {}], players=3, games=1, workers=1)

@@ -13,7 +13,9 @@ alone:
   leads nobody, and the lead passing through a tie back to the same seat is no change);
 - the moves each seat made, by notation key (`move_keys`);
 - how often each special situation occurred, when the game module has ``situations(before, seat,
-  action, after)`` (a tuple of labels per move; its ``SITUATIONS`` lists them all).
+  action, after)`` (a tuple of labels per move; its ``SITUATIONS`` lists them all);
+- what each seat holds at the end, when the game module has ``holdings(state)`` (per seat, a
+  count by label: plates, mice, animals, Meals, tokens).
 
 Examples:
     >>> facts = play_facts("food_chain", {"players": 3}, ["random"] * 3, "s", 0)
@@ -26,7 +28,7 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -89,11 +91,17 @@ class GameFacts:
             (`move_keys`), keys in alphabetical order.
         situations: ``(label, times)`` for every special situation that occurred, in the order
             of the game's ``SITUATIONS`` (labels it does not list last, alphabetically).
+        holdings: per seat, ``(label, count)`` for everything it held at the end of the game
+            (the game's ``holdings`` of the final state), in the game's order; counts of 0 are
+            left out. Empty when the game has no ``holdings``.
 
     Examples:
         >>> facts = play_facts("food_chain", {"players": 3}, ["random"] * 3, "s", 0)
         >>> sum(b.decisions for b in facts.branching) == facts.decisions
         True
+        >>> held = dict(facts.holdings[1])  # seat 1's scoring pile after the last round
+        >>> held["animals (last round)"], "dogs (last round)" in held  # no Dog: left out
+        (7, False)
     """
 
     outcome: GameOutcome
@@ -104,6 +112,7 @@ class GameFacts:
     branching: tuple[Branching, ...]
     moves: tuple[tuple[tuple[str, int], ...], ...]
     situations: tuple[tuple[str, int], ...] = ()
+    holdings: tuple[tuple[tuple[str, int], ...], ...] = ()
 
     def win_share(self, seat: int) -> float:
         """1 / (number of winners) for a winner, else 0.
@@ -177,6 +186,9 @@ class _Watcher:
     def __init__(self, game: Ruleset, players: int) -> None:
         self.game = game
         self.situations: Callable[..., tuple[str, ...]] | None = getattr(game, "situations", None)
+        self.holdings: Callable[[Any], Sequence[Mapping[str, int]]] | None = getattr(
+            game, "holdings", None
+        )
         self.decisions = 0
         self.chance = 0
         self.lead_changes = 0
@@ -221,6 +233,12 @@ class _Watcher:
             final = self.game.apply_action(before, seat, action)
             self._after(final)
         rounds = getattr(final, "round", None)
+        held: tuple[tuple[tuple[str, int], ...], ...] = ()
+        if final is not None and self.holdings is not None:
+            held = tuple(
+                tuple((label, count) for label, count in seat.items() if count)
+                for seat in self.holdings(final)
+            )
         order = {label: i for i, label in enumerate(labels)}
         return GameFacts(
             outcome=outcome,
@@ -233,6 +251,7 @@ class _Watcher:
             situations=tuple(
                 sorted(self.seen.items(), key=lambda item: (order.get(item[0], len(order)), item))
             ),
+            holdings=held,
         )
 
 

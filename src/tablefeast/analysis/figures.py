@@ -572,8 +572,100 @@ def _moves_figure(facts: Sequence[GameFacts], players: int) -> Figure:
     )
 
 
+HELD = "1 or more"
+"""The qualifier of the holdings figure's stat of the seats holding at least one of a thing
+(``"Steak: 1 or more"``)."""
+NOT_HELD = "none"
+"""The qualifier of its stat of the seats holding none (``"Steak: none"``)."""
+
+
+def _share_text(stat: Stat | None) -> str:
+    if stat is None:
+        return "-"
+    return f"{_percent(stat.value)} ({_percent(stat.low)} to {_percent(stat.high)})"
+
+
+def _holdings_figure(
+    facts: Sequence[GameFacts], players: int, labels: Sequence[str] | None
+) -> Figure:
+    """Win share of the seats holding at least one of each thing and of those holding none;
+    the mean held by the winners and by the others (a shared win counts as a fraction)."""
+    played = [f for f in facts if len(f.holdings) == players]  # the games with holdings
+    seen = {label for f in played for seat in f.holdings for label, _ in seat}
+    every = list(dict.fromkeys([*(labels or ()), *sorted(seen, key=_natural)])) if played else []
+    holding = dict.fromkeys(every, 0)  # seat-games holding 1 or more
+    wins = {label: [0.0, 0.0] for label in every}  # wins of the seat-games with, without
+    count = {label: [0.0, 0.0] for label in every}  # counts weighted by win share, by loss
+    won = 0.0
+    for f in played:
+        for seat, held in enumerate(f.holdings):
+            counts = dict(held)
+            w = f.win_share(seat)
+            won += w
+            for label in every:
+                c = counts.get(label, 0)
+                holding[label] += 1 if c else 0
+                wins[label][0 if c else 1] += w
+                count[label][0] += w * c
+                count[label][1] += (1 - w) * c
+    seat_games = players * len(played)
+    lost = seat_games - won
+    stats: list[Stat] = []
+    rows = []
+    for label in every:
+        n = holding[label]
+        with_it = Stat.share(f"{label}: {HELD}", wins[label][0], n) if n else None
+        rest = seat_games - n
+        without = Stat.share(f"{label}: {NOT_HELD}", wins[label][1], rest) if rest else None
+        if with_it is not None and without is not None:
+            stats += (with_it, without)  # one group alone would only show the fair share
+        rows.append(
+            (
+                label,
+                _percent(n / seat_games),
+                _share_text(with_it),
+                _share_text(without),
+                f"{count[label][0] / won:.2f}" if won else "-",
+                f"{count[label][1] / lost:.2f}" if lost else "-",
+            )
+        )
+    note = ""
+    if labels is None and not played:
+        note = "This game reports no holdings (its module has no holdings())."
+    elif not every:
+        note = "No game recorded what the seats held."
+    return Figure(
+        "holdings",
+        "Holdings and winning",
+        "bars_with_intervals",
+        "share of seat-games won",
+        "what a seat held at the end of the game",
+        "For each thing held at the end, the win share of the seats that held 1 or more and of "
+        "those that held none, with 95% intervals: where the two differ, holding it goes with "
+        "winning or losing (which is not to say that it causes it); the dashed line is the fair "
+        "share. The table adds the mean held by the winners and by the others.",
+        stats=tuple(stats),
+        reference=1 / players,
+        columns=(
+            "held",
+            "seat-games with it",
+            "win share with it",
+            "without it",
+            "mean held by winners",
+            "by the others",
+        )
+        if every
+        else (),
+        rows=tuple(rows),
+        note=note,
+    )
+
+
 def build_figures(
-    facts: Sequence[GameFacts], players: int, situations: Sequence[str] | None
+    facts: Sequence[GameFacts],
+    players: int,
+    situations: Sequence[str] | None,
+    holdings: Sequence[str] | None = None,
 ) -> tuple[Figure, ...]:
     """Every figure of one game and config, from its games' facts.
 
@@ -581,6 +673,8 @@ def build_figures(
         facts: the games (at least one).
         players: seats at the table.
         situations: the game's ``SITUATIONS`` labels, or None when it reports none.
+        holdings: the labels of the game's ``holdings`` in its order, or None when it has none
+            (labels met in the facts and not listed come last, in natural order).
 
     Examples:
         >>> from tablefeast.analysis.facts import play_facts
@@ -596,4 +690,5 @@ def build_figures(
         *_score_figures(facts, players),
         _situations_figure(facts, situations),
         _moves_figure(facts, players),
+        _holdings_figure(facts, players, holdings),
     )

@@ -309,7 +309,9 @@ def _figure_body(figure: Figure, row: Sequence[Figure | None], marked: Set[str])
                 "largest n) are only in the table.</p>"
             )
     if figure.columns:
-        table = _table(figure.columns, figure.rows, marked)
+        # A row is marked with its stats: "Steak" with "Steak: 1 or more" (the holdings figure).
+        rows_marked = set(marked) | {m.rpartition(": ")[0] for m in marked if ": " in m}
+        table = _table(figure.columns, figure.rows, rows_marked)
         if len(figure.rows) > 12:
             table = f"<details><summary>table ({len(figure.rows)} rows)</summary>{table}</details>"
         parts.append(table)

@@ -50,11 +50,13 @@ class Analysis(_Json):
         situations: the game's ``SITUATIONS`` labels, or None when it reports none.
         games: every game's facts, in order.
         figures: every figure (`build_figures`).
+        holdings: the labels of the game's ``holdings`` under this config, in its order (as it
+            gives them for the initial state), or None when the game has no ``holdings``.
 
     Examples:
         >>> analysis = analyze("food_chain", players=3, games=3, workers=1)
-        >>> [figure.name for figure in analysis.figures][-2:]
-        ['situations', 'moves']
+        >>> [figure.name for figure in analysis.figures][-3:]
+        ['situations', 'moves', 'holdings']
     """
 
     game: str
@@ -65,6 +67,7 @@ class Analysis(_Json):
     situations: tuple[str, ...] | None
     games: tuple[GameFacts, ...]
     figures: tuple[Figure, ...]
+    holdings: tuple[str, ...] | None = None
 
     @property
     def players(self) -> int:
@@ -89,9 +92,9 @@ class Analysis(_Json):
         return next((f for f in self.figures if f.name == name), None)
 
     def to_json(self) -> str:
-        """Everything as compact JSON (about 2 KB a game): the arguments, every game's facts
+        """Everything as compact JSON (about 3 KB a game): the arguments, every game's facts
         and every figure; `from_json` reads it back, equal. `from_json` reads at most 8 MiB
-        (the library's bound on JSON input), some 3,000 games.
+        (the library's bound on JSON input), some 2,500 games.
 
         Examples:
             >>> analysis = analyze("food_chain", players=3, games=2, workers=1)
@@ -212,6 +215,26 @@ def check_setup(  # noqa: PLR0917 - the arguments of analyze and compare, checke
     return Setup(game, configs, tuple(names), tuple(seats), str(seed))
 
 
+def holding_labels(game: Ruleset, config_data: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The labels of the game's ``holdings`` under a config, in the game's order (those it gives
+    for the initial state, every seat's), or None when the game module has no ``holdings``.
+
+    Args:
+        game: the game module.
+        config_data: the `Config` as JSON data.
+
+    Examples:
+        >>> holding_labels(tablefeast.load("mausgeflippt"), {"players": 3})
+        ('mice caught', 'cheeses taken', 'penalty cards', 'face-down penalty cards')
+    """
+    holdings = getattr(game, "holdings", None)
+    if holdings is None:
+        return None
+    config: Any = tablefeast.loads(json.dumps(config_data), game.Config)
+    held = holdings(game.initial_state(config))
+    return tuple(dict.fromkeys(label for seat in held for label in seat))
+
+
 def run_setup(
     setup: Setup,
     games: int,
@@ -246,6 +269,7 @@ def run_setup(
     analyses = []
     for v, config in enumerate(setup.configs):
         mine = tuple(facts[v * games : (v + 1) * games])
+        held = holding_labels(setup.game, config)
         analyses.append(
             Analysis(
                 game=name,
@@ -255,7 +279,8 @@ def run_setup(
                 seed=setup.seed,
                 situations=situations,
                 games=mine,
-                figures=build_figures(mine, config["players"], situations),
+                figures=build_figures(mine, config["players"], situations, held),
+                holdings=held,
             )
         )
     return analyses

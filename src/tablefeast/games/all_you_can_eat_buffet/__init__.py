@@ -68,7 +68,7 @@ from tablefeast.games.all_you_can_eat_buffet.scoring import (
     scores,
     winners,
 )
-from tablefeast.games.all_you_can_eat_buffet.situations import SITUATIONS, situations
+from tablefeast.games.all_you_can_eat_buffet.situations import SITUATIONS, holdings, situations
 from tablefeast.games.all_you_can_eat_buffet.state import State, initial_state
 from tablefeast.games.all_you_can_eat_buffet.text import public_events, render
 from tablefeast.games.all_you_can_eat_buffet.view import View, determinize, view
@@ -116,6 +116,7 @@ __all__ = [
     "check_view",
     "determinize",
     "fruit_points",
+    "holdings",
     "initial_state",
     "is_terminal",
     "legal_actions",

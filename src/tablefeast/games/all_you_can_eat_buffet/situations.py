@@ -1,6 +1,7 @@
 """Special situations of All You Can Eat Buffet, for a designer's report: two cards or none
 played, clinking glasses, clashing Moods, the Birthday Cake tile, Coffee, wasted Moods, steals
-and tied scores, as short labels that start with their ruling id.
+and tied scores, as short labels that start with their ruling id; and the Meals and tokens each
+seat holds (`holdings`).
 
 `situations` reads the two full states of a move (and the move itself); it is meant for
 simulation statistics, after the fact, not for the table during a game. Every fact it uses is
@@ -42,7 +43,7 @@ from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores
 from tablefeast.games.all_you_can_eat_buffet.state import State
 
-__all__ = ["SITUATIONS", "situations"]
+__all__ = ["SITUATIONS", "holdings", "situations"]
 
 TWO_CARDS = "AYC-5 two Moods played"
 NO_CARD = "AYC-5 no Mood played"
@@ -203,3 +204,72 @@ def _cake_and_coffee(before: State, order: Iterable[int], gains: list[list[int]]
             holder = s
         found += [COFFEE] * sum(gains[s][i] for i in tables.coffee)
     return found
+
+
+DRINK_TOKENS = "Drink tokens"
+SPICE_TOKENS = "Spice tokens"
+CAKE_TILE_HELD = "Birthday Cake tile"
+
+
+def _token_labels(names: Iterable[str]) -> tuple[str, str, str]:
+    """The labels of the Drink tokens, the Spice tokens and the Birthday Cake tile next to Meals
+    called `names`: ``Drink tokens``, ``Spice tokens``, ``Birthday Cake tile``, each followed by
+    `` (token)`` as often as it takes to be no Meal's name (a custom list may call a Meal
+    anything).
+
+    Args:
+        names: the Meal names of the game's list.
+
+    Examples:
+        >>> _token_labels(["Steak", "Spice tokens"])
+        ('Drink tokens', 'Spice tokens (token)', 'Birthday Cake tile')
+    """
+    taken = set(names)
+    labels = []
+    for wanted in (DRINK_TOKENS, SPICE_TOKENS, CAKE_TILE_HELD):
+        label = wanted
+        while label in taken:
+            label += " (token)"
+        labels.append(label)
+    return labels[0], labels[1], labels[2]
+
+
+def holdings(state: State) -> tuple[dict[str, int], ...]:
+    """What each seat holds: per seat a count for every label, always the same labels in this
+    order: every Meal of the game's list by its name as printed (``Garlic``, ``Cream cake``,
+    ..., ``Spoiled food`` with the default cards), in the list's order, the cards collected of
+    it (stolen ones gone, secret cards once revealed at the end, AYC-4); then ``Drink tokens``,
+    ``Spice tokens`` and ``Birthday Cake tile`` (1 for the seat that holds it, AYC-8).
+
+    Public facts only (a Surprise bread's secret card counts once it is revealed); linear in
+    the number of players times the Meal list's entries; any state.
+
+    Args:
+        state: the state of the game (meant for the final one).
+
+    Returns:
+        One dict per seat, label to count.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> end = play_game(ayc, ayc.Config(players=3), [RandomAgent()] * 3, seed=1).state
+        >>> held = holdings(end)
+        >>> list(held[0])[:2], list(held[0])[-3:]
+        (['Garlic', 'Cream cake'], ['Drink tokens', 'Spice tokens', 'Birthday Cake tile'])
+        >>> [sum(h.values()) - h["Drink tokens"] - h["Spice tokens"] - h["Birthday Cake tile"]
+        ...  for h in held] == [sum(meals) for meals in end.collections]
+        True
+        >>> sum(h["Birthday Cake tile"] for h in held) == (end.cake is not None)
+        True
+    """
+    names = state.config.card_lists.tables.names
+    drinks, spices, cake = _token_labels(names)
+    out = []
+    for seat, meals in enumerate(state.collections):
+        held = dict(zip(names, meals, strict=True))
+        held[drinks] = state.drinks[seat]
+        held[spices] = state.spices[seat]
+        held[cake] = int(state.cake == seat)
+        out.append(held)
+    return tuple(out)

@@ -38,7 +38,7 @@ from tablefeast.games.food_chain.rules import (
     why_not,
     winners,
 )
-from tablefeast.games.food_chain.situations import SITUATIONS, situations
+from tablefeast.games.food_chain.situations import SITUATIONS, holdings, situations
 from tablefeast.games.food_chain.state import State, initial_state
 from tablefeast.games.food_chain.text import public_events, render
 from tablefeast.games.food_chain.view import View, determinize, view
@@ -74,6 +74,7 @@ __all__ = [
     "check_state",
     "check_view",
     "determinize",
+    "holdings",
     "initial_state",
     "is_terminal",
     "legal_actions",

@@ -1,6 +1,7 @@
 """Special situations of Food Chain, for a designer's report: prey from the centre, predators
 that eat twice or are eaten with their catch, hungry predators, Fleas leaving the round and
-shared wins, as short labels that start with their ruling id.
+shared wins, as short labels that start with their ruling id; and the animals each seat holds
+in its scoring pile (`holdings`).
 
 `situations` reads the two full states of a move (and the move itself); it is meant for
 simulation statistics, after the fact. Food Chain hides nothing once a pass is revealed
@@ -24,11 +25,11 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.food_chain.actions import Action, Play, Take, TakeFromCentre
-from tablefeast.games.food_chain.components import INDEX, PREY, Animal
+from tablefeast.games.food_chain.components import ANIMALS, INDEX, PREY, Animal
 from tablefeast.games.food_chain.rules import winners
 from tablefeast.games.food_chain.state import State
 
-__all__ = ["SITUATIONS", "situations"]
+__all__ = ["SITUATIONS", "holdings", "situations"]
 
 FROM_THE_CENTRE = "FC-4 prey from the centre"
 SECOND_PREY = "FC-4 predator takes a second prey"
@@ -134,3 +135,44 @@ def situations(before: State, seat: int, action: Action, after: State) -> tuple[
     if after.game_over and not before.game_over and len(winners(after)) > 1:
         found.append(SHARED_WIN)  # FC-10
     return tuple(found)
+
+
+_PILE_LABELS = tuple(f"{animal.value}s (last round)" for animal in ANIMALS)
+ALL_ANIMALS = "animals (last round)"
+
+
+def holdings(state: State) -> tuple[dict[str, int], ...]:
+    """What each seat holds: the animals in its scoring pile, per seat a count for every label,
+    always these six in this order: ``worms (last round)``, ``birds (last round)``,
+    ``cats (last round)``, ``dogs (last round)``, ``fleas (last round)`` and
+    ``animals (last round)`` (all of them).
+
+    The state keeps only the current round's scoring piles (earlier rounds live on as stars in
+    the totals, FC-9), so these are the piles of the round being played; at the end of the game,
+    of the last round (FC-8: every secured animal with its stack, the predator itself included).
+    Public (FC-11); linear in the number of players; any state.
+
+    Args:
+        state: the state of the game (meant for the final one).
+
+    Returns:
+        One dict per seat, label to count.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> bird, worm, cat = (fc.Play(a) for a in (fc.Animal.BIRD, fc.Animal.WORM, fc.Animal.CAT))
+        >>> s = apply_joint(fc, fc.initial_state(fc.Config(players=3)), {0: bird, 1: worm, 2: cat})
+        >>> s = fc.apply_action(fc.apply_action(s, 0, fc.Take(1)), 2, fc.Take(0))
+        >>> held = holdings(s)[2]  # the Cat secured with the Bird and the Bird's Worm
+        >>> list(held)[:2], list(held.values())
+        (['worms (last round)', 'birds (last round)'], [1, 1, 1, 0, 0, 3])
+        >>> sum(holdings(s)[0].values())
+        0
+    """
+    out = []
+    for pile in state.piles:
+        held = dict(zip(_PILE_LABELS, pile, strict=True))
+        held[ALL_ANIMALS] = sum(pile)
+        out.append(held)
+    return tuple(out)

@@ -59,7 +59,7 @@ from tablefeast.games.mausgeflippt.rules import (
     why_not,
     winners,
 )
-from tablefeast.games.mausgeflippt.situations import SITUATIONS, situations
+from tablefeast.games.mausgeflippt.situations import SITUATIONS, holdings, situations
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, State, initial_state
 from tablefeast.games.mausgeflippt.text import public_events, render
 from tablefeast.games.mausgeflippt.view import View, determinize, view
@@ -105,6 +105,7 @@ __all__ = [
     "check_view",
     "determinize",
     "fastest_distribution",
+    "holdings",
     "initial_state",
     "is_terminal",
     "legal_actions",

@@ -1,6 +1,6 @@
 """Special situations of Mausgeflippt, for a designer's report: wrong and right claims, protected
 mice, unclear races, the Flip ban and the game's unusual ends, as short labels that start with
-their ruling id.
+their ruling id; and what each seat holds (`holdings`).
 
 `situations` reads the two full states of a move (and the move itself); it is meant for
 simulation statistics, after the fact, not for the table during a game. It reads a hidden hand
@@ -35,7 +35,7 @@ from tablefeast.games.mausgeflippt.rules import scores
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
 from tablefeast.kernel.chance import CHANCE
 
-__all__ = ["SITUATIONS", "situations"]
+__all__ = ["SITUATIONS", "holdings", "situations"]
 
 WRONG_PLAY = "MG-4 wrong play"
 RIGHT_FLIP = "MG-5 right flip"
@@ -175,3 +175,51 @@ def _claims(before: State, codes: Sequence[int | None], fastest: tuple[int, ...]
         if protected:
             found.append(PROTECTED)  # MG-7
     return found
+
+
+MICE_CAUGHT = "mice caught"
+CHEESES_TAKEN = "cheeses taken"
+PENALTY_CARDS = "penalty cards"
+FACE_DOWN = "face-down penalty cards"
+
+
+def holdings(state: State) -> tuple[dict[str, int], ...]:
+    """What each seat holds: per seat a count for every label, always these four in this order:
+
+    - ``mice caught``: the mice it caught (+1 each, MG-4, MG-5);
+    - ``cheeses taken``: the cheeses it took on protected mice (-2 each, MG-7);
+    - ``penalty cards``: the clothing cards in front of it, face up and face down (-1 each);
+    - ``face-down penalty cards``: of these, the face-down ones, one per wrong Flip (MG-5);
+      three bar the Flip (MG-6).
+
+    Only counts, which are public (a face-down card's face is not read); linear in the number
+    of players and clothing items; any state.
+
+    Args:
+        state: the state of the game (meant for the final one).
+
+    Returns:
+        One dict per seat, label to count.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> end = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=2).state
+        >>> held = holdings(end)
+        >>> list(held[0])
+        ['mice caught', 'cheeses taken', 'penalty cards', 'face-down penalty cards']
+        >>> sum(h["mice caught"] for h in held) <= len(end.config.card_set.tables.mouse_ids)
+        True
+        >>> all(h["mice caught"] - h["penalty cards"] - 2 * h["cheeses taken"] == score
+        ...     for h, score in zip(held, mg.scores(end)))
+        True
+    """
+    return tuple(
+        {
+            MICE_CAUGHT: len(state.caught[seat]),
+            CHEESES_TAKEN: sum(state.cheeses[seat]),
+            PENALTY_CARDS: sum(state.face_up[seat]) + sum(state.face_down[seat]),
+            FACE_DOWN: sum(state.face_down[seat]),
+        }
+        for seat in range(state.config.players)
+    )

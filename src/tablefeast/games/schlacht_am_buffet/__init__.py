@@ -46,7 +46,7 @@ from tablefeast.games.schlacht_am_buffet.rules import (
     why_not,
     winners,
 )
-from tablefeast.games.schlacht_am_buffet.situations import SITUATIONS, situations
+from tablefeast.games.schlacht_am_buffet.situations import SITUATIONS, holdings, situations
 from tablefeast.games.schlacht_am_buffet.state import State, initial_state
 from tablefeast.games.schlacht_am_buffet.text import public_events, render
 from tablefeast.games.schlacht_am_buffet.view import View, determinize, view
@@ -82,6 +82,7 @@ __all__ = [
     "check_state",
     "check_view",
     "determinize",
+    "holdings",
     "initial_state",
     "is_terminal",
     "legal_actions",

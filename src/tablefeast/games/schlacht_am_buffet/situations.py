@@ -1,5 +1,6 @@
 """Special situations of Schlacht am Buffet, for a designer's report: which rare rules, ties and
-card exchanges one move brought about, as short labels that start with their ruling id.
+card exchanges one move brought about, as short labels that start with their ruling id; and
+the plates each seat holds (`holdings`).
 
 `situations` reads the two full states of a move (and the move itself); it is meant for
 simulation statistics, after the fact, not for the table during a game. Every fact it uses is
@@ -26,11 +27,11 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.schlacht_am_buffet.actions import Action, DrawCard, Exchange, Play
-from tablefeast.games.schlacht_am_buffet.components import MAX_POSITION
-from tablefeast.games.schlacht_am_buffet.rules import scores
+from tablefeast.games.schlacht_am_buffet.components import KIND_ORDER, MAX_POSITION, PLATE_VALUES
+from tablefeast.games.schlacht_am_buffet.rules import scores, top_plates
 from tablefeast.games.schlacht_am_buffet.state import State
 
-__all__ = ["SITUATIONS", "situations"]
+__all__ = ["SITUATIONS", "holdings", "situations"]
 
 TIE_AT_THE_REAR = "SAB-6 tie at the rear"
 EXCHANGE = "SAB-7 exchange"
@@ -154,3 +155,59 @@ def _step(before: State, seat: int, card: int, after: State) -> list[str]:
             if s in owed and not any(after.hands[s]):
                 found.append(EMPTY_HAND)  # SAB-10: drawn before the next step
     return found
+
+
+PLATES_WON = "plates won"
+PLATES_COVERED = "plates covered"
+_KIND_LABELS = tuple(f"{kind.value} plates" for kind in KIND_ORDER)
+_TOP_LABELS = tuple(f"top plates worth {value}" for value in PLATE_VALUES)
+
+
+def holdings(state: State) -> tuple[dict[str, int], ...]:
+    """What each seat holds: its plates, per seat a count for every label, always the same
+    labels in this order:
+
+    - ``plates won``: every plate the seat received;
+    - ``plates covered``: of these, those under a later plate of their kind, which no longer
+      score (SAB-14);
+    - ``cheese plates``, ``salami plates``, ``sausage plates``, ``pizza plates``,
+      ``chicken plates``, ``salad plates``: the plates won of each kind, best kind first, named
+      as the notation names the kinds in both editions (SAB-19: the French "pomme de terre" is
+      ``salami``), so that the editions compare label by label;
+    - ``top plates worth 5`` to ``top plates worth -1`` (5, 4, 3, 2, 1, -1): the plates on top
+      of the seat's stacks, the ones that score (SAB-14, SAB-16), by value.
+
+    Public facts only (plates are won in the open); linear in the plates won; any state.
+
+    Args:
+        state: the state of the game (meant for the final one).
+
+    Returns:
+        One dict per seat, label to count.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.games.schlacht_am_buffet.components import Kind
+        >>> from tablefeast.kernel.values import replace
+        >>> s = sab.initial_state(sab.Config(players=3))
+        >>> won = (sab.Plate(2, Kind.PIZZA), sab.Plate(-1, Kind.SALAD), sab.Plate(4, Kind.PIZZA))
+        >>> held = holdings(replace(s, plates_won=(won, (), ())))
+        >>> [label for label, n in held[0].items() if n][2:]
+        ['pizza plates', 'salad plates', 'top plates worth 4', 'top plates worth -1']
+        >>> held[0]["plates won"], held[0]["plates covered"], held[0]["pizza plates"]
+        (3, 1, 2)
+        >>> len(held[1]), sum(held[1].values())
+        (14, 0)
+    """
+    out = []
+    for won in state.plates_won:
+        tops = top_plates(won)
+        held = dict.fromkeys((PLATES_WON, PLATES_COVERED, *_KIND_LABELS, *_TOP_LABELS), 0)
+        held[PLATES_WON] = len(won)
+        held[PLATES_COVERED] = len(won) - len(tops)  # SAB-14
+        for plate in won:
+            held[_KIND_LABELS[KIND_ORDER.index(plate.kind)]] += 1
+        for plate in tops:
+            held[_TOP_LABELS[PLATE_VALUES.index(plate.value)]] += 1
+        out.append(held)
+    return tuple(out)
