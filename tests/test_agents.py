@@ -19,6 +19,7 @@ from tablefeast.agents import (
     GreedyAgent,
     HeuristicAgent,
     ISMCTSAgent,
+    LevelAgent,
     RandomAgent,
     make_agent,
 )
@@ -57,7 +58,27 @@ def _turn(game: Any, state: Any, seat: int) -> Turn:
     return Turn(game, seat, game.view(state, seat), legal, _Sampler(game, state, seat))
 
 
+def _without_clock(agent: Any) -> Any:
+    """The agent with a small budget and no time limit: a search cut short by the clock of a
+    busy machine is not reproducible, and these tests compare choices."""
+    if isinstance(agent, ISMCTSAgent):
+        return attrs.evolve(agent, iterations=8, seconds=None)
+    return agent
+
+
+@pytest.fixture
+def reproducible_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablefeast.agents import levels
+
+    tables = {
+        level: {name: _without_clock(agent) for name, agent in table.items()}
+        for level, table in levels.LEVEL_AGENTS.items()
+    }
+    monkeypatch.setattr(levels, "LEVEL_AGENTS", tables)
+
+
 @pytest.mark.parametrize("name", tablefeast.names())
+@pytest.mark.usefixtures("reproducible_levels")
 def test_agents_act_on_the_view_alone(name: str) -> None:
     """Two states that differ only in what the seat cannot see get the same choice."""
     hidden_differed = False
@@ -75,8 +96,8 @@ def test_agents_act_on_the_view_alone(name: str) -> None:
             HeuristicAgent(),
             HeuristicAgent(mixed=False),
             make_agent("easy"),
-            attrs.evolve(make_agent("medium"), iterations=8, seconds=None),  # reproducible
-            attrs.evolve(make_agent("hard"), iterations=8, seconds=None),
+            make_agent("medium"),
+            make_agent("hard"),
         )
         for agent in agents:
             if hasattr(agent, "choose"):
@@ -180,14 +201,36 @@ def test_a_time_limit_stops_the_search_early() -> None:
 def test_levels_are_agents_by_name_everywhere() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard"]
     for level, agent in LEVELS.items():
-        assert make_agent(level) == agent
-    assert make_agent("easy") == HeuristicAgent()
-    searchers = [make_agent("medium"), make_agent("hard")]
-    assert all(isinstance(a, ISMCTSAgent) and a.seconds == 1.0 for a in searchers)
-    assert searchers[0].iterations < searchers[1].iterations
+        assert make_agent(level) == agent == LevelAgent(level)
+    for name in tablefeast.names():
+        chosen = [LevelAgent(level).agent_for(name) for level in LEVELS]
+        assert len(set(chosen)) == 3, name  # three different bots
+        for agent in chosen:
+            assert not isinstance(agent, ISMCTSAgent) or agent.seconds == 1.0  # a time limit
+    # The ladder's order (agents docs): search is the hard bot but in Mausgeflippt.
+    assert LevelAgent("hard").agent_for("food_chain") == ISMCTSAgent(iterations=400, seconds=1.0)
+    assert LevelAgent("hard").agent_for("mausgeflippt") == HeuristicAgent()
+    assert LevelAgent("easy").agent_for("all_you_can_eat_buffet") == HeuristicAgent()
     for bad in ("hard:3", "easy:x"):
         with pytest.raises(tablefeast.ConfigError):
             make_agent(bad)
+    with pytest.raises(ValueError, match="level"):
+        LevelAgent("impossible")
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+@pytest.mark.usefixtures("reproducible_levels")
+def test_a_level_plays_its_games_agent(name: str) -> None:
+    """A level's move is its game's agent's move, for the same turn and seed."""
+    game, state, seat = _decision(name, 3)
+    for level in LEVELS:
+        inner = LevelAgent(level).agent_for(name)
+        turn = _turn(game, state, seat)
+        if hasattr(inner, "choose"):
+            expected = inner.choose(turn, random.Random(8))
+        else:
+            expected = inner.act(game, turn.view, turn.legal, random.Random(8))
+        assert LevelAgent(level).choose(turn, random.Random(8)) == expected
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ Examples:
     >>> make_agent("random"), make_agent("greedy")
     (RandomAgent(), GreedyAgent(samples=8))
     >>> make_agent("hard")
-    ISMCTSAgent(iterations=400, seconds=1.0, exploration=0.7, playout='auto', horizon=3)
+    LevelAgent(level='hard')
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from tablefeast.agents.greedy import GreedyAgent
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
+from tablefeast.agents.levels import LEVEL_NAMES, LevelAgent
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.options import option_value
@@ -38,6 +39,7 @@ __all__ = [
     "GreedyAgent",
     "HeuristicAgent",
     "ISMCTSAgent",
+    "LevelAgent",
     "RandomAgent",
     "SearchAgent",
     "Turn",
@@ -46,14 +48,11 @@ __all__ = [
 
 MAX_ITERATIONS = 1_000_000
 """The largest ISMCTS budget `make_agent` accepts (a million playouts: minutes per move)."""
-LEVELS: dict[str, Any] = {
-    "easy": HeuristicAgent(),
-    "medium": ISMCTSAgent(iterations=50, seconds=1.0),
-    "hard": ISMCTSAgent(iterations=400, seconds=1.0),
-}
-"""The bots for people, by level: ``easy`` is the mixed heuristic (it makes plain mistakes of
-judgement and never thinks ahead); ``medium`` and ``hard`` search, with 50 and 400 iterations and
-at most one second per move (the ladder in the agents docs measures how strong each is)."""
+LEVELS: dict[str, LevelAgent] = {level: LevelAgent(level) for level in LEVEL_NAMES}
+"""The bots for people, by level: in each game, the agents the strength ladder places there
+(`tablefeast.agents.levels.LEVEL_AGENTS`): the mixed heuristic, then search at 50 and at 400
+iterations, at most one second a move; in Mausgeflippt search at 50 iterations, greedy lookahead,
+then the heuristic."""
 AGENT_NAMES = ("random", "heuristic", "greedy", "ismcts", *LEVELS)
 """The names `make_agent` knows (``ismcts`` takes an optional ``:ITERATIONS``)."""
 
