@@ -154,12 +154,19 @@ def _players_range(ruleset: Ruleset) -> tuple[int, int]:
     return min(ok), max(ok)
 
 
-def _game_type(name: str, ruleset: Ruleset) -> pyspiel.GameType:
+def _game_type(
+    name: str,
+    ruleset: Ruleset,
+    dynamics: Any = pyspiel.GameType.Dynamics.SIMULTANEOUS,
+    registered_as: str | None = None,
+) -> pyspiel.GameType:
+    """The game's OpenSpiel type; the turn-based form passes its dynamics and short name."""
     low, high = _players_range(ruleset)
+    sequential = dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     return pyspiel.GameType(
-        short_name=short_name(name),
-        long_name=f"tablefeast {name}",
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        short_name=registered_as or short_name(name),
+        long_name=f"tablefeast {name}" + (" (turn-based)" if sequential else ""),
+        dynamics=dynamics,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,

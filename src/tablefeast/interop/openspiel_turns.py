@@ -93,22 +93,8 @@ def short_name(name: str) -> str:
 
 
 def _game_type(name: str, ruleset: Ruleset) -> pyspiel.GameType:
-    low, high = simultaneous._players_range(ruleset)
-    return pyspiel.GameType(
-        short_name=short_name(name),
-        long_name=f"tablefeast {name} (turn-based)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=high,
-        min_num_players=low,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=simultaneous._parameter_spec(ruleset),
+    return simultaneous._game_type(
+        name, ruleset, pyspiel.GameType.Dynamics.SEQUENTIAL, registered_as=short_name(name)
     )
 
 
