@@ -133,6 +133,8 @@ def test_the_lobby_creates_a_table_with_every_option(
     page.select_option("#game", game)
     page.fill("#players", "4")
     page.dispatch_event("#players", "change")
+    kinds = page.locator("#seats select").evaluate_all("selects => selects.map(s => s.value)")
+    assert kinds[0] == "human" and all(kind == "medium" for kind in kinds[1:])  # the defaults
     page.select_option("#seat-1", "human")
     for select in page.locator("[data-option]").all():
         values = select.locator("option").evaluate_all("options => options.map(o => o.value)")

@@ -28,7 +28,7 @@ function seatRows() {
   for (let seat = 0; seat < players; seat++) {
     const select = el("select", { id: `seat-${seat}`, "aria-label": `Seat ${seat}` },
       ...SEAT_KINDS.map(([value, label]) => el("option", { value }, label)));
-    select.value = previous[seat] || (seat === 0 ? "human" : "heuristic");
+    select.value = previous[seat] || (seat === 0 ? "human" : "medium");
     box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${seat}`), select));
   }
 }
