@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -320,11 +319,12 @@ def test_ismcts_budgets_are_checked_and_a_time_budget_works() -> None:
         with pytest.raises(ValueError, match="ISMCTSAgent"):
             ISMCTSAgent(**bad)  # type: ignore[arg-type]
     game, state, seat = _decision("food_chain", 2)
-    timed = ISMCTSAgent(seconds=0.05)
-    start = time.perf_counter()
-    action = timed.choose(_turn(game, state, seat), random.Random(1))
-    assert action in game.legal_actions(state, seat)
-    assert 0.05 <= time.perf_counter() - start < 5
+    # A generous limit leaves the iteration budget in charge: the same move as without one
+    # (how a deadline cuts a search short is tested by counting, not timing, above).
+    turn = _turn(game, state, seat)
+    timed = ISMCTSAgent(iterations=20, seconds=600.0).choose(turn, random.Random(1))
+    assert timed == ISMCTSAgent(iterations=20).choose(turn, random.Random(1))
+    assert timed in game.legal_actions(state, seat)
 
 
 def test_play_game_gives_search_agents_only_a_state_drawn_from_the_view() -> None:
