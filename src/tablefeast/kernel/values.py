@@ -68,6 +68,32 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+def combine(obj: Any) -> None:
+    """Give the dict-backed instance `obj` a combined instance dictionary (call it from
+    ``__attrs_post_init__``).
+
+    An instance built by its ``__init__`` keeps its attributes in a *split* dictionary, whose keys
+    are shared with the class; on CPython 3.11 a read of such an attribute is not specialised and
+    costs about ten times a read from a combined one. States are read far more often than they are
+    built, and `replace` and `from_fields` copy the dictionary they get, so one combined dictionary
+    at construction makes every later state combined too.
+
+    Args:
+        obj: a freshly built instance of a ``slots=False`` attrs class.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen(slots=False)
+        ... class Point:
+        ...     x: int
+        ...     def __attrs_post_init__(self) -> None:
+        ...         combine(self)
+        >>> Point(3).x
+        3
+    """
+    _set(obj, "__dict__", dict(obj.__dict__))
+
+
 def replace(obj: T, **changes: Any) -> T:
     """A copy of the frozen dict-backed attrs instance `obj` with some fields changed.
 

@@ -31,6 +31,7 @@ import attrs
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES, Config
 from tablefeast.kernel.deck import Counts
+from tablefeast.kernel.values import combine
 
 __all__ = ["STAGES", "LineMeal", "State", "initial_state", "tomatoes_held"]
 
@@ -115,6 +116,9 @@ class State:
             84
         """
         return sum(self.meal_deck) - sum(self.secrets) - self.lost - _line_secrets(self.line)
+
+    def __attrs_post_init__(self) -> None:
+        combine(self)  # fast attribute reads (see `kernel.values.combine`)
 
 
 def tomatoes_held(state: State, seat: int) -> int:

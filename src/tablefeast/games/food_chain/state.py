@@ -17,6 +17,7 @@ import attrs
 from tablefeast.games.food_chain.components import HAND
 from tablefeast.games.food_chain.config import Config
 from tablefeast.kernel.deck import Counts
+from tablefeast.kernel.values import combine
 
 __all__ = ["State", "initial_state"]
 
@@ -67,6 +68,9 @@ class State:
     removed: Counts
     totals: tuple[int, ...]
     game_over: bool
+
+    def __attrs_post_init__(self) -> None:
+        combine(self)  # fast attribute reads (see `kernel.values.combine`)
 
 
 def initial_state(config: Config) -> State:

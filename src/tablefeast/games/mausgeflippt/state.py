@@ -21,6 +21,7 @@ import attrs
 
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.kernel.deck import Counts, Pile
+from tablefeast.kernel.values import combine
 
 __all__ = ["FLIP", "PASS", "State", "initial_state"]
 
@@ -85,6 +86,9 @@ class State:
     idle: int
     racing: bool
     game_over: bool
+
+    def __attrs_post_init__(self) -> None:
+        combine(self)  # fast attribute reads (see `kernel.values.combine`)
 
 
 def initial_state(config: Config) -> State:

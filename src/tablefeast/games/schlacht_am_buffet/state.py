@@ -23,6 +23,7 @@ from tablefeast.games.schlacht_am_buffet.components import (
 )
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.kernel.deck import Counts
+from tablefeast.kernel.values import combine
 
 __all__ = ["State", "initial_state"]
 
@@ -80,6 +81,9 @@ class State:
     pending_draws: tuple[int, ...]
     to_reveal: int
     game_over: bool
+
+    def __attrs_post_init__(self) -> None:
+        combine(self)  # fast attribute reads (see `kernel.values.combine`)
 
 
 def initial_state(config: Config) -> State:
