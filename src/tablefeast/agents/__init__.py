@@ -32,6 +32,7 @@ from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.options import option_value
 from tablefeast.kernel.play import RandomAgent, Turn
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = [
     "AGENT_NAMES",
@@ -48,7 +49,9 @@ __all__ = [
 
 MAX_ITERATIONS = 1_000_000
 """The largest ISMCTS budget `make_agent` accepts (a million playouts: minutes per move)."""
-LEVELS: dict[str, LevelAgent] = {level: LevelAgent(level) for level in LEVEL_NAMES}
+LEVELS: FrozenDict[str, LevelAgent] = FrozenDict(
+    {level: LevelAgent(level) for level in LEVEL_NAMES}
+)
 """The bots for people, by level: in each game, the agents the strength ladder places there
 (`tablefeast.agents.levels.LEVEL_AGENTS`): the mixed heuristic, then search at 50 and at 400
 iterations, at most one second a move; in Mausgeflippt search at 50 iterations, greedy lookahead,

@@ -36,6 +36,7 @@ from typing import Any
 import attrs
 
 from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["MIX", "HeuristicAgent", "heuristic_move", "ranked_moves"]
 
@@ -82,8 +83,9 @@ def _food_chain(view: Any, legal: tuple[Any, ...]) -> tuple[list[Any], bool]:
         if value > 0:
             catches.append((-value, play))
     catches.sort(key=lambda pair: pair[0])
+    catching = {play for _, play in catches}
     waits = sorted(
-        (p for p in plays if all(p != c for _, c in catches)),
+        (p for p in plays if p not in catching),
         key=lambda p: ANIMALS.index(p.animal),  # wait with the weakest
     )
     return [play for _, play in catches] + waits, True
@@ -137,20 +139,24 @@ def _all_you_can_eat_buffet(view: Any, legal: tuple[Any, ...]) -> tuple[list[Any
     return sorted(legal, key=lambda choice: -gain(choice)), False
 
 
-_STRATEGIES = {
-    "schlacht_am_buffet": _schlacht_am_buffet,
-    "mausgeflippt": _mausgeflippt,
-    "food_chain": _food_chain,
-    "all_you_can_eat_buffet": _all_you_can_eat_buffet,
-}
+_STRATEGIES = FrozenDict(
+    {
+        "schlacht_am_buffet": _schlacht_am_buffet,
+        "mausgeflippt": _mausgeflippt,
+        "food_chain": _food_chain,
+        "all_you_can_eat_buffet": _all_you_can_eat_buffet,
+    }
+)
 
 
-PLAYOUT_BY_GAME = {
-    "schlacht_am_buffet": "random",
-    "mausgeflippt": "heuristic",
-    "food_chain": "random",
-    "all_you_can_eat_buffet": "random",
-}
+PLAYOUT_BY_GAME: FrozenDict[str, str] = FrozenDict(
+    {
+        "schlacht_am_buffet": "random",
+        "mausgeflippt": "heuristic",
+        "food_chain": "random",
+        "all_you_can_eat_buffet": "random",
+    }
+)
 """The playout policy that searched best in each game (measured against random and heuristic
 players, see the agents docs): in Mausgeflippt random claims are mostly wrong and drown the signal,
 so playouts follow the heuristic; elsewhere random playouts were as strong or stronger, and cheaper.

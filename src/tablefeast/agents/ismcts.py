@@ -46,6 +46,7 @@ from tablefeast.agents.heuristics import PLAYOUT_BY_GAME, heuristic_move
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn
 from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["PLAYOUTS", "ISMCTSAgent", "playout_policy", "standing", "win_share"]
 
@@ -269,7 +270,9 @@ def _mixed(game: Ruleset, state: Any, seat: int, legal: tuple[Any, ...], rng: ra
     return heuristic_move(game, game.view(state, seat), legal, rng)
 
 
-_POLICIES: dict[str, Policy] = {"heuristic": _heuristic, "mixed": _mixed, "random": _random}
+_POLICIES: FrozenDict[str, Policy] = FrozenDict(
+    {"heuristic": _heuristic, "mixed": _mixed, "random": _random}
+)
 
 
 def playout_policy(game: Ruleset, name: str) -> Policy:

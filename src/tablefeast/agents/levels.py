@@ -26,6 +26,7 @@ from tablefeast.agents.greedy import GreedyAgent
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
 from tablefeast.kernel.play import Turn
+from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["LEVEL_AGENTS", "LEVEL_NAMES", "LevelAgent"]
 
@@ -34,11 +35,11 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 
 _SMALL = ISMCTSAgent(iterations=50, seconds=1.0)
 _LARGE = ISMCTSAgent(iterations=400, seconds=1.0)
-LEVEL_AGENTS: dict[str, dict[str, Any]] = {
-    "easy": {"*": HeuristicAgent(), "mausgeflippt": _SMALL},
-    "medium": {"*": _SMALL, "mausgeflippt": GreedyAgent()},
-    "hard": {"*": _LARGE, "mausgeflippt": HeuristicAgent()},
-}
+LEVEL_AGENTS: FrozenDict[str, FrozenDict[str, Any]] = FrozenDict(
+    easy=FrozenDict({"*": HeuristicAgent(), "mausgeflippt": _SMALL}),
+    medium=FrozenDict({"*": _SMALL, "mausgeflippt": GreedyAgent()}),
+    hard=FrozenDict({"*": _LARGE, "mausgeflippt": HeuristicAgent()}),
+)
 """Per level, the agent for each game by name (``"*"``: every other game), from the strength
 ladder of the agents docs: in Mausgeflippt the heuristic rates far above greedy lookahead, which
 rates above search; in the other games search at 400 iterations rates highest, then search at 50
