@@ -35,6 +35,19 @@ def test_distribution_probabilities_are_exact_and_skip_zero_weights() -> None:
     assert d.probability("b") == 0 and d.probability("c") == Fraction(1, 4)
 
 
+@given(st.lists(st.integers(0, 1000), min_size=1, max_size=30).filter(any))
+def test_distribution_probabilities_are_the_exact_fractions_however_often_asked(
+    weights: list[int],
+) -> None:
+    # The memoized fractions (issue 19) are exactly Fraction(weight, total), every time.
+    total = sum(weights)
+    d = Distribution(tuple(range(len(weights))), tuple(weights), total)
+    expected = tuple((i, Fraction(w, total)) for i, w in enumerate(weights) if w)
+    assert d.probabilities() == expected == d.probabilities()
+    assert sum(p for _, p in d.probabilities()) == 1
+    assert all(d.probability(i) == Fraction(w, total) for i, w in enumerate(weights))
+
+
 def test_distribution_sampling_frequencies_match_the_weights() -> None:
     d = Distribution.of(("x", "y", "z"), (1, 0, 3))
     rng = random.Random(0)

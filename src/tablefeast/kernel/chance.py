@@ -42,9 +42,12 @@ CHANCE = -1
 A = TypeVar("A")
 
 
-@lru_cache(maxsize=4096)
-def _fractions(weights: tuple[int, ...], total: int) -> tuple[Fraction, ...]:
-    return tuple(Fraction(w, total) for w in weights)
+@lru_cache(maxsize=65536)
+def _fraction(weight: int, total: int) -> Fraction:
+    # A few hundred (weight, total) pairs cover a whole game, while whole weight tuples rarely
+    # repeat (a draw pile changes on every draw): building a `Fraction` (a gcd and a Python-level
+    # constructor) costs far more than finding it again.
+    return Fraction(weight, total)
 
 
 @attrs.frozen
@@ -143,8 +146,9 @@ class Distribution(Generic[A]):
             >>> Distribution.of(("a", "b", "c"), (1, 0, 3)).probabilities()
             (('a', Fraction(1, 4)), ('c', Fraction(3, 4)))
         """
-        fractions = _fractions(self.weights, self.total)
-        return tuple((a, p) for a, p in zip(self.support, fractions, strict=True) if p)
+        total = self.total
+        pairs = zip(self.support, self.weights, strict=True)
+        return tuple([(a, _fraction(w, total)) for a, w in pairs if w])
 
     def probability(self, outcome: A) -> Fraction:
         """The exact probability of `outcome` (0 when it is not an outcome).
@@ -159,7 +163,7 @@ class Distribution(Generic[A]):
         """
         for a, w in zip(self.support, self.weights, strict=True):
             if a == outcome:
-                return Fraction(w, self.total)
+                return _fraction(w, self.total)
         return Fraction(0)
 
     def sample(self, rng: random.Random) -> A:
