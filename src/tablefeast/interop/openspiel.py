@@ -63,6 +63,7 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import MAX_INT_DIGITS, parse_json, shown
 from tablefeast.kernel.ruleset import Ruleset, apply_joint
+from tablefeast.kernel.tensor import float32_bytes
 
 __all__ = ["PREFIX", "config_from_params", "register", "short_name"]
 
@@ -72,6 +73,9 @@ MAX_GAME_LENGTH = 100_000
 """The cap OpenSpiel asks for. Random games take a few hundred steps; Schlacht am Buffet has no
 finite bound (its races can tie again and again), so this is a cap, not a bound."""
 DEFAULT_PLAYERS = 4
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 
 
 def short_name(name: str) -> str:
@@ -219,9 +223,11 @@ def _make_game_class(name: str, ruleset: Ruleset, game_type: pyspiel.GameType) -
 class _Shared:
     """One step of a game as OpenSpiel sees it: our (immutable) state and the step before.
 
-    A cloned OpenSpiel state shares it with its original (no copying), and it remembers each
-    seat's information-state digest once computed, so that a whole game costs one view per seat
-    and step.
+    A cloned OpenSpiel state shares it with its original (no copying), and it remembers what
+    was worked out once, since the state never changes: who acts, each seat's legal ids, the
+    chance outcomes, each seat's information-state digest, and (while it is the newest step of
+    its line) each viewer's view and observation tensor, so that a whole game costs one view per
+    seat and step.
     """
 
     def __init__(self, inner: Any, previous: _Shared | None) -> None:
@@ -229,9 +235,21 @@ class _Shared:
         self.previous = previous
         self.depth: int = 0 if previous is None else previous.depth + 1
         self.digests: dict[int | None, str] = {}
+        self.acting: tuple[int, ...] | None = None
+        self.legal: dict[int, list[int]] = {}
+        self.outcomes: list[tuple[int, float]] | None = None
+        self.views: dict[int | None, Any] | None = None
+        self.tensors: dict[int | None, Any] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self  # our states are immutable values
+
+    def actors(self, ruleset: Ruleset) -> tuple[int, ...]:
+        """The seats that act now (`actors`), worked out once."""
+        acting = self.acting
+        if acting is None:
+            acting = self.acting = ruleset.actors(self.inner)
+        return acting
 
     def digest(self, ruleset: Ruleset, seat: int | None) -> str:
         """SHA-256 of the seat's views from the start to this step, chained step by step."""
@@ -242,10 +260,62 @@ class _Shared:
             step = step.previous
         chained = "" if step is None else step.digests[seat]
         for step in reversed(pending):
-            view = tablefeast.dumps(ruleset.view(step.inner, seat))
+            view = tablefeast.dumps(seen_view(step, ruleset, seat))
             chained = hashlib.sha256((chained + view).encode()).hexdigest()
             step.digests[seat] = chained
         return self.digests[seat]
+
+
+def seen_view(step: Any, ruleset: Ruleset, viewer: int | None) -> Any:
+    """`ruleset.view(step.inner, viewer)`, remembered by viewer on `step` (either form's step:
+    anything with ``inner`` and ``views``). Keyed by the viewer itself, so that one seat is never
+    handed another's view.
+
+    Args:
+        step: a step of an adapter's game.
+        ruleset: the game module.
+        viewer: the seat, or None for the spectator.
+    """
+    views = step.views
+    if views is None:
+        views = step.views = {}
+    view = views.get(viewer)
+    if view is None:
+        view = views[viewer] = ruleset.view(step.inner, viewer)
+    return view
+
+
+def seen_tensor(step: Any, ruleset: Ruleset, viewer: int | None) -> Any:
+    """The observation tensor of the viewer's view at `step`, as a read-only float32 array,
+    remembered by viewer on `step` (as `seen_view`: never another seat's).
+
+    Args:
+        step: a step of an adapter's game (with ``inner``, ``views`` and ``tensors``).
+        ruleset: the game module.
+        viewer: the seat, or None for the spectator.
+    """
+    tensors = step.tensors
+    if tensors is None:
+        tensors = step.tensors = {}
+    tensor = tensors.get(viewer)
+    if tensor is None:
+        values = ruleset.observation_tensor(seen_view(step, ruleset, viewer))  # type: ignore[attr-defined]
+        # read-only (a bytes buffer): the cached array can be handed to no one to change
+        tensor = tensors[viewer] = np.frombuffer(float32_bytes(values), np.float32)
+    return tensor
+
+
+def _floats(tensor: Any) -> list[float]:
+    """A float32 array as the list of floats OpenSpiel's own ``observation_tensor`` returns."""
+    values: list[float] = tensor.tolist()
+    return values
+
+
+def forget_sights(step: Any) -> None:
+    """Drop the views and tensors remembered on a step that is no longer the newest: a game's
+    steps stay chained from the start, and keeping every view of every step would hold them all
+    (they are worked out again if an older state is observed again)."""
+    step.views = step.tensors = None
 
 
 class State(pyspiel.State):  # type: ignore[misc]
@@ -256,6 +326,7 @@ class State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._name: str = game.tablefeast_name
         self._noop: int = game.noop
+        self._players: int = game.config.players
         start = game.ruleset.initial_state(game.config) if inner is None else inner
         self._shared = _Shared(start, previous)
 
@@ -274,30 +345,70 @@ class State(pyspiel.State):  # type: ignore[misc]
 
     # -- who acts
     def current_player(self) -> int:
-        acting = self._ruleset.actors(self.inner)
+        acting = self._shared.actors(self._ruleset)
         if not acting:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if acting == (CHANCE,):
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(pyspiel.PlayerId.SIMULTANEOUS)
+            return _CHANCE
+        return _SIMULTANEOUS
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts now. (OpenSpiel's own answer, without its round trips.)"""
+        return self._shared.actors(self._ruleset) == (CHANCE,)
+
+    def is_simultaneous_node(self) -> bool:
+        """Whether seats act now. (OpenSpiel's own answer, without its round trips.)"""
+        acting = self._shared.actors(self._ruleset)
+        return bool(acting) and acting != (CHANCE,)
 
     def _legal_actions(self, player: int) -> list[int]:
-        acting = self._ruleset.actors(self.inner)
-        if player not in acting:
-            return [self._noop]
-        config = self.inner.config
-        return sorted(
-            self._ruleset.action_to_id(a, config)
-            for a in self._ruleset.legal_actions(self.inner, player)
-        )
+        shared = self._shared
+        known = shared.legal.get(player)
+        if known is None:
+            ruleset = self._ruleset
+            if player not in shared.actors(ruleset):
+                known = [self._noop]
+            else:
+                inner = shared.inner
+                config = inner.config
+                to_id = ruleset.action_to_id
+                known = sorted([to_id(a, config) for a in ruleset.legal_actions(inner, player)])
+            shared.legal[player] = known
+        return known
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of `player` (the no-op alone for a seat that does not act now),
+        ascending; at a chance node, the outcomes' ids. (OpenSpiel's own answer, without its
+        round trips; anything else, such as no player at a simultaneous node, is OpenSpiel's.)"""
+        acting = self._shared.actors(self._ruleset)
+        if not acting:
+            return []
+        if acting == (CHANCE,):
+            return [i for i, _ in self.chance_outcomes()]
+        if type(player) is int and 0 <= player < self._players:
+            return list(self._legal_actions(player))
+        return list(super().legal_actions(*(() if player is None else (player,))))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        config = self.inner.config
-        pairs = [
-            (self._ruleset.action_to_id(a, config), float(p))
-            for a, p in self._ruleset.chance_outcomes(self.inner)
-        ]
-        return sorted(pairs)
+        shared = self._shared
+        known = shared.outcomes
+        if known is None:
+            ruleset = self._ruleset
+            config = shared.inner.config
+            dist = ruleset.chance_distribution(shared.inner)
+            total = dist.total
+            to_id = ruleset.action_to_id
+            # Integer weights, no Fractions: w / total is the float nearest the exact
+            # probability (true division of two ints rounds correctly), as float(Fraction) is;
+            # zero weights are left out, as `chance_outcomes` leaves them out.
+            known = shared.outcomes = sorted(
+                [
+                    (to_id(a, config), w / total)
+                    for a, w in zip(dist.support, dist.weights, strict=True)
+                    if w
+                ]
+            )
+        return list(known)
 
     # -- moves
     def _apply_action(self, action: int) -> None:
@@ -305,22 +416,62 @@ class State(pyspiel.State):  # type: ignore[misc]
         self._advance(self._ruleset.apply_action(self.inner, CHANCE, outcome))
 
     def _apply_actions(self, actions: list[int]) -> None:
-        acting = self._ruleset.actors(self.inner)
+        acting = self._shared.actors(self._ruleset)
         joint = {
             seat: self._ruleset.action_from_id(self.inner, seat, actions[seat]) for seat in acting
         }
         self._advance(apply_joint(self._ruleset, self.inner, joint))
 
     def _advance(self, inner: Any) -> None:
+        forget_sights(self._shared)
         self._shared = _Shared(inner, self._shared)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if action == self._noop:
             return "noop"
-        seat = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
+        seat = CHANCE if player == _CHANCE else player
         return str(
             self._ruleset.action_to_str(self._ruleset.action_from_id(self.inner, seat, action))
         )
+
+    # -- observations, without OpenSpiel's round trips (each would ask for a new initial state
+    # and a view twice: once to learn the tensor's size)
+    def _seat(self, player: int | None) -> int | None:
+        """`player` (None: the current player) when it is a seat; else None, and OpenSpiel
+        answers (it refuses a chance, terminal or simultaneous player, or no seat)."""
+        if player is None:
+            player = self.current_player()
+        return player if type(player) is int and 0 <= player < self._players else None
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation tensor (OpenSpiel's answer: the tensor of its view)."""
+        seat = self._seat(player)
+        if seat is None:
+            return list(super().observation_tensor(*(() if player is None else (player,))))
+        return _floats(seen_tensor(self._shared, self._ruleset, seat))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's information-state tensor: the tensor of its present view."""
+        seat = self._seat(player)
+        if seat is None:
+            args = () if player is None else (player,)
+            return list(super().information_state_tensor(*args))
+        return _floats(seen_tensor(self._shared, self._ruleset, seat))
+
+    def observation_string(self, player: int | None = None) -> str:
+        """The seat's observation string: its view, rendered."""
+        seat = self._seat(player)
+        if seat is None:
+            return str(super().observation_string(*(() if player is None else (player,))))
+        return _render(self._ruleset, seen_view(self._shared, self._ruleset, seat))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The seat's information-state string, ``seat:move:digest`` (see `Observer`)."""
+        seat = self._seat(player)
+        if seat is None:
+            args = () if player is None else (player,)
+            return str(super().information_state_string(*args))
+        return f"{seat}:{self.move_number()}:{self.information_digest(seat)}"
 
     # -- the end
     def is_terminal(self) -> bool:
@@ -343,9 +494,13 @@ class State(pyspiel.State):  # type: ignore[misc]
         return sampled
 
     def __str__(self) -> str:
-        render = getattr(self._ruleset, "render", None)
-        view = self._ruleset.view(self.inner, None)
-        return str(render(view)) if render is not None else repr(view)
+        return _render(self._ruleset, self._ruleset.view(self.inner, None))
+
+
+def _render(ruleset: Ruleset, view: Any) -> str:
+    """The view as text: the game's `render`, else its repr."""
+    render = getattr(ruleset, "render", None)
+    return str(render(view)) if render is not None else repr(view)
 
 
 class Observer:
@@ -375,17 +530,21 @@ class Observer:
     def _viewer(self, player: int) -> int | None:
         return None if self._public_only else player
 
-    def set_from(self, state: State, player: int) -> None:
-        view = self._ruleset.view(state.inner, self._viewer(player))
-        self.tensor[:] = self._ruleset.observation_tensor(view)  # type: ignore[attr-defined]
+    def set_from(self, state: Any, player: int) -> None:
+        step = _present_step(state)
+        np.copyto(self.tensor, seen_tensor(step, self._ruleset, self._viewer(player)))
 
-    def string_from(self, state: State, player: int) -> str:
+    def string_from(self, state: Any, player: int) -> str:
         viewer = self._viewer(player)
         if self._perfect_recall:
             return f"{viewer}:{state.move_number()}:{state.information_digest(viewer)}"
-        view = self._ruleset.view(state.inner, viewer)
-        render = getattr(self._ruleset, "render", None)
-        return str(render(view)) if render is not None else repr(view)
+        return _render(self._ruleset, seen_view(_present_step(state), self._ruleset, viewer))
+
+
+def _present_step(state: Any) -> Any:
+    """The present step of either form's state (the turn-based form calls it ``_step``)."""
+    step = getattr(state, "_step", None)
+    return state._shared if step is None else step
 
 
 _RULESETS: dict[str, Ruleset] = {}

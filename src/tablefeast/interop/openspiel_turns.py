@@ -203,6 +203,8 @@ class _Step:
         "player",
         "previous",
         "probabilities",
+        "tensors",
+        "views",
     )
 
     def __init__(
@@ -219,6 +221,9 @@ class _Step:
         self.ids: list[int] | None = None  # legal ids (chance: outcome ids), ascending
         self.actions: Sequence[Any] = ()  # the action of each id
         self.probabilities: Sequence[float] = ()  # at a chance node, of each id
+        # each viewer's view and tensor (`simultaneous.seen_view`), while the newest step
+        self.views: dict[int | None, Any] | None = None
+        self.tensors: dict[int | None, Any] | None = None
         acting = context.ruleset.actors(inner)
         if not acting:
             self.player = _TERMINAL
@@ -305,9 +310,14 @@ class _Step:
             step = step.previous
         chained = pending[-1].base if step is None else step.digests[seat]  # type: ignore[index]
         context = self.context
-        view = context.ruleset.view
+        ruleset = context.ruleset
         for step in reversed(pending):
-            part = context.view_digest(view(step.inner, seat))
+            # the present step's view is likely asked for again (its tensor, its string)
+            if step is self:
+                seen = simultaneous.seen_view(step, ruleset, seat)
+            else:
+                seen = ruleset.view(step.inner, seat)
+            part = context.view_digest(seen)
             chained = hashlib.sha256(chained + part).digest()
             if step.digests is None:
                 step.digests = {}
@@ -444,11 +454,57 @@ class State(pyspiel.State):  # type: ignore[misc]
             raise GameOverError("the game is over: no one acts")
         inner = ruleset.apply_action(step.inner, seat, step.action(action))
         self._step = _Step(step.context, inner, step, step.depth + 1, b"")
+        simultaneous.forget_sights(step)
 
     def _action_to_string(self, player: int, action: int) -> str:
         ruleset = self._step.context.ruleset
         seat = CHANCE if player == _CHANCE else player
         return str(ruleset.action_to_str(ruleset.action_from_id(self._step.inner, seat, action)))
+
+    # -- observations, without OpenSpiel's round trips (each would ask for a new initial state
+    # and a view twice: once to learn the tensor's size)
+    def _seat(self, player: int | None) -> int | None:
+        """`player` (None: the current player) when it is a seat; else None, and OpenSpiel
+        answers (it refuses a chance or terminal player, or no seat)."""
+        if player is None:
+            player = self._step.player
+        if type(player) is int and 0 <= player < self._step.context.config.players:
+            return player
+        return None
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation tensor (OpenSpiel's answer: the tensor of its view)."""
+        seat = self._seat(player)
+        if seat is None:
+            return list(super().observation_tensor(*(() if player is None else (player,))))
+        step = self._step
+        return simultaneous._floats(simultaneous.seen_tensor(step, step.context.ruleset, seat))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's information-state tensor: the tensor of its present view."""
+        seat = self._seat(player)
+        if seat is None:
+            args = () if player is None else (player,)
+            return list(super().information_state_tensor(*args))
+        step = self._step
+        return simultaneous._floats(simultaneous.seen_tensor(step, step.context.ruleset, seat))
+
+    def observation_string(self, player: int | None = None) -> str:
+        """The seat's observation string: its view, rendered."""
+        seat = self._seat(player)
+        if seat is None:
+            return str(super().observation_string(*(() if player is None else (player,))))
+        step = self._step
+        ruleset = step.context.ruleset
+        return simultaneous._render(ruleset, simultaneous.seen_view(step, ruleset, seat))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The seat's information-state string, ``seat:step:digest`` (see `information_key`)."""
+        seat = self._seat(player)
+        if seat is None:
+            args = () if player is None else (player,)
+            return str(super().information_state_string(*args))
+        return self.information_key(seat)
 
     # -- the end
     def is_terminal(self) -> bool:
@@ -497,9 +553,7 @@ class State(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         ruleset = self._step.context.ruleset
-        render = getattr(ruleset, "render", None)
-        view = ruleset.view(self._step.inner, None)
-        return str(render(view)) if render is not None else repr(view)
+        return simultaneous._render(ruleset, ruleset.view(self._step.inner, None))
 
 
 class Observer(simultaneous.Observer):

@@ -14,9 +14,67 @@ Examples:
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable
+from functools import cache
 
-__all__ = ["Features"]
+__all__ = ["Features", "float32_bytes", "one_hot_rows", "zeros"]
+
+
+@cache
+def one_hot_rows(size: int) -> tuple[tuple[float, ...], ...]:
+    """The `size` one-hot rows of `size` slots: row ``i`` has its 1 at ``i``.
+
+    Built once per size and shared (tuples: nobody can change them), so that an encoder adds a
+    one-hot part with one `list.extend` instead of building it slot by slot.
+
+    Args:
+        size: the number of slots.
+
+    Examples:
+        >>> one_hot_rows(3)
+        ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+    """
+    return tuple(tuple(1.0 if slot == i else 0.0 for slot in range(size)) for i in range(size))
+
+
+@cache
+def zeros(size: int) -> tuple[float, ...]:
+    """`size` zeros, built once per size and shared.
+
+    Args:
+        size: the number of slots.
+
+    Examples:
+        >>> zeros(3)
+        (0.0, 0.0, 0.0)
+    """
+    return (0.0,) * size
+
+
+@cache
+def _float32_packer(size: int) -> struct.Struct:
+    return struct.Struct(f"={size}f")
+
+
+def float32_bytes(values: tuple[float, ...]) -> bytes:
+    """The values as packed native float32s, the bytes of a float32 array of the same length.
+
+    Packing with `struct` is several times faster than building an array from a tuple of
+    Python floats element by element (``numpy.frombuffer`` then reads it without a copy), and
+    rounds each value to the nearest float32, as a float32 array does.
+
+    Args:
+        values: the tensor, a tuple of floats.
+
+    Raises:
+        OverflowError: a finite value too large for a float32 (no tensor has one).
+
+    Examples:
+        >>> float32_bytes((1.0, 0.5)) == struct.pack("=2f", 1.0, 0.5)
+        True
+    """
+    return _float32_packer(len(values)).pack(*values)
 
 
 class Features:
@@ -45,10 +103,9 @@ class Features:
             >>> f.tensor()
             (0.0, 1.0, 0.0, 0.0, 0.0)
         """
-        part = [0.0] * size
-        if index is not None:
-            part[index] = 1.0
-        self._values.extend(part)
+        # a shared row (IndexError out of range, and a negative index counts from the end, as
+        # setting the slot in a fresh list would)
+        self._values += zeros(size) if index is None else one_hot_rows(size)[index]
 
     def values(self, numbers: Iterable[float]) -> None:
         """The numbers as they are (counts, sizes, scores).
@@ -62,7 +119,7 @@ class Features:
             >>> f.tensor()
             (2.0, 0.5)
         """
-        self._values.extend(float(x) for x in numbers)
+        self._values += map(float, numbers)
 
     def flags(self, flags: Iterable[bool]) -> None:
         """1 for true, 0 for false.
@@ -76,7 +133,7 @@ class Features:
             >>> f.tensor()
             (1.0, 0.0, 1.0)
         """
-        self._values.extend(1.0 if x else 0.0 for x in flags)
+        self._values += [1.0 if x else 0.0 for x in flags]
 
     def members(self, members: Iterable[int], size: int) -> None:
         """`size` slots, a 1 at each member of a set of indices.

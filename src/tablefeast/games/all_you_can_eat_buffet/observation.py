@@ -25,6 +25,7 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.config import Config
@@ -32,11 +33,13 @@ from tablefeast.games.all_you_can_eat_buffet.state import STAGES, initial_state
 from tablefeast.games.all_you_can_eat_buffet.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import Features
+from tablefeast.kernel.tensor import one_hot_rows, zeros
 
 __all__ = ["observation_size", "observation_tensor"]
 
 LINE_SLOTS = 7  # the longest line (AYC-3)
+_STAGE_ROWS = one_hot_rows(len(STAGES))
+_COMMITTED_ROWS = one_hot_rows(4)  # none, then 0, 1 or 2 cards
 
 
 @cache
@@ -62,53 +65,64 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
         >>> len(t) == observation_size(config), t[:4]
         (True, (0.0, 0.0, 0.0, 1.0))
     """
+    # One list extended part by part, one-hot parts from shared rows: the same floats as
+    # `Features` gave, several times faster (the adapters encode a view per step).
     config = seen.config
     n, k, m = config.players, len(MOODS), len(config.card_lists.tables.names)
-    f = Features()
-    f.one_hot(n if seen.seat is None else seen.seat, n + 1)
-    f.one_hot(STAGES.index(seen.stage), len(STAGES))
-    f.values((seen.round,))
-    f.one_hot(seen.first, n)
-    f.values(seen.my_hand or (0,) * k)
-    f.values(seen.my_deck or (0,) * k)
-    f.values(seen.hand_sizes)
-    f.values(seen.deck_sizes)
-    for used in seen.used:
-        f.values(used)
+    seats_or_none = one_hot_rows(n + 1)
+    moods = zeros(k)
+    out: list[float] = []
+    out += seats_or_none[n if seen.seat is None else seen.seat]
+    out += _STAGE_ROWS[STAGES.index(seen.stage)]
+    out.append(float(seen.round))
+    out += one_hot_rows(n)[seen.first]
+    out += map(float, seen.my_hand) if seen.my_hand else moods
+    out += map(float, seen.my_deck) if seen.my_deck else moods
+    out += map(float, seen.hand_sizes)
+    out += map(float, seen.deck_sizes)
+    out += map(float, chain.from_iterable(seen.used))
     mine = seen.my_commitment
-    f.values(counts_from_cards(mine or (), k))
-    f.flags((mine is not None,))
+    out += map(float, counts_from_cards(mine or (), k))
+    out.append(0.0 if mine is None else 1.0)
     for committed in seen.committed:
-        f.one_hot(0 if committed is None else committed + 1, 4)
+        out += _COMMITTED_ROWS[0 if committed is None else committed + 1]
+    mood_rows = one_hot_rows(k + 1)
     for mood in seen.revealed:
-        f.one_hot(k if mood is None else mood, k + 1)
-    f.values(seen.unseen_meals)
-    for slot in range(LINE_SLOTS):
-        if slot < len(seen.line):
-            meal, spices, secret = seen.line[slot]
-            f.one_hot(meal, m + 1)
-            f.values((spices,))
-            f.flags((secret,))
-        else:
-            f.one_hot(m, m + 1)
-            f.values((0, 0))
-    for collection in seen.collections:
-        f.values(collection)
-    f.values(seen.secrets)
-    f.values(seen.discard)
-    f.values(seen.drinks)
-    f.values(seen.spices)
-    f.values((seen.drink_supply, seen.spice_supply))
-    f.one_hot(n if seen.cake is None else seen.cake, n + 1)
-    f.values(seen.mood_draws.count(seat) for seat in range(n))
-    f.values((seen.to_deal,))
-    f.members(seen.reveals, n)
-    f.one_hot(seen.queue[0] if seen.queue else n, n + 1)
-    f.members(seen.queue[1:], n)
-    f.values(seen.secret_reveals.count(seat) for seat in range(n))
-    f.values((seen.my_tomatoes or 0,))
-    f.flags((seen.my_tomatoes is not None,))
-    f.flags(seen.tomatoes_decided)
-    f.members((n if seat == CHANCE else seat for seat in seen.actors), n + 1)
-    f.values(seen.scores)
-    return f.tensor()
+        out += mood_rows[k if mood is None else mood]
+    out += map(float, seen.unseen_meals)
+    meal_rows = one_hot_rows(m + 1)
+    for meal, spices, secret in seen.line[:LINE_SLOTS]:
+        out += meal_rows[meal]
+        out.append(float(spices))
+        out.append(1.0 if secret else 0.0)
+    for _ in range(len(seen.line), LINE_SLOTS):
+        out += meal_rows[m]
+        out += (0.0, 0.0)
+    out += map(float, chain.from_iterable(seen.collections))
+    out += map(float, seen.secrets)
+    out += map(float, seen.discard)
+    out += map(float, seen.drinks)
+    out += map(float, seen.spices)
+    out += (float(seen.drink_supply), float(seen.spice_supply))
+    out += seats_or_none[n if seen.cake is None else seen.cake]
+    out += [float(seen.mood_draws.count(seat)) for seat in range(n)]
+    out.append(float(seen.to_deal))
+    part = [0.0] * n
+    for seat in seen.reveals:
+        part[seat] = 1.0
+    out += part
+    out += seats_or_none[seen.queue[0] if seen.queue else n]
+    part = [0.0] * n
+    for seat in seen.queue[1:]:
+        part[seat] = 1.0
+    out += part
+    out += [float(seen.secret_reveals.count(seat)) for seat in range(n)]
+    out.append(float(seen.my_tomatoes or 0))
+    out.append(0.0 if seen.my_tomatoes is None else 1.0)
+    out += [1.0 if x else 0.0 for x in seen.tomatoes_decided]
+    part = [0.0] * (n + 1)
+    for seat in seen.actors:
+        part[n if seat == CHANCE else seat] = 1.0
+    out += part
+    out += map(float, seen.scores)
+    return tuple(out)

@@ -396,17 +396,21 @@ def apply_action(state: State, player: int, action: Action) -> State:
         >>> after.spices, after.drinks, actors(after)
         ((1, 0, 0), (1, 1, 1), (1,))
     """
-    check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     cls = type(action)
     stage = state.stage
-    # Fast paths for the frequent decisions (`check_move` has checked the seat and the class);
-    # legality from the same checks as `why_not`.
-    if player == CHANCE and stage in _CHANCE_STAGES:
+    # Fast paths for the frequent decisions; legality from the same checks as `why_not`. They
+    # take only an int seat that acts now and an action of an exact class of this game (an
+    # outcome of the wrong class falls through), so nothing `check_move` would refuse gets
+    # through them.
+    known = cls in ACTION_TYPES and type(player) is int
+    if not known:
+        pass
+    elif player == CHANCE and stage in _CHANCE_STAGES:
         reason = _why_not_outcome(state, action)
         if reason is None:
             return _APPLY_OUTCOME[cls](state, action)
         raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
-    if stage == "play" and cls is Play and _may_commit(state, player):
+    elif stage == "play" and cls is Play and _may_commit(state, player):
         reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
         if reason is None:
             return _commit(state, player, action)  # type: ignore[arg-type]
@@ -415,6 +419,7 @@ def apply_action(state: State, player: int, action: Action) -> State:
         if reason is None:
             return _carry_out(state, player, action)
         raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+    check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
     if reason is not None:

@@ -18,17 +18,19 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 
 from tablefeast.games.food_chain.config import Config
 from tablefeast.games.food_chain.state import initial_state
 from tablefeast.games.food_chain.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import Features
+from tablefeast.kernel.tensor import one_hot_rows
 
 __all__ = ["observation_size", "observation_tensor"]
 
 KINDS = 5
+_KINDS_OR_NONE = one_hot_rows(KINDS + 1)
 
 
 @cache
@@ -54,28 +56,32 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
         >>> len(t) == observation_size(config), t[:4]
         (True, (1.0, 0.0, 0.0, 0.0))
     """
+    # One list extended part by part, one-hot parts from shared rows: the same floats as
+    # `Features` would give, several times faster (the adapters encode a view per step).
     n = seen.config.players
-    f = Features()
-    f.one_hot(n if seen.seat is None else seen.seat, n + 1)
-    f.one_hot(KINDS if seen.my_commitment is None else seen.my_commitment, KINDS + 1)
-    f.flags(seen.committed)
-    f.values((seen.round, seen.pass_number))
-    f.one_hot(seen.alpha, n)
-    for hand in seen.hands:
-        f.values(hand)
+    seats, seats_or_none, kinds_or_none = one_hot_rows(n), one_hot_rows(n + 1), _KINDS_OR_NONE
+    out: list[float] = []
+    out += seats_or_none[n if seen.seat is None else seen.seat]
+    out += kinds_or_none[KINDS if seen.my_commitment is None else seen.my_commitment]
+    out += [1.0 if x else 0.0 for x in seen.committed]
+    out += (float(seen.round), float(seen.pass_number))
+    out += seats[seen.alpha]
+    out += map(float, chain.from_iterable(seen.hands))
     for played in seen.played:
-        f.one_hot(KINDS if played is None else played, KINDS + 1)
+        out += kinds_or_none[KINDS if played is None else played]
     for stack in seen.stacks:
-        f.values(counts_from_cards(stack, KINDS))
-    f.flags(seen.taken)
-    f.one_hot(KINDS if seen.snatching is None else seen.snatching, KINDS + 1)
-    f.one_hot(n if seen.taker is None else seen.taker, n + 1)
-    f.values(seen.centre)
-    for pile in seen.piles:
-        f.values(pile)
-    f.values(seen.removed)
-    f.values(seen.totals)
-    f.flags((seen.game_over,))
-    f.members((n if seat == CHANCE else seat for seat in seen.actors), n + 1)
-    f.values(seen.scores)
-    return f.tensor()
+        out += map(float, counts_from_cards(stack, KINDS))
+    out += [1.0 if x else 0.0 for x in seen.taken]
+    out += kinds_or_none[KINDS if seen.snatching is None else seen.snatching]
+    out += seats_or_none[n if seen.taker is None else seen.taker]
+    out += map(float, seen.centre)
+    out += map(float, chain.from_iterable(seen.piles))
+    out += map(float, seen.removed)
+    out += map(float, seen.totals)
+    out.append(1.0 if seen.game_over else 0.0)
+    acting = [0.0] * (n + 1)
+    for seat in seen.actors:
+        acting[n if seat == CHANCE else seat] = 1.0
+    out += acting
+    out += map(float, seen.scores)
+    return tuple(out)

@@ -284,29 +284,29 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.InvalidActionError: None is not a Food Chain action
     """
-    check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     cls = type(action)
-    if cls is Play and _may_commit(state, player):  # the fast path of a commitment (FC-3)
-        kind = _kind(action.animal)  # type: ignore[union-attr]
-        reason = _why_not_play(state, player, kind)
-        if reason is None:
-            commitments = reveal.commit(state.commitments, player, kind)
-            if None in commitments:
-                return replace(state, commitments=commitments)
-            return _reveal(state, commitments)  # type: ignore[arg-type]
-    elif state.taker == player and not state.game_over and cls is not Play:  # a take (FC-4)
-        if cls is Take:
-            seat = action.seat  # type: ignore[union-attr]
+    # The fast paths take only an int seat that acts now and an action of an exact class of
+    # this game, so nothing `check_move` would refuse gets through them.
+    if type(player) is int:
+        if cls is Play and _may_commit(state, player):  # a commitment (FC-3)
+            kind = _kind(action.animal)  # type: ignore[union-attr]
+            reason = _why_not_play(state, player, kind)
+            if reason is None:
+                commitments = reveal.commit(state.commitments, player, kind)
+                if None in commitments:
+                    return replace(state, commitments=commitments)
+                return _reveal(state, commitments)  # type: ignore[arg-type]
+            raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+        if (cls is Take or cls is TakeFromCentre) and state.taker == player and not state.game_over:
+            # a take (FC-4)
+            seat = action.seat if cls is Take else None  # type: ignore[union-attr]
             reason = _why_not_take(state, seat)
             if reason is None:
                 return _take(state, player, seat)
-        else:  # `check_move` let only the three action classes through: TakeFromCentre
-            reason = _why_not_take(state, None)
-            if reason is None:
-                return _take(state, player, None)
-    else:
-        check_turn(actors(state), player)
-        reason = why_not(state, player, action)
+            raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+    check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
+    check_turn(actors(state), player)
+    reason = why_not(state, player, action)
     raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
 
 

@@ -22,12 +22,13 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.state import initial_state
 from tablefeast.games.mausgeflippt.view import View, view
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.tensor import Features
+from tablefeast.kernel.tensor import one_hot_rows, zeros
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -42,9 +43,9 @@ def observation_size(config: Config) -> int:
     return len(observation_tensor(view(initial_state(config), None)))
 
 
-def _commitment(f: Features, code: int | None, items: int) -> None:
+def _commitment(code: int | None) -> int:
     # none, pass (-1), flip (-2), then the items
-    f.one_hot(0 if code is None else 1 if code == -1 else 2 if code == -2 else 3 + code, items + 3)
+    return 0 if code is None else 1 if code == -1 else 2 if code == -2 else 3 + code
 
 
 def observation_tensor(seen: View) -> tuple[float, ...]:
@@ -59,44 +60,59 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
         >>> len(t), t[:4]
         (572, (0.0, 0.0, 0.0, 1.0))
     """
+    # One list extended part by part, one-hot parts from shared rows: the same floats as
+    # `Features` gave, several times faster (the adapters encode a view per step).
     config = seen.config
     tables = config.card_set.tables
     n, k, m, c = config.players, len(tables.items), len(tables.mouse_ids), len(tables.cheese_names)
-    f = Features()
-    f.one_hot(n if seen.seat is None else seen.seat, n + 1)
+    no_cards = zeros(k)
+    out: list[float] = []
+    out += one_hot_rows(n + 1)[n if seen.seat is None else seen.seat]
     for hand in seen.hands:
-        f.flags((hand is not None,))
-        f.values(hand or (0,) * k)
-    f.values(seen.hand_sizes)
-    f.values((seen.clothing_pile_size,))
-    f.values(seen.discard)
-    for up in seen.face_up:
-        f.values(up)
+        if hand is None:
+            out.append(0.0)
+            out += no_cards
+        else:
+            out.append(1.0)
+            out += map(float, hand)
+    out += map(float, seen.hand_sizes)
+    out.append(float(seen.clothing_pile_size))
+    out += map(float, seen.discard)
+    out += map(float, chain.from_iterable(seen.face_up))
     own = seen.face_down[seen.seat] if seen.seat is not None else None
-    f.values(own or (0,) * k)
-    f.values(seen.face_down_counts)
-    f.values(seen.mice_unseen)
+    out += map(float, own) if own else no_cards
+    out += map(float, seen.face_down_counts)
+    out += map(float, seen.mice_unseen)
     under = [0.0] * m
     for place, mouse in enumerate(seen.mice_bottom, start=1):
-        under[mouse] = place
-    f.values(under)
-    f.one_hot(m if seen.open_mouse is None else seen.open_mouse, m + 1)
+        under[mouse] = float(place)
+    out += under
+    out += one_hot_rows(m + 1)[m if seen.open_mouse is None else seen.open_mouse]
     for caught in seen.caught:
-        f.members(caught, m)
-    f.values(seen.cheese_pile)
-    f.one_hot(c if seen.open_cheese is None else seen.open_cheese, c + 1)
-    for cheeses in seen.cheeses:
-        f.values(cheeses)
-    f.one_hot(seen.turner, n)
-    _commitment(f, seen.my_commitment, k)
-    for seat in range(n):
-        _commitment(f, None if seen.revealed is None else seen.revealed[seat], k)
-    f.flags(seen.committed)
+        part = [0.0] * m
+        for mouse in caught:
+            part[mouse] = 1.0
+        out += part
+    out += map(float, seen.cheese_pile)
+    out += one_hot_rows(c + 1)[c if seen.open_cheese is None else seen.open_cheese]
+    out += map(float, chain.from_iterable(seen.cheeses))
+    out += one_hot_rows(n)[seen.turner]
+    commitments = one_hot_rows(k + 3)
+    out += commitments[_commitment(seen.my_commitment)]
+    if seen.revealed is None:
+        out += commitments[0] * n
+    else:
+        for code in seen.revealed:
+            out += commitments[_commitment(code)]
+    out += [1.0 if x else 0.0 for x in seen.committed]
     for owed in (seen.mouse_awards, seen.cheese_awards, seen.pending_draws):
-        f.values(owed.count(seat) for seat in range(n))
-    f.flags((seen.cheese_to_turn,))
-    f.values((seen.idle,))
-    f.flags((seen.game_over,))
-    f.members((n if seat == CHANCE else seat for seat in seen.actors), n + 1)
-    f.values(seen.scores)
-    return f.tensor()
+        out += [float(owed.count(seat)) for seat in range(n)]
+    out.append(1.0 if seen.cheese_to_turn else 0.0)
+    out.append(float(seen.idle))
+    out.append(1.0 if seen.game_over else 0.0)
+    acting = [0.0] * (n + 1)
+    for seat in seen.actors:
+        acting[n if seat == CHANCE else seat] = 1.0
+    out += acting
+    out += map(float, seen.scores)
+    return tuple(out)

@@ -364,10 +364,13 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.IllegalActionError: Play(kind='tie', colour='blue') by ...
     """
-    # The seat, then the action's class: the same errors for the same misuse in every game.
-    check_move(player, action, state.config.players, ACTION_TYPES, "Mausgeflippt")
     cls = type(action)
-    if player >= 0 and _may_commit(state, player):
+    # The fast paths take only an int seat that acts now and an action of an exact class of
+    # this game, so nothing `check_move` would refuse gets through them; anything else falls
+    # through to the full checks below.
+    if type(player) is not int:
+        pass
+    elif player >= 0 and _may_commit(state, player):
         # The race (MG-2): the most frequent decision; legality from the shared checks.
         if cls is Pass:
             return _commit(state, player, PASS)
@@ -384,7 +387,10 @@ def apply_action(state: State, player: int, action: Action) -> State:
         reason = _why_not_outcome(state, phase, action)
         if reason is None:
             return _APPLY_OUTCOME[phase](state, action)
-        raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+        if cls in ACTION_TYPES:
+            raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+    # The seat, then the action's class: the same errors for the same misuse in every game.
+    check_move(player, action, state.config.players, ACTION_TYPES, "Mausgeflippt")
     check_turn(actors(state), player)
     raise IllegalActionError(
         f"{action!r} by seat {player} is illegal: {why_not(state, player, action)}"

@@ -15,6 +15,9 @@ Examples:
 from __future__ import annotations
 
 import itertools
+from collections import deque
+from itertools import product, repeat, starmap
+from operator import add
 from typing import Any
 
 import attrs
@@ -82,19 +85,19 @@ def trusted_exchanges(
     highs: tuple[tuple[int, ...], ...], lows: tuple[tuple[int, ...], ...]
 ) -> tuple[Exchange, ...]:
     """An exchange for every ``high + low`` discard (each already canonical and valid), built
-    without the checks: this is a hot path, a hand has up to 512 possible exchanges."""
-    new = object.__new__
-    set_discard = _DISCARD_SLOT.__set__
-    return tuple(
-        [
-            set_discard(action := new(Exchange), high + low) or action
-            for high in highs
-            for low in lows
-        ]
-    )
+    without the checks: this is a hot path, a hand has up to 512 possible exchanges.
+
+    Every step runs as a C-level loop (`map`, `product`): the objects are allocated bare, then
+    their one slot is filled, with no Python code run per exchange.
+    """
+    discards = list(starmap(add, product(highs, lows)))
+    actions = list(map(_new, repeat(Exchange, len(discards))))
+    deque(map(_SET_DISCARD, actions, discards), maxlen=0)  # fill every slot, keep nothing
+    return tuple(actions)
 
 
-_DISCARD_SLOT = Exchange.__dict__["discard"]
+_new = object.__new__
+_SET_DISCARD = Exchange.__dict__["discard"].__set__
 
 
 @attrs.frozen

@@ -26,9 +26,12 @@ from tablefeast.games.schlacht_am_buffet.state import initial_state
 from tablefeast.games.schlacht_am_buffet.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import Features
+from tablefeast.kernel.tensor import one_hot_rows
 
 __all__ = ["observation_size", "observation_tensor"]
+
+_COMMITMENTS = one_hot_rows(12)  # the 11 card values, then "none"
+_PLATE_SLOTS = len(PLATES)
 
 
 @cache
@@ -53,26 +56,37 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
         >>> len(t), t[:4]
         (250, (0.0, 0.0, 0.0, 1.0))
     """
+    # One list extended part by part, one-hot parts from shared rows: the same floats as
+    # `Features` would give, several times faster (the adapters encode a view per step).
     n = seen.config.players
-    f = Features()
-    f.one_hot(n if seen.seat is None else seen.seat, n + 1)
-    f.values(counts_from_cards((card + 1 for card in seen.hand or ()), NUM_CARD_TYPES))
-    f.one_hot(11 if seen.my_commitment is None else seen.my_commitment + 1, 12)
-    f.values(seen.hand_sizes)
-    f.flags(seen.committed)
-    f.values((seen.draw_pile_size,))
-    f.values(seen.discard)
-    f.values(seen.supply)
-    f.members((p.rank for p in seen.buffet), len(PLATES))
-    for won in seen.plates_won:
-        f.members((p.rank for p in won), len(PLATES))
-    f.values(seen.positions)
-    f.members(seen.racing, n)
-    f.one_hot(seen.start_player, n)
-    f.values((seen.round, seen.part))
-    f.one_hot(n if seen.exchanger is None else seen.exchanger, n + 1)
-    f.values((len(seen.pending_draws), seen.to_reveal))
-    f.flags((seen.game_over,))
-    f.members((n if seat == CHANCE else seat for seat in seen.actors), n + 1)
-    f.values(seen.scores)
-    return f.tensor()
+    seats, seats_or_none = one_hot_rows(n), one_hot_rows(n + 1)
+    out: list[float] = []
+    out += seats_or_none[n if seen.seat is None else seen.seat]
+    out += map(float, counts_from_cards((card + 1 for card in seen.hand or ()), NUM_CARD_TYPES))
+    out += _COMMITMENTS[11 if seen.my_commitment is None else seen.my_commitment + 1]
+    out += map(float, seen.hand_sizes)
+    out += [1.0 if x else 0.0 for x in seen.committed]
+    out.append(float(seen.draw_pile_size))
+    out += map(float, seen.discard)
+    out += map(float, seen.supply)
+    for plates in (seen.buffet, *seen.plates_won):
+        part = [0.0] * _PLATE_SLOTS
+        for plate in plates:
+            part[plate.rank] = 1.0
+        out += part
+    out += map(float, seen.positions)
+    part = [0.0] * n
+    for seat in seen.racing:
+        part[seat] = 1.0
+    out += part
+    out += seats[seen.start_player]
+    out += (float(seen.round), float(seen.part))
+    out += seats_or_none[n if seen.exchanger is None else seen.exchanger]
+    out += (float(len(seen.pending_draws)), float(seen.to_reveal))
+    out.append(1.0 if seen.game_over else 0.0)
+    part = [0.0] * (n + 1)
+    for seat in seen.actors:
+        part[n if seat == CHANCE else seat] = 1.0
+    out += part
+    out += map(float, seen.scores)
+    return tuple(out)

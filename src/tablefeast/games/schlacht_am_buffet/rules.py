@@ -343,17 +343,18 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.IllegalActionError: Play(card=0) by seat 0 is illegal: card 0 ...
     """
-    # First the seat, then the action's type, whoever acts (CHANCE included): the same misuse
-    # raises the same error class in every game.
-    check_move(player, action, state.config.players, ACTION_TYPES, "Schlacht am Buffet")
     cls = type(action)
-    # Fast paths for the most frequent actions: a commitment, a card draw, a plate reveal.
-    if cls is Play and _may_commit(state, player):
+    # Fast paths for the most frequent actions: a commitment, a card draw, a plate reveal. Each
+    # is taken only for an int seat that acts now and an action of its exact class, so nothing
+    # `check_move` would refuse gets through them.
+    if type(player) is not int:
+        pass
+    elif cls is Play and _may_commit(state, player):
         reason = _why_not_play(state.hands[player], action.card)  # type: ignore[union-attr]
         if reason is None:
             return _commit(state, player, action.card)  # type: ignore[union-attr]
         raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
-    if player == CHANCE and state.exchanger is None and not state.game_over:
+    elif player == CHANCE and state.exchanger is None and not state.game_over:
         # `actors` is (CHANCE,) exactly when a card is drawn or a plate revealed.
         if cls is DrawCard and state.pending_draws:
             reason = _why_not_draw(state, action.card)  # type: ignore[union-attr]
@@ -365,6 +366,9 @@ def apply_action(state: State, player: int, action: Action) -> State:
             if reason is None:
                 return _reveal_plate(state, action.plate)  # type: ignore[union-attr]
             raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+    # First the seat, then the action's type, whoever acts (CHANCE included): the same misuse
+    # raises the same error class in every game.
+    check_move(player, action, state.config.players, ACTION_TYPES, "Schlacht am Buffet")
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
     if reason is None and cls is Exchange:
