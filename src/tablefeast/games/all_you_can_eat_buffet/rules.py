@@ -43,7 +43,7 @@ from tablefeast.games.all_you_can_eat_buffet.notation import action_to_str as ac
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
 from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
 from tablefeast.kernel import reveal
-from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
@@ -160,14 +160,14 @@ def chance_distribution(state: State) -> Distribution[Action]:
                 drawn = _MOOD_DRAWS[key] = Distribution(DRAW_MOOD[seat], key[1], sum(key[1]))
             return drawn
         meals = state.meal_deck  # every unseen Meal equally likely (see `state`)
-        return Distribution(tables.draw_meals, meals, sum(meals))
+        return trusted_distribution((tables.draw_meals, meals, sum(meals)))
     if stage == "reveal":
         seat = state.reveals[0]
         pool = reveal_pool(state, seat)  # AYC-5: uniform over the cards
-        return Distribution(REVEAL_MOOD[seat], pool, sum(pool))
+        return trusted_distribution((REVEAL_MOOD[seat], pool, sum(pool)))
     if stage == "secrets":
         meals = state.meal_deck
-        return Distribution(tables.secret_meals, meals, sum(meals))
+        return trusted_distribution((tables.secret_meals, meals, sum(meals)))
     raise IllegalActionError("not a chance node: " + _who(state))
 
 

@@ -40,7 +40,7 @@ from tablefeast.games.mausgeflippt.race import (
 )
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
 from tablefeast.kernel import reveal
-from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import counts_remove
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
@@ -170,13 +170,13 @@ def chance_distribution(state: State) -> Distribution[Action]:
     tables = state.config.card_set.tables
     if phase == DRAW:
         pile = state.clothing_pile
-        return Distribution(tables.draws, pile, sum(pile))
+        return trusted_distribution((tables.draws, pile, sum(pile)))
     if phase in (TURN_MOUSE, MOUSE_AWARD):
         unseen = state.mice.unseen
-        return Distribution(tables.reveal_mice, unseen, sum(unseen))
+        return trusted_distribution((tables.reveal_mice, unseen, sum(unseen)))
     if phase in (TURN_CHEESE, CHEESE_AWARD):
         cheeses = state.cheese_pile
-        return Distribution(tables.reveal_cheeses, cheeses, sum(cheeses))
+        return trusted_distribution((tables.reveal_cheeses, cheeses, sum(cheeses)))
     if phase == FASTEST:
         return fastest_distribution(state.config, claimants(state.commitments))  # type: ignore[return-value]
     raise IllegalActionError("not a chance node: " + _who(state))

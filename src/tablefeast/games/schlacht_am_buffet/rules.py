@@ -37,7 +37,7 @@ from tablefeast.games.schlacht_am_buffet.components import (
 )
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.kernel import reveal
-from tablefeast.kernel.chance import CHANCE, Distribution
+from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_multiset
 from tablefeast.kernel.errors import IllegalActionError
 from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
@@ -151,10 +151,10 @@ def chance_distribution(state: State) -> Distribution[Action]:
     if state.exchanger is None and not state.game_over:
         if state.pending_draws:
             pile = state.draw_pile
-            return Distribution(DRAWS, pile, sum(pile))
+            return trusted_distribution((DRAWS, pile, sum(pile)))
         if state.to_reveal:
             supply = state.supply  # SAB-2: every face-down plate equally likely
-            return Distribution(REVEALS, supply, sum(supply))
+            return trusted_distribution((REVEALS, supply, sum(supply)))
     raise IllegalActionError("not a chance node: " + _who(state))
 
 
