@@ -17,9 +17,9 @@ Examples:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from tablefeast.games.food_chain.actions import ACTION_TYPES, Action, Play, Take, TakeFromCentre
 from tablefeast.games.food_chain.components import ANIMALS, INDEX, PREDATOR_ORDER, PREY, Animal
@@ -152,9 +152,16 @@ def _why_not_play(state: State, seat: int, kind: int) -> str | None:
     return None
 
 
-def _prey_seats(played: tuple[int | None, ...], taken: Sequence[bool], prey: int) -> list[int]:
-    """Seats whose animal played this pass is a `prey` not yet taken (FC-4)."""
-    return [s for s, kind in enumerate(played) if kind == prey and not taken[s]]
+@lru_cache(maxsize=4096)
+def _prey_seats(
+    played: tuple[int | None, ...], taken: tuple[bool, ...], prey: int
+) -> tuple[int, ...]:
+    """Seats whose animal played this pass is a `prey` not yet taken (FC-4).
+
+    Memoized (a pass asks it several times: to list the takes, to check the one applied, to
+    find the next taker); its arguments are a few small tuples, cheap to hash.
+    """
+    return tuple([s for s, kind in enumerate(played) if kind == prey and not taken[s]])
 
 
 def _why_not_take(state: State, seat: int | None) -> str | None:
@@ -169,7 +176,7 @@ def _why_not_take(state: State, seat: int | None) -> str | None:
 
 
 def _prey_left(
-    played: tuple[int | None, ...], taken: Sequence[bool], centre: Counts, prey: int
+    played: tuple[int | None, ...], taken: tuple[bool, ...], centre: Counts, prey: int
 ) -> bool:
     return centre[prey] > 0 or bool(_prey_seats(played, taken, prey))
 
@@ -205,15 +212,22 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         >>> len(legal_actions(fc.initial_state(fc.Config(players=3)), 0))
         5
     """
-    if type(player) is int and _may_commit(state, player):
-        return _plays(state, player)
+    if type(player) is int:
+        if _may_commit(state, player):
+            return _plays(state, player)
+        if state.taker == player and not state.game_over:
+            return _takes(state.played, state.taken, _PREY[state.snatching], state.centre)  # type: ignore[index]
     check_actor_seat(player, state.config.players)
-    if player not in actors(state):
-        return ()
+    return ()  # a seat that does not act now
+
+
+@lru_cache(maxsize=4096)
+def _takes(
+    played: tuple[int | None, ...], taken: tuple[bool, ...], prey: int, centre: Counts
+) -> tuple[Action, ...]:
     # Exactly what `_why_not_take` accepts: the prey seats, then the centre if it holds one.
-    prey = _PREY[state.snatching]  # type: ignore[index]
-    options: list[Action] = [TAKES[s] for s in _prey_seats(state.played, state.taken, prey)]
-    if state.centre[prey]:
+    options: list[Action] = [TAKES[s] for s in _prey_seats(played, taken, prey)]
+    if centre[prey]:
         options.append(TAKE_CENTRE)
     return tuple(options)
 
@@ -356,9 +370,9 @@ def _take(state: State, taker: int, seat: int | None) -> State:
         taken[seat] = True
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["stacks"] = tuple(stacks)
-    fields["taken"] = tuple(taken)
+    fields["taken"] = now_taken = tuple(taken)
     fields["centre"] = centre
-    if _prey_left(state.played, taken, centre, prey):
+    if _prey_left(state.played, now_taken, centre, prey):
         takers = _takers(state, state.snatching)  # type: ignore[arg-type]
         fields["taker"] = takers[(takers.index(taker) + 1) % len(takers)]  # FC-4: clockwise
         return from_fields(State, fields)
