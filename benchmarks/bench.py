@@ -7,6 +7,15 @@ are comparable within one run on one machine.
     python benchmarks/bench.py                 # every game, 3-6 players, OpenSpiel peers
     python benchmarks/bench.py --games 200 --rounds 7 --players 4
     python benchmarks/bench.py --profile       # cProfile of the 4-player loop
+    python benchmarks/bench.py --adapters      # a step through OpenSpiel and PettingZoo, 4 players
+
+With ``--adapters``, each game is played at random through the engine and through the adapters, in
+interleaved rounds (best round kept): us per engine decision; per turn-based OpenSpiel step
+(``tablefeast_turns_<game>``: one decision or chance outcome) without and with the acting seat's
+``observation_tensor``; per decision through the simultaneous OpenSpiel game (a node where k seats
+commit is k decisions); and per PettingZoo AEC step with its observation (``env.step`` then
+``env.last``; the random policy's reading of the action mask is not timed). Ratios are to the
+engine's decision.
 """
 
 from __future__ import annotations
@@ -100,6 +109,128 @@ def bench_openspiel(game: Any, games: int, seed: int = 0) -> Measurement:
 PEERS = ("goofspiel(num_cards=13,players=4)", "python_liars_poker")
 
 
+# ---------------------------------------------------------------- the adapters
+
+
+def _pick_chance(state: Any, rng: random.Random) -> int:
+    ids, probabilities = zip(*state.chance_outcomes(), strict=True)
+    return int(rng.choices(ids, probabilities)[0])
+
+
+def turns_steps(game: Any, games: int, rng: random.Random, observe: bool) -> tuple[float, int]:
+    """Random games through the turn-based OpenSpiel game: seconds and steps."""
+    steps = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = _pick_chance(state, rng)
+            else:
+                if observe:
+                    state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+def simultaneous_steps(
+    game: Any, games: int, rng: random.Random, observe: bool
+) -> tuple[float, int]:
+    """Random games through the simultaneous OpenSpiel game: seconds and decisions (each
+    committing seat one, each chance outcome one)."""
+    players = game.num_players()
+    noop = [game.num_distinct_actions() - 1]
+    decisions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_pick_chance(state, rng))
+                decisions += 1
+                continue
+            joint = []
+            for seat in range(players):
+                legal = state.legal_actions(seat)
+                if legal != noop:
+                    decisions += 1
+                    if observe:
+                        state.observation_tensor(seat)
+                joint.append(legal[rng.randrange(len(legal))])
+            state.apply_actions(joint)
+    return time.perf_counter() - start, decisions
+
+
+def pettingzoo_steps(env: Any, games: int, rng: random.Random) -> tuple[float, int]:
+    """Random games through the PettingZoo AEC environment: seconds spent in ``step`` and
+    ``last`` (the observation), and AEC steps."""
+    import numpy as np
+
+    steps = 0
+    spent = 0.0
+    env.reset(seed=rng.getrandbits(32))
+    for _ in range(games):
+        start = time.perf_counter()
+        env.reset()
+        spent += time.perf_counter() - start
+        for _agent in env.agent_iter():
+            start = time.perf_counter()
+            observation, _, termination, truncation, _ = env.last()
+            spent += time.perf_counter() - start
+            action = None
+            if not (termination or truncation):
+                ids = np.flatnonzero(observation["action_mask"])
+                action = int(ids[rng.randrange(len(ids))])
+            start = time.perf_counter()
+            env.step(action)
+            spent += time.perf_counter() - start
+            steps += 1
+    return spent, steps
+
+
+ADAPTER_COLUMNS = ("engine", "os turns", "os turns+obs", "os simult", "os simult+obs", "pz+obs")
+
+
+def bench_adapters(names: list[str], players: int, games: int, rounds: int) -> None:
+    """Print us per engine decision and per adapter step (best of interleaved rounds)."""
+    import pyspiel
+
+    import tablefeast.interop.openspiel  # registers both OpenSpiel forms
+    from tablefeast.interop.pettingzoo import env as pettingzoo_env
+
+    runs: dict[tuple[str, str], list[float]] = {}
+
+    def record(name: str, column: str, seconds: float, steps: int) -> None:
+        runs.setdefault((name, column), []).append(seconds / steps * 1e6)
+
+    for round_number in range(rounds):
+        for name in names:
+            game = tablefeast.load(name)
+            config = game.Config(players=players)
+            turns = pyspiel.load_game(f"tablefeast_turns_{name}(players={players})")
+            simultaneous = pyspiel.load_game(f"tablefeast_{name}(players={players})")
+            aec = pettingzoo_env(name, players=players)
+            rng = random.Random(round_number)
+            start = time.perf_counter()
+            decisions = sum(playout(game, config, rng) for _ in range(games))
+            record(name, "engine", time.perf_counter() - start, decisions)
+            record(name, "os turns", *turns_steps(turns, games, rng, observe=False))
+            record(name, "os turns+obs", *turns_steps(turns, games, rng, observe=True))
+            record(name, "os simult", *simultaneous_steps(simultaneous, games, rng, False))
+            record(name, "os simult+obs", *simultaneous_steps(simultaneous, games, rng, True))
+            record(name, "pz+obs", *pettingzoo_steps(aec, games, rng))
+    print(f"{players} players, {rounds} interleaved rounds of {games} games; us per step (best)")
+    print(f"{'game':24}" + "".join(f"{c:>14}" for c in ADAPTER_COLUMNS))
+    for name in names:
+        best = [min(runs[name, column]) for column in ADAPTER_COLUMNS]
+        print(f"{name:24}" + "".join(f"{us:14.1f}" for us in best))
+        ratios = "".join(f"{us / best[0]:13.1f}x" for us in best)
+        print(f"{'  ratio to the engine':24}" + ratios)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per engine per round")
@@ -107,7 +238,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5, 6])
     parser.add_argument("--game", nargs="*", default=list(tablefeast.names()))
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--adapters",
+        action="store_true",
+        help="us per step through OpenSpiel and PettingZoo beside the engine's (first --players)",
+    )
     args = parser.parse_args()
+    if args.adapters:
+        players = 4 if args.players == [3, 4, 5, 6] else args.players[0]
+        bench_adapters(args.game, players, args.games, args.rounds)
+        return
     if args.profile:
         game = tablefeast.load(args.game[0])
         cProfile.runctx(

@@ -260,7 +260,12 @@ class _Shared:
             step = step.previous
         chained = "" if step is None else step.digests[seat]
         for step in reversed(pending):
-            view = tablefeast.dumps(seen_view(step, ruleset, seat))
+            # the present step's view is likely asked for again (its tensor, its string); the
+            # older steps' are not kept (see `forget_sights`)
+            seen = (
+                seen_view(step, ruleset, seat) if step is self else ruleset.view(step.inner, seat)
+            )
+            view = tablefeast.dumps(seen)
             chained = hashlib.sha256((chained + view).encode()).hexdigest()
             step.digests[seat] = chained
         return self.digests[seat]
@@ -300,7 +305,7 @@ def seen_tensor(step: Any, ruleset: Ruleset, viewer: int | None) -> Any:
     tensor = tensors.get(viewer)
     if tensor is None:
         values = ruleset.observation_tensor(seen_view(step, ruleset, viewer))  # type: ignore[attr-defined]
-        # read-only (a bytes buffer): the cached array can be handed to no one to change
+        # read-only (over a bytes buffer), so that no caller can change what the cache holds
         tensor = tensors[viewer] = np.frombuffer(float32_bytes(values), np.float32)
     return tensor
 
