@@ -4,22 +4,30 @@
 Each engine runs twice under callgrind, with few and with more games; the difference in
 instructions divided by the difference in decisions cancels start-up and imports.
 
-    python benchmarks/instructions.py            # needs valgrind (apt-get install valgrind)
+    python benchmarks/instructions.py                    # needs valgrind (apt-get install valgrind)
+    python benchmarks/instructions.py --builds pure --seeds 1 --no-peers   # a quick look
 
-Counts are averaged over five hash seeds (see `HASH_SEEDS`).
+Counts are averaged over five hash seeds (see `HASH_SEEDS`). Both builds are counted: the pure
+Python tree, and the optional compiled build (issue 19), whose wheel the script builds with
+``HATCH_BUILD_HOOKS_ENABLE=1 pip wheel`` and whose compiled modules it puts beside a copy of the
+sources in a temporary directory.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 
 
 def _child(engine: str, games: int) -> None:
@@ -41,7 +49,10 @@ def _child(engine: str, games: int) -> None:
     print(f"DECISIONS {round(decisions)}")
 
 
-def _count(engine: str, games: int, hash_seed: int) -> tuple[int, int]:
+def _count(engine: str, games: int, hash_seed: int, source: Path | None = None) -> tuple[int, int]:
+    env = {**os.environ, "PYTHONHASHSEED": str(hash_seed)}  # a repeatable run
+    if source is not None:  # this tree of the package comes first on the path
+        env["PYTHONPATH"] = os.pathsep.join([str(source), env.get("PYTHONPATH", "")])
     done = subprocess.run(
         [
             "valgrind",
@@ -56,7 +67,7 @@ def _count(engine: str, games: int, hash_seed: int) -> tuple[int, int]:
         capture_output=True,
         text=True,
         check=True,
-        env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},  # a repeatable run
+        env=env,
     )
     instructions = int(re.search(r"Collected : (\d+)", done.stderr).group(1))  # type: ignore[union-attr]
     decisions = int(re.search(r"DECISIONS (\d+)", done.stdout).group(1))  # type: ignore[union-attr]
@@ -68,19 +79,52 @@ HASH_SEEDS = range(5)
 10% from one seed to another (ours by 0.2%), so one seed alone could flatter either side."""
 
 
-def per_decision(engine: str, few: int, more: int) -> float:
+def per_decision(
+    engine: str, few: int, more: int, seeds: range = HASH_SEEDS, source: Path | None = None
+) -> float:
     counts = []
-    for seed in HASH_SEEDS:
-        i1, d1 = _count(engine, few, seed)
-        i2, d2 = _count(engine, more, seed)
+    for seed in seeds:
+        i1, d1 = _count(engine, few, seed, source)
+        i2, d2 = _count(engine, more, seed, source)
         counts.append((i2 - i1) / (d2 - d1))
     return sum(counts) / len(counts)
+
+
+def compiled_tree(workdir: Path) -> Path:
+    """A copy of the package's sources with the compiled build's modules beside them.
+
+    The wheel is built from a copy of the project: hatch-mypyc compiles inside the tree it
+    builds, which must not be the one other processes are importing from.
+    """
+    project = workdir / "project"
+    project.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, project / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.so")
+    shutil.copytree(ROOT / "src", project / "src", ignore=ignore)
+    tree = workdir / "src"
+    shutil.copytree(project / "src", tree)
+    wheels = workdir / "wheel"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(project)],
+        check=True,
+        env={**os.environ, "HATCH_BUILD_HOOKS_ENABLE": "1"},
+    )
+    (wheel,) = wheels.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tree, [n for n in archive.namelist() if n.endswith(".so")])
+    return tree
 
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         _child(sys.argv[2], int(sys.argv[3]))
         return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--builds", default="pure,compiled", help="pure, compiled, or both")
+    parser.add_argument("--seeds", type=int, default=len(HASH_SEEDS), help="hash seeds (5)")
+    parser.add_argument("--no-peers", action="store_true", help="skip the OpenSpiel games")
+    args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
     sys.path.insert(0, str(HERE))
@@ -88,10 +132,17 @@ def main() -> None:
 
     import tablefeast
 
-    rows = [(f"{name}:4", 5, 25) for name in tablefeast.names()]
-    if bench.openspiel_game(bench.PEERS[0]) is not None:
-        rows += [(f"openspiel:{spec}", 50, 250) for spec in bench.PEERS]
-    results = {engine: per_decision(engine, few, more) for engine, few, more in rows}
+    seeds = range(args.seeds)
+    results: dict[str, float] = {}
+    peers = [] if args.no_peers or bench.openspiel_game(bench.PEERS[0]) is None else bench.PEERS
+    for spec in peers:
+        results[f"openspiel:{spec}"] = per_decision(f"openspiel:{spec}", 50, 250, seeds)
+    with tempfile.TemporaryDirectory() as workdir:
+        for build in args.builds.split(","):
+            source = compiled_tree(Path(workdir)) if build == "compiled" else None
+            for name in tablefeast.names():
+                engine = f"{name}:4"
+                results[f"{engine} ({build})"] = per_decision(engine, 5, 25, seeds, source)
     goof = results.get(f"openspiel:{bench.PEERS[0]}")
     for engine, count in results.items():
         ratio = f"{count / goof:6.2f}x goofspiel" if goof else ""
