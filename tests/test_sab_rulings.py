@@ -461,6 +461,17 @@ def test_sab_7_legal_exchanges_are_exactly_the_discards_the_rule_allows(hand: li
     assert set(options) == allowed
 
 
+@given(st.lists(st.integers(0, 3), min_size=11, max_size=11))
+def test_sab_5_the_table_of_plays_is_exactly_the_cards_the_rule_allows(counts: list[int]) -> None:
+    # The plays are read from a table built once for every pattern of values held (issue 19);
+    # they must be exactly the cards `_why_not_play` accepts, in value order.
+    from tablefeast.games.schlacht_am_buffet.rules import _plays, _why_not_play
+
+    hand = tuple(counts)
+    expected = tuple(sab.Play(v) for v in range(-1, 10) if _why_not_play(hand, v) is None)
+    assert _plays(hand) == expected
+
+
 def test_sab_25_a_mouse_stops_at_the_bound_of_the_counted_track() -> None:
     from tablefeast.games.schlacht_am_buffet.components import MAX_POSITION
 

@@ -14,7 +14,9 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_left
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 
@@ -42,7 +44,7 @@ from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_mul
 from tablefeast.kernel.errors import IllegalActionError
 from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat, left_of, next_among
-from tablefeast.kernel.values import from_fields, replace
+from tablefeast.kernel.values import FrozenDict, from_fields, replace
 
 __all__ = [
     "actors",
@@ -210,19 +212,19 @@ def _why_not_reveal(state: State, plate: Plate) -> str | None:
     return None
 
 
-_PLAYS_BY_PRESENCE: dict[tuple[bool, ...], tuple[Play, ...]] = {}
+# SAB-5: a seat may play exactly the values its hand holds. The plays for each of the 2**11
+# patterns of which values a hand holds, computed once (read-only, like every table of the rules).
+_PLAYS_BY_PRESENCE: Mapping[tuple[bool, ...], tuple[Play, ...]] = FrozenDict(
+    {
+        presence: tuple(PLAYS[i] for i in range(NUM_CARD_TYPES) if presence[i])
+        for presence in itertools.product((False, True), repeat=NUM_CARD_TYPES)
+    }
+)
 
 
 def _plays(hand: Counts) -> tuple[Play, ...]:
-    # Whether a card may be played depends only on which values the hand holds, so the answer
-    # is memoized by that presence pattern (at most 2**11 entries, never evicted: caching by
-    # the hand itself would churn and cost more in garbage collection than it saves).
-    presence = tuple(map(bool, hand))
-    plays = _PLAYS_BY_PRESENCE.get(presence)
-    if plays is None:
-        plays = tuple(PLAYS[i] for i, v in enumerate(CARD_VALUES) if _why_not_play(hand, v) is None)
-        _PLAYS_BY_PRESENCE[presence] = plays
-    return plays
+    # Exactly the cards `_why_not_play` accepts (a test checks this).
+    return _PLAYS_BY_PRESENCE[tuple(map(bool, hand))]
 
 
 def _exchanges(hand: Counts) -> tuple[Exchange, ...]:
