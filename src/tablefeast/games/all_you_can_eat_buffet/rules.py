@@ -75,8 +75,6 @@ PAIRS = {
     (a, b): Play((MOODS[a], MOODS[b])) for a in range(len(MOODS)) for b in range(a, len(MOODS))
 }
 NONE = Play(())
-_MOOD_DRAWS: dict[tuple[int, tuple[int, ...]], Distribution[Action]] = {}
-"""Mood draw distributions by (seat, deck contents): each deck has few possible contents."""
 _CODES: dict[Play, tuple[int, ...]] = {
     play: tuple(MOOD_INDEX[m] for m in play.moods) for play in (NONE, *SINGLES, *PAIRS.values())
 }
@@ -154,11 +152,8 @@ def chance_distribution(state: State) -> Distribution[Action]:
     if stage == "deal":
         if state.mood_draws:
             seat = state.mood_draws[0]
-            key = (seat, state.decks[seat])
-            drawn = _MOOD_DRAWS.get(key)
-            if drawn is None:  # a deck of 12 has a few hundred possible contents: kept
-                drawn = _MOOD_DRAWS[key] = Distribution(DRAW_MOOD[seat], key[1], sum(key[1]))
-            return drawn
+            deck = state.decks[seat]  # AYC-2: every card of the seat's deck equally likely
+            return trusted_distribution((DRAW_MOOD[seat], deck, sum(deck)))
         meals = state.meal_deck  # every unseen Meal equally likely (see `state`)
         return trusted_distribution((tables.draw_meals, meals, sum(meals)))
     if stage == "reveal":
