@@ -16,9 +16,10 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
-__all__ = ["FrozenDict", "from_fields", "replace"]
+__all__ = ["FrozenDict", "dict_setter", "from_fields", "replace"]
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -139,3 +140,27 @@ def from_fields(cls: type[T], fields: dict[str, Any]) -> T:
     new = _new(cls)
     _set(new, "__dict__", fields)
     return new
+
+
+def dict_setter(cls: type[Any]) -> Callable[[Any, dict[str, Any]], None]:
+    """The C-level setter of the instance dictionary of the dict-backed attrs class `cls`.
+
+    With ``object.__new__`` it is `from_fields` written out: ``new = object.__new__(cls)`` then
+    ``setter(new, fields)``. The rules' hottest transitions (a card drawn, a card committed) build
+    their next state this way, one Python call fewer per decision (about 2% of one).
+
+    Args:
+        cls: a ``slots=False`` attrs class.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen(slots=False)
+        ... class Point:
+        ...     x: int
+        >>> point = object.__new__(Point)
+        >>> dict_setter(Point)(point, {"x": 4})
+        >>> point
+        Point(x=4)
+    """
+    descriptor = next(k.__dict__["__dict__"] for k in cls.__mro__ if "__dict__" in k.__dict__)
+    return descriptor.__set__  # type: ignore[no-any-return]

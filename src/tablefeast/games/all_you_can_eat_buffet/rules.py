@@ -49,7 +49,10 @@ from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat
-from tablefeast.kernel.values import from_fields, replace
+from tablefeast.kernel.values import dict_setter, from_fields, replace
+
+_new = object.__new__
+_set_fields = dict_setter(State)
 
 __all__ = [
     "actors",
@@ -447,7 +450,8 @@ def _draw_mood(state: State, action: DrawMood) -> State:
     fields["decks"] = tuple(decks)
     fields["hands"] = tuple(hands)
     fields["mood_draws"] = owed = state.mood_draws[1:]
-    drawn = from_fields(State, fields)
+    drawn = _new(State)  # `from_fields` written out: a hot path
+    _set_fields(drawn, fields)
     return drawn if owed else settle_deal(drawn)
 
 
@@ -467,7 +471,8 @@ def _draw_meal(state: State, action: DrawMeal) -> State:
 def _commit(state: State, seat: int, play: Play) -> State:
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["commitments"] = commitments = reveal.commit(state.commitments, seat, _CODES[play])
-    done = from_fields(State, fields)
+    done = _new(State)  # `from_fields` written out: a hot path
+    _set_fields(done, fields)
     return done if None in commitments else after_commitments(done)
 
 

@@ -30,7 +30,10 @@ from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.errors import IllegalActionError
 from tablefeast.kernel.ruleset import check_move, check_turn
 from tablefeast.kernel.seats import check_actor_seat, clockwise_from, left_of
-from tablefeast.kernel.values import FrozenDict, from_fields, replace
+from tablefeast.kernel.values import FrozenDict, dict_setter, from_fields, replace
+
+_new = object.__new__
+_set_fields = dict_setter(State)
 
 __all__ = [
     "actors",
@@ -308,7 +311,11 @@ def apply_action(state: State, player: int, action: Action) -> State:
             if reason is None:
                 commitments = reveal.commit(state.commitments, player, kind)
                 if None in commitments:
-                    return replace(state, commitments=commitments)
+                    fields = state.__dict__.copy()  # a hot path: build the next state directly
+                    fields["commitments"] = commitments
+                    nxt = _new(State)
+                    _set_fields(nxt, fields)
+                    return nxt
                 return _reveal(state, commitments)  # type: ignore[arg-type]
             raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
         if (cls is Take or cls is TakeFromCentre) and state.taker == player and not state.game_over:
@@ -375,7 +382,9 @@ def _take(state: State, taker: int, seat: int | None) -> State:
     if _prey_left(state.played, now_taken, centre, prey):
         takers = _takers(state, state.snatching)  # type: ignore[arg-type]
         fields["taker"] = takers[(takers.index(taker) + 1) % len(takers)]  # FC-4: clockwise
-        return from_fields(State, fields)
+        nxt = _new(State)  # `from_fields` written out: a hot path
+        _set_fields(nxt, fields)
+        return nxt
     return _next_snatch(from_fields(State, fields), after_kind=state.snatching)
 
 

@@ -46,7 +46,10 @@ from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat
-from tablefeast.kernel.values import from_fields
+from tablefeast.kernel.values import dict_setter
+
+_new = object.__new__
+_set_fields = dict_setter(State)
 
 __all__ = [
     "actors",
@@ -405,7 +408,9 @@ def _commit(state: State, seat: int, code: int) -> State:
             return resolve(state, commitments, racers)  # type: ignore[arg-type]
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["commitments"] = commitments
-    return from_fields(State, fields)
+    nxt = _new(State)  # `from_fields` written out: a hot path
+    _set_fields(nxt, fields)
+    return nxt
 
 
 def _draw(state: State, action: Action) -> State:
@@ -422,7 +427,9 @@ def _draw(state: State, action: Action) -> State:
     fields["clothing_pile"] = new_pile = tuple(pile)
     fields["pending_draws"] = pending = state.pending_draws[1:]
     if pending and any(new_pile):
-        return from_fields(State, fields)
+        nxt = _new(State)  # `from_fields` written out: a hot path
+        _set_fields(nxt, fields)
+        return nxt
     return settle(fields)
 
 
@@ -432,7 +439,9 @@ def _turn_mouse(state: State, action: Action) -> State:
     fields["mice"] = state.mice.remove_unseen(index)
     fields["open_mouse"] = index
     fields["racing"] = True  # MG-2: the race begins
-    return from_fields(State, fields)
+    nxt = _new(State)  # `from_fields` written out: a hot path
+    _set_fields(nxt, fields)
+    return nxt
 
 
 def _award_mouse(state: State, action: Action) -> State:

@@ -44,7 +44,10 @@ from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_mul
 from tablefeast.kernel.errors import IllegalActionError
 from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat, left_of, next_among
-from tablefeast.kernel.values import FrozenDict, from_fields, replace
+from tablefeast.kernel.values import FrozenDict, dict_setter, replace
+
+_new = object.__new__
+_set_fields = dict_setter(State)
 
 __all__ = [
     "actors",
@@ -393,7 +396,8 @@ def _draw(state: State, card: int) -> State:
     fields["hands"] = tuple(hands)
     fields["draw_pile"] = new_pile = tuple(pile)
     fields["pending_draws"] = pending = state.pending_draws[1:]
-    nxt = from_fields(State, fields)
+    nxt = _new(State)  # `from_fields` written out: a hot path
+    _set_fields(nxt, fields)
     return _settle(nxt) if pending and not any(new_pile) else nxt
 
 
@@ -407,7 +411,9 @@ def _commit(state: State, seat: int, card: int) -> State:
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["hands"] = new_hands
     fields["commitments"] = commitments
-    return from_fields(State, fields)
+    nxt = _new(State)  # `from_fields` written out: a hot path
+    _set_fields(nxt, fields)
+    return nxt
 
 
 def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[int, ...]) -> State:
