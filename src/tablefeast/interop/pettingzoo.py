@@ -45,6 +45,8 @@ from tablefeast.kernel.tensor import float32_bytes
 
 __all__ = ["TablefeastParallelEnv", "env", "parallel_env"]
 
+_IDS_LIMIT = 1 << 17  # action ids remembered per environment (a few MB at most)
+
 
 class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
     """One tablefeast game as a PettingZoo parallel environment.
@@ -86,6 +88,7 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         self._state: Any = None  # the true state: private, it holds every hidden card
         self.state_space = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
         self._rng: random.Random | None = None  # seeded by the first reset
+        self._action_ids: dict[Any, int] = {}  # see `_ids`
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observations of `agent`: a dict of the ``"observation"`` tensor (float32) and the
@@ -127,9 +130,7 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         mask = np.zeros(self.noop + 1, np.int8)
         legal = game.legal_actions(state, seat)
         if legal:
-            config = state.config
-            to_id = game.action_to_id
-            mask[[to_id(action, config) for action in legal]] = 1
+            mask[self._ids(legal)] = 1
         else:
             mask[self.noop] = 1
         tensor = game.observation_tensor(game.view(state, seat))  # type: ignore[attr-defined]
@@ -137,6 +138,20 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         # copied, so that each observation is the caller's own, writable array
         observation = np.frombuffer(float32_bytes(tensor), np.float32).copy()
         return {"observation": observation, "action_mask": mask}
+
+    def _ids(self, legal: tuple[Any, ...]) -> list[int]:
+        # Ids remembered by action (a function of the action and the config alone, the same for
+        # every seat): ranking an exchange of Schlacht am Buffet costs more than a dict lookup.
+        ids = self._action_ids
+        found = list(map(ids.get, legal))
+        if None in found:
+            if len(ids) >= _IDS_LIMIT:
+                ids.clear()
+            to_id, config = self.game.action_to_id, self.config
+            for i, action in enumerate(legal):
+                if found[i] is None:
+                    found[i] = ids[action] = to_id(action, config)
+        return found  # type: ignore[return-value]
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         observe = self._observe

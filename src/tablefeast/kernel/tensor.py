@@ -17,8 +17,16 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable
 from functools import cache
+from itertools import chain
 
-__all__ = ["Features", "float32_bytes", "one_hot_rows", "zeros"]
+__all__ = [
+    "Features",
+    "float32_bytes",
+    "one_hot_rows",
+    "public_floats",
+    "public_floats_flat",
+    "zeros",
+]
 
 
 @cache
@@ -50,6 +58,55 @@ def zeros(size: int) -> tuple[float, ...]:
         (0.0, 0.0, 0.0)
     """
     return (0.0,) * size
+
+
+# Float tuples of public int tuples, by value. A view's public parts (collections, discard piles,
+# cards in front of the seats) are mostly unchanged from one step to the next, and the dict finds
+# them faster than `map(float, ...)` converts them. Shared by every viewer, so only parts every
+# seat sees may come here, never a hand. Bounded: cleared when full.
+_FLOATS: dict[object, tuple[float, ...]] = {}
+_FLOATS_SIZE = 8192
+
+
+def public_floats(values: tuple[int, ...]) -> tuple[float, ...]:
+    """``tuple(map(float, values))``, remembered: only for a part every seat may see.
+
+    Args:
+        values: a public tuple of ints (counts, sizes).
+
+    Examples:
+        >>> public_floats((2, 0, 1))
+        (2.0, 0.0, 1.0)
+    """
+    found = _FLOATS.get(values)
+    if found is None:
+        if len(_FLOATS) >= _FLOATS_SIZE:
+            _FLOATS.clear()
+        found = _FLOATS[values] = tuple(map(float, values))
+    return found
+
+
+def public_floats_flat(rows: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+    """The rows' ints one after another, as floats, remembered: only for a part every seat may
+    see (a key of its own kind, so it never meets a flat tuple's entry).
+
+    Args:
+        rows: a public tuple of tuples of ints (one per seat, say).
+
+    Examples:
+        >>> public_floats_flat(((1, 0), (0, 3)))
+        (1.0, 0.0, 0.0, 3.0)
+    """
+    key = (_FLAT, rows)
+    found = _FLOATS.get(key)
+    if found is None:
+        if len(_FLOATS) >= _FLOATS_SIZE:
+            _FLOATS.clear()
+        found = _FLOATS[key] = tuple(map(float, chain.from_iterable(rows)))
+    return found
+
+
+_FLAT = object()  # marks the keys of `public_floats_flat`
 
 
 @cache

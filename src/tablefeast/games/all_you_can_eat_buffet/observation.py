@@ -25,7 +25,6 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
-from itertools import chain
 
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.config import Config
@@ -33,7 +32,7 @@ from tablefeast.games.all_you_can_eat_buffet.state import STAGES, initial_state
 from tablefeast.games.all_you_can_eat_buffet.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import one_hot_rows, zeros
+from tablefeast.kernel.tensor import one_hot_rows, public_floats, public_floats_flat, zeros
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -80,7 +79,7 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out += map(float, seen.my_deck) if seen.my_deck else moods
     out += map(float, seen.hand_sizes)
     out += map(float, seen.deck_sizes)
-    out += map(float, chain.from_iterable(seen.used))
+    out += public_floats_flat(seen.used)
     mine = seen.my_commitment
     out += map(float, counts_from_cards(mine or (), k))
     out.append(0.0 if mine is None else 1.0)
@@ -89,7 +88,7 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     mood_rows = one_hot_rows(k + 1)
     for mood in seen.revealed:
         out += mood_rows[k if mood is None else mood]
-    out += map(float, seen.unseen_meals)
+    out += public_floats(seen.unseen_meals)
     meal_rows = one_hot_rows(m + 1)
     for meal, spices, secret in seen.line[:LINE_SLOTS]:
         out += meal_rows[meal]
@@ -98,9 +97,9 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     for _ in range(len(seen.line), LINE_SLOTS):
         out += meal_rows[m]
         out += (0.0, 0.0)
-    out += map(float, chain.from_iterable(seen.collections))
+    out += public_floats_flat(seen.collections)
     out += map(float, seen.secrets)
-    out += map(float, seen.discard)
+    out += public_floats(seen.discard)
     out += map(float, seen.drinks)
     out += map(float, seen.spices)
     out += (float(seen.drink_supply), float(seen.spice_supply))

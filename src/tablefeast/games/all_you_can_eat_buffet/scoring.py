@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import mul
 
 import attrs
 
@@ -70,7 +71,19 @@ class Score:
             >>> Score(1, 2, 0, 0, 0, 0, 3, 0, 0, 0, -5).total
             1
         """
-        return sum(attrs.astuple(self))
+        return (
+            self.drinks
+            + self.spices
+            + self.garlic
+            + self.cakes
+            + self.cake_tile
+            + self.meat
+            + self.fish
+            + self.vegetables
+            + self.vegetable_bonus
+            + self.fruits
+            + self.other
+        )
 
 
 @lru_cache(maxsize=4096)  # bounded: custom lists make many distinct collections possible
@@ -108,6 +121,107 @@ def _fruit_kind(name: str) -> str:
     return name.removeprefix("Rum ")
 
 
+@attrs.frozen
+class _Plan:
+    """What scoring reads of one set of Meal lists, worked out once per lists: the indices of
+    each set and their printed points, so that scoring a table is a few C-level sums."""
+
+    tomato: tuple[int, ...]
+    fish: tuple[int, ...]
+    vegetables: tuple[int, ...]
+    lemon: tuple[int, ...]
+    milk: tuple[int, ...]
+    parsley: tuple[int, ...]
+    ketchup: tuple[int, ...]
+    garlic: tuple[int, ...]
+    garlic_scored: tuple[int, ...]
+    garlic_points: tuple[int, ...]
+    cake: tuple[int, ...]
+    cake_points: tuple[int, ...]
+    meat: tuple[int, ...]
+    meat_points: tuple[int, ...]
+    sausage: tuple[int, ...]
+    """The lowest Meats, which Ketchup raises to 5 points."""
+    sausage_raise: tuple[int, ...]
+    fish_scored: tuple[int, ...]
+    fish_points: tuple[int, ...]
+    vegetables_scored: tuple[int, ...]
+    vegetable_points: tuple[int, ...]
+    fruit_single: tuple[int, ...]
+    """The Fruit kinds of one Meal each, by index; a kind named Tomato is left out (the
+    Tomatoes counted as Fruits take its place, AYC-20)."""
+    fruit_groups: tuple[tuple[int, ...], ...]
+    """The Fruit kinds of several Meals (a Banana and a Rum Banana), likewise."""
+    other: tuple[int, ...]
+    other_points: tuple[int, ...]
+
+
+def _plan_of(cards: CardLists) -> _Plan:
+    t = cards.tables
+    sets = t.of_set
+    points = t.points
+
+    def of(*names: str) -> tuple[int, ...]:
+        return tuple(i for name in names for i in sets[name])
+
+    def points_of(indices: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(points[i] for i in indices)
+
+    def scored(indices: tuple[int, ...]) -> tuple[int, ...]:
+        # A Meal of 0 points adds nothing to a sum of points: leave it out of the sum.
+        return tuple(i for i in indices if points[i])
+
+    meat = of("meat")
+    lowest_meat = min(points_of(meat)) if meat else None
+    sausage = tuple(i for i in meat if points[i] == lowest_meat)
+    kinds: dict[str, list[int]] = {}
+    for i in sets["fruits"]:
+        kinds.setdefault(_fruit_kind(t.names[i]), []).append(i)
+    kinds.pop("Tomato", None)
+    special = {"garlic", "cake", "meat", "fish", "vegetables"}
+    other = scored(of(*(s for s in sets if s not in special)))
+    groups = tuple(tuple(group) for group in kinds.values())
+    return _Plan(
+        tomato=of("tomato"),
+        fish=of("fish"),
+        vegetables=of("vegetables"),
+        lemon=of("lemon"),
+        milk=of("milk"),
+        parsley=of("parsley"),
+        ketchup=of("ketchup"),
+        garlic=of("garlic"),
+        garlic_scored=scored(of("garlic")),
+        garlic_points=points_of(scored(of("garlic"))),
+        cake=scored(of("cake")),
+        cake_points=points_of(scored(of("cake"))),
+        meat=scored(meat),
+        meat_points=points_of(scored(meat)),
+        sausage=sausage,
+        sausage_raise=tuple(5 - points[i] for i in sausage),
+        fish_scored=scored(of("fish")),
+        fish_points=points_of(scored(of("fish"))),
+        vegetables_scored=scored(of("vegetables")),
+        vegetable_points=points_of(scored(of("vegetables"))),
+        fruit_single=tuple(group[0] for group in groups if len(group) == 1),
+        fruit_groups=tuple(group for group in groups if len(group) > 1),
+        other=other,
+        other_points=points_of(other),
+    )
+
+
+# Plans by Meal lists (few: the default lists and a user's custom ones); bounded all the same.
+_PLANS: dict[CardLists, _Plan] = {}
+
+
+def _plan(cards: CardLists) -> _Plan:
+    plan = _PLANS.get(cards)
+    if plan is None:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        plan = _PLANS[cards] = _plan_of(cards)
+    return plan
+
+
 def score_table(
     cards: CardLists,
     collections: Sequence[Counts],
@@ -140,55 +254,52 @@ def score_table(
         >>> [(s.fish, s.spices, s.cake_tile, s.total) for s in table]  # most Fish and 6 Spices: 0
         [(0, 0, 0, 1), (3, 2, 8, 13)]
     """
-    t = cards.tables
-    sets = t.of_set
-
-    def count(collection: Counts, set_name: str) -> int:
-        return sum(collection[i] for i in sets[set_name])
-
-    tomatoes = [count(c, "tomato") for c in collections]
-    as_veg = [v or 0 for v in tomatoes_as_vegetables]
+    plan = _plan(cards)
+    # The sums below run in C (map over a seat's counts), with no Python call per set.
+    tomatoes = [sum(map(c.__getitem__, plan.tomato)) for c in collections]
     as_fruit = [
         h - v if v is not None else 0 for h, v in zip(tomatoes, tomatoes_as_vegetables, strict=True)
     ]
-    fish = [count(c, "fish") for c in collections]
-    vegetables = [count(c, "vegetables") + v for c, v in zip(collections, as_veg, strict=True)]
+    fish = [sum(map(c.__getitem__, plan.fish)) for c in collections]
+    vegetables = [
+        sum(map(c.__getitem__, plan.vegetables)) + (v or 0)
+        for c, v in zip(collections, tomatoes_as_vegetables, strict=True)
+    ]
     most_fish, most_veg = max(fish), max(vegetables)
-    meat_values = [t.points[i] for i in sets["meat"]]
-    lowest_meat = min(meat_values) if meat_values else None
     # Fruits and Tomatoes score as sets and majorities; their printed points (0 in the default
     # list) still count, with every other Meal's, in `other`.
-    special = {"garlic", "cake", "meat", "fish", "vegetables"}
     scored = []
     for seat, c in enumerate(collections):
-
-        def points(set_name: str, col: Counts = c) -> int:
-            return sum(col[i] * t.points[i] for i in sets[set_name])
-
-        has = {s: count(c, s) > 0 for s in ("lemon", "milk", "parsley", "ketchup")}
-        limit = MILK_SPICE_LIMIT if has["milk"] else SPICE_LIMIT
-        meat = points("meat")
-        if has["ketchup"]:  # Sausage (the lowest Meat) scores 5
-            meat += sum(
-                c[i] * (5 - t.points[i]) for i in sets["meat"] if t.points[i] == lowest_meat
-            )
-        kinds: dict[str, int] = {}
-        for i in sets["fruits"]:
-            kinds[_fruit_kind(t.names[i])] = kinds.get(_fruit_kind(t.names[i]), 0) + c[i]
-        kinds["Tomato"] = as_fruit[seat]  # AYC-20: a Tomato is a Fruit kind of its own
+        get = c.__getitem__
+        limit = MILK_SPICE_LIMIT if sum(map(get, plan.milk)) > 0 else SPICE_LIMIT
+        meat = sum(map(mul, map(get, plan.meat), plan.meat_points))
+        if sum(map(get, plan.ketchup)) > 0:  # Sausage (the lowest Meat) scores 5
+            meat += sum(map(mul, map(get, plan.sausage), plan.sausage_raise))
+        kinds = list(map(get, plan.fruit_single))
+        kinds += [sum(map(get, group)) for group in plan.fruit_groups]
+        kinds.append(as_fruit[seat])  # AYC-20: a Tomato is a Fruit kind of its own
+        kinds.sort()
         scored.append(
             Score(
-                drinks=drinks[seat] * (2 if has["lemon"] else 1),
+                drinks=drinks[seat] * (2 if sum(map(get, plan.lemon)) > 0 else 1),
                 spices=spices[seat] if spices[seat] <= limit else 0,
-                garlic=count(c, "garlic") * 2 if has["parsley"] else points("garlic"),
-                cakes=points("cake"),
+                garlic=(
+                    sum(map(get, plan.garlic)) * 2
+                    if sum(map(get, plan.parsley)) > 0
+                    else sum(map(mul, map(get, plan.garlic_scored), plan.garlic_points))
+                ),
+                cakes=sum(map(mul, map(get, plan.cake), plan.cake_points)),
                 cake_tile=CAKE_TILE if cake == seat else 0,
                 meat=meat,
-                fish=0 if fish[seat] == most_fish else points("fish"),
-                vegetables=points("vegetables"),
+                fish=(
+                    0
+                    if fish[seat] == most_fish
+                    else sum(map(mul, map(get, plan.fish_scored), plan.fish_points))
+                ),
+                vegetables=sum(map(mul, map(get, plan.vegetables_scored), plan.vegetable_points)),
                 vegetable_bonus=VEGETABLE_BONUS if vegetables[seat] == most_veg > 0 else 0,
-                fruits=fruit_points(tuple(sorted(kinds.values()))),
-                other=sum(points(s) for s in sets if s not in special),
+                fruits=fruit_points(tuple(kinds)),
+                other=sum(map(mul, map(get, plan.other), plan.other_points)),
             )
         )
     return tuple(scored)
@@ -205,6 +316,14 @@ def _table(state: State) -> tuple[Score, ...]:
     )
 
 
+# Running scores by everything they depend on (the lists, collections, tokens and the cake):
+# most decisions change none of these, and every view shows the scores. Only scores with no
+# Tomato decided are kept, so the memo holds nothing but public facts (a decision is hidden until
+# all are made; the few steps of the Tomato stage are scored afresh).
+_TOTALS: dict[tuple[object, ...], tuple[int, ...]] = {}
+_TOTALS_SIZE = 4096
+
+
 def scores(state: State) -> tuple[int, ...]:
     """Running scores (AYC-11): as if the game ended now, with undecided Tomatoes uncounted.
 
@@ -219,7 +338,16 @@ def scores(state: State) -> tuple[int, ...]:
         >>> scores(play_game(ayc, ayc.Config(players=3), [RandomAgent()] * 3, seed=1).state)
         (10, 23, 19)
     """
-    return tuple(s.total for s in _table(state))
+    tomatoes = state.tomatoes
+    if tomatoes.count(None) != len(tomatoes):
+        return tuple(s.total for s in _table(state))
+    key = (state.config.card_lists, state.collections, state.drinks, state.spices, state.cake)
+    totals = _TOTALS.get(key)
+    if totals is None:
+        if len(_TOTALS) >= _TOTALS_SIZE:
+            _TOTALS.clear()
+        totals = _TOTALS[key] = tuple(s.total for s in _table(state))
+    return totals
 
 
 def winners(state: State) -> frozenset[int]:

@@ -18,14 +18,13 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
-from itertools import chain
 
 from tablefeast.games.food_chain.config import Config
 from tablefeast.games.food_chain.state import initial_state
 from tablefeast.games.food_chain.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import one_hot_rows
+from tablefeast.kernel.tensor import one_hot_rows, public_floats_flat
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -66,7 +65,7 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out += [1.0 if x else 0.0 for x in seen.committed]
     out += (float(seen.round), float(seen.pass_number))
     out += seats[seen.alpha]
-    out += map(float, chain.from_iterable(seen.hands))
+    out += public_floats_flat(seen.hands)
     for played in seen.played:
         out += kinds_or_none[KINDS if played is None else played]
     for stack in seen.stacks:
@@ -75,7 +74,7 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out += kinds_or_none[KINDS if seen.snatching is None else seen.snatching]
     out += seats_or_none[n if seen.taker is None else seen.taker]
     out += map(float, seen.centre)
-    out += map(float, chain.from_iterable(seen.piles))
+    out += public_floats_flat(seen.piles)
     out += map(float, seen.removed)
     out += map(float, seen.totals)
     out.append(1.0 if seen.game_over else 0.0)

@@ -121,8 +121,24 @@ def view(state: State, player: int | None) -> View:
         totals=state.totals,
         game_over=state.game_over,
         actors=actors(state),
-        scores=scores(state),
+        scores=_scores(state),
     )
+
+
+# Scores by what they depend on (FC-9): the stars per animal, the finished rounds' totals and
+# this round's scoring piles, all public. Most decisions change none of them.
+_SCORES: dict[tuple[object, ...], tuple[int, ...]] = {}
+_SCORES_SIZE = 4096
+
+
+def _scores(state: State) -> tuple[int, ...]:
+    key = (state.config.stars, state.totals, state.piles)
+    result = _SCORES.get(key)
+    if result is None:
+        if len(_SCORES) >= _SCORES_SIZE:
+            _SCORES.clear()
+        result = _SCORES[key] = scores(state)
+    return result
 
 
 def determinize(state: State, player: int | None, rng: random.Random) -> State:

@@ -22,13 +22,12 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
-from itertools import chain
 
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.state import initial_state
 from tablefeast.games.mausgeflippt.view import View, view
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.tensor import one_hot_rows, zeros
+from tablefeast.kernel.tensor import one_hot_rows, public_floats, public_floats_flat, zeros
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -77,12 +76,12 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
             out += map(float, hand)
     out += map(float, seen.hand_sizes)
     out.append(float(seen.clothing_pile_size))
-    out += map(float, seen.discard)
-    out += map(float, chain.from_iterable(seen.face_up))
+    out += public_floats(seen.discard)
+    out += public_floats_flat(seen.face_up)
     own = seen.face_down[seen.seat] if seen.seat is not None else None
     out += map(float, own) if own else no_cards
     out += map(float, seen.face_down_counts)
-    out += map(float, seen.mice_unseen)
+    out += public_floats(seen.mice_unseen)
     under = [0.0] * m
     for place, mouse in enumerate(seen.mice_bottom, start=1):
         under[mouse] = float(place)
@@ -93,9 +92,9 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
         for mouse in caught:
             part[mouse] = 1.0
         out += part
-    out += map(float, seen.cheese_pile)
+    out += public_floats(seen.cheese_pile)
     out += one_hot_rows(c + 1)[c if seen.open_cheese is None else seen.open_cheese]
-    out += map(float, chain.from_iterable(seen.cheeses))
+    out += public_floats_flat(seen.cheeses)
     out += one_hot_rows(n)[seen.turner]
     commitments = one_hot_rows(k + 3)
     out += commitments[_commitment(seen.my_commitment)]

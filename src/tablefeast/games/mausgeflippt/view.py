@@ -112,6 +112,14 @@ def _sees_hand(config: Config, viewer: int | None, seat: int) -> bool:
     return seat == viewer or seat in config.young_seats  # MG-15: young hands lie face up
 
 
+def _own(per_seat: tuple[Counts, ...], viewer: int | None) -> tuple[Counts | None, ...]:
+    # The viewer's own entry, None for every other seat (every one for a spectator).
+    hidden: tuple[None, ...] = (None,) * len(per_seat)
+    if viewer is None:
+        return hidden
+    return (*hidden[:viewer], per_seat[viewer], *hidden[viewer + 1 :])
+
+
 def view(state: State, player: int | None) -> View:
     """Exactly what `player` may know (`None`: a spectator).
 
@@ -131,17 +139,21 @@ def view(state: State, player: int | None) -> View:
     """
     config = state.config
     check_viewer(player, config.players)
-    seats = range(config.players)
     everyone_committed = None not in state.commitments
+    if config.young_seats:
+        seats = range(config.players)
+        hands = tuple(state.hands[s] if _sees_hand(config, player, s) else None for s in seats)
+    else:  # only the seat's own hand
+        hands = _own(state.hands, player)
     return View(
         seat=player,
         config=config,
-        hands=tuple(state.hands[s] if _sees_hand(config, player, s) else None for s in seats),
+        hands=hands,
         hand_sizes=tuple(map(sum, state.hands)),
         clothing_pile_size=sum(state.clothing_pile),
         discard=state.discard,
         face_up=state.face_up,
-        face_down=tuple(state.face_down[s] if s == player else None for s in seats),
+        face_down=_own(state.face_down, player),
         face_down_counts=tuple(map(sum, state.face_down)),
         mice_unseen=state.mice.unseen,
         mice_bottom=state.mice.bottom,

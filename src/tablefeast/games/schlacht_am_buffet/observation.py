@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from tablefeast.games.schlacht_am_buffet.components import NUM_CARD_TYPES, PLATES
+from tablefeast.games.schlacht_am_buffet.components import NUM_CARD_TYPES, PLATES, Plate
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.state import initial_state
 from tablefeast.games.schlacht_am_buffet.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import one_hot_rows
+from tablefeast.kernel.tensor import one_hot_rows, public_floats
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -67,13 +67,9 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out += map(float, seen.hand_sizes)
     out += [1.0 if x else 0.0 for x in seen.committed]
     out.append(float(seen.draw_pile_size))
-    out += map(float, seen.discard)
-    out += map(float, seen.supply)
-    for plates in (seen.buffet, *seen.plates_won):
-        part = [0.0] * _PLATE_SLOTS
-        for plate in plates:
-            part[plate.rank] = 1.0
-        out += part
+    out += public_floats(seen.discard)
+    out += public_floats(seen.supply)
+    out += _plates(seen.buffet, seen.plates_won)
     out += map(float, seen.positions)
     part = [0.0] * n
     for seat in seen.racing:
@@ -90,3 +86,28 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out += part
     out += map(float, seen.scores)
     return tuple(out)
+
+
+# The plates part by the buffet and plates won it encodes, both public: the same tuples are
+# carried from state to state until a plate is revealed or won, so they are found by identity
+# (each entry holds its tuples, so their ids are not reused while it lives).
+_PLATES_PARTS: dict[tuple[int, int], tuple[object, object, tuple[float, ...]]] = {}
+_PLATES_PARTS_SIZE = 1024
+
+
+def _plates(buffet: tuple[Plate, ...], won: tuple[tuple[Plate, ...], ...]) -> tuple[float, ...]:
+    key = (id(buffet), id(won))
+    hit = _PLATES_PARTS.get(key)
+    if hit is not None and hit[0] is buffet and hit[1] is won:
+        return hit[2]
+    out: list[float] = []
+    for plates in (buffet, *won):
+        part = [0.0] * _PLATE_SLOTS
+        for plate in plates:
+            part[plate.rank] = 1.0
+        out += part
+    if len(_PLATES_PARTS) >= _PLATES_PARTS_SIZE:
+        _PLATES_PARTS.clear()
+    encoded = tuple(out)
+    _PLATES_PARTS[key] = (buffet, won, encoded)
+    return encoded

@@ -16,14 +16,15 @@ Examples:
 from __future__ import annotations
 
 import random
+from itertools import chain, repeat
 
 import attrs
 
 from tablefeast.games.schlacht_am_buffet.components import (
+    CARD_VALUES,
     NUM_CARD_TYPES,
     Plate,
     card_index,
-    hand_values,
 )
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.rules import actors, scores
@@ -118,9 +119,9 @@ def view(state: State, player: int | None) -> View:
     return View(
         seat=player,
         config=state.config,
-        hand=hand_values(state.hands[player]) if own else None,  # type: ignore[index]
+        hand=_hand_values(state.hands[player]) if own else None,  # type: ignore[index]
         my_commitment=state.commitments[player] if own else None,  # type: ignore[index]
-        hand_sizes=tuple(sum(h) for h in state.hands),
+        hand_sizes=tuple(map(sum, state.hands)),
         committed=reveal.committed_flags(state.commitments),
         draw_pile_size=sum(state.draw_pile),
         discard=state.discard,
@@ -137,8 +138,34 @@ def view(state: State, player: int | None) -> View:
         to_reveal=state.to_reveal,
         game_over=state.game_over,
         actors=actors(state),
-        scores=scores(state),
+        scores=_scores(state),
     )
+
+
+def _hand_values(counts: Counts) -> tuple[int, ...]:
+    # `components.hand_values`, with the loop in C: a hand is validated to have one count per
+    # card value.
+    return tuple(chain.from_iterable(map(repeat, CARD_VALUES, counts)))
+
+
+# Scores by the plates won, the only thing they depend on (SAB-14): the tuple is carried
+# unchanged from state to state until a plate is won, so most views find it here. Keyed by the
+# tuple's identity (the entry holds the tuple, so its id is not reused while the entry lives);
+# the plates won are public, and so are the scores.
+_SCORES: dict[int, tuple[tuple[tuple[Plate, ...], ...], tuple[int, ...]]] = {}
+_SCORES_SIZE = 1024
+
+
+def _scores(state: State) -> tuple[int, ...]:
+    won = state.plates_won
+    hit = _SCORES.get(id(won))
+    if hit is not None and hit[0] is won:
+        return hit[1]
+    if len(_SCORES) >= _SCORES_SIZE:
+        _SCORES.clear()
+    result = scores(state)
+    _SCORES[id(won)] = (won, result)
+    return result
 
 
 def determinize(state: State, player: int | None, rng: random.Random) -> State:
