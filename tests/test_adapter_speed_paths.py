@@ -31,29 +31,9 @@ import tablefeast
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.ruleset import legal_action_mask
 from tests.tensor_reference import ENCODERS
+from tests.walk import sampled_states
 
 NAMES = tablefeast.names()
-
-
-def _random_states(game: Any, config: Any, count: int, seed: int) -> list[Any]:
-    """`count` states met in random games (chance nodes and ends included)."""
-    rng = random.Random(seed)
-    found: list[Any] = []
-    while len(found) < count:
-        state = game.initial_state(config)
-        while len(found) < count:
-            found.append(state)
-            acting = game.actors(state)
-            if not acting:
-                break
-            seat = acting[rng.randrange(len(acting))]
-            if seat == CHANCE:
-                action = game.chance_distribution(state).sample(rng)
-            else:
-                legal = game.legal_actions(state, seat)
-                action = legal[rng.randrange(len(legal))]
-            state = game.apply_action(state, seat, action)
-    return found
 
 
 def _configs(game: Any) -> list[Any]:
@@ -71,7 +51,7 @@ def test_fast_encoders_give_the_original_tensors(name: str) -> None:
     game = tablefeast.load(name)
     original = ENCODERS[name]
     for config in _configs(game):
-        states = _random_states(game, config, 400, seed=config.players)
+        states = sampled_states(game, config, 400, seed=config.players)
         for state in states[::2]:
             for viewer in (None, *range(config.players)):
                 seen = game.view(state, viewer)
@@ -86,7 +66,7 @@ def test_probabilities_from_weights_are_the_fractions_as_floats(name: str) -> No
     game = tablefeast.load(name)
     checked = 0
     for config in _configs(game):
-        for state in _random_states(game, config, 600, seed=10 + config.players):
+        for state in sampled_states(game, config, 600, seed=10 + config.players):
             if game.actors(state) != (CHANCE,):
                 continue
             dist = game.chance_distribution(state)

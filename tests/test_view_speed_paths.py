@@ -23,31 +23,10 @@ import pytest
 import tablefeast
 import tablefeast.games.all_you_can_eat_buffet as ayc
 from tablefeast.games.all_you_can_eat_buffet import scoring
-from tablefeast.kernel.chance import CHANCE
 from tests.view_reference import VIEWS, old_score_table, old_scores, old_total
+from tests.walk import sampled_states
 
 NAMES = tablefeast.names()
-
-
-def _random_states(game: Any, config: Any, count: int, seed: int) -> list[Any]:
-    """`count` states met in seeded random games (chance nodes and ends included)."""
-    rng = random.Random(seed)
-    found: list[Any] = []
-    while len(found) < count:
-        state = game.initial_state(config)
-        while len(found) < count:
-            found.append(state)
-            acting = game.actors(state)
-            if not acting:
-                break
-            seat = acting[rng.randrange(len(acting))]
-            if seat == CHANCE:
-                action = game.chance_distribution(state).sample(rng)
-            else:
-                legal = game.legal_actions(state, seat)
-                action = legal[rng.randrange(len(legal))]
-            state = game.apply_action(state, seat, action)
-    return found
 
 
 def _custom_lists() -> ayc.CardLists:
@@ -106,7 +85,7 @@ def test_fast_views_give_the_original_views(name: str) -> None:
     original = VIEWS[name]
     compared = 0
     for config in _configs(game):
-        states = _random_states(game, config, 700, seed=config.players)
+        states = sampled_states(game, config, 700, seed=config.players)
         # views of states out of order as well, so a memo meets states it saw long ago
         shuffled = states[:]
         random.Random(1).shuffle(shuffled)
@@ -149,7 +128,7 @@ def test_score_table_gives_the_original_scores(custom: bool) -> None:
 
 def test_memoized_scores_give_the_original_scores() -> None:
     for config in _configs(ayc):
-        states = _random_states(ayc, config, 1500, seed=20 + config.players)
+        states = sampled_states(ayc, config, 1500, seed=20 + config.players)
         for state in states:
             assert ayc.scores(state) == old_scores(state)
         random.Random(3).shuffle(states)
@@ -158,7 +137,7 @@ def test_memoized_scores_give_the_original_scores() -> None:
     # the Tomato stage, where decisions differ between otherwise equal tables
     config = ayc.Config(players=4)
     found = 0
-    for state in _random_states(ayc, config, 6000, seed=5):
+    for state in sampled_states(ayc, config, 6000, seed=5):
         if state.stage in ("tomatoes", "over"):
             found += 1
             assert ayc.scores(state) == old_scores(state)
@@ -170,7 +149,7 @@ def test_memoized_scores_give_the_original_scores() -> None:
 def test_the_scores_memo_holds_no_tomato_decision() -> None:
     """Only tables with no Tomato decided are remembered: nothing hidden is kept."""
     config = ayc.Config(players=4)
-    for state in _random_states(ayc, config, 6000, seed=5):
+    for state in sampled_states(ayc, config, 6000, seed=5):
         ayc.scores(state)
         for seat in (None, *range(config.players)):
             ayc.view(state, seat)

@@ -58,6 +58,16 @@ def random_states(
     return [state, *(after for _, _, _, after in moves)]
 
 
+def sampled_states(game: Ruleset, config: Any, count: int, seed: int) -> list[Any]:
+    """The first `count` states of seeded random games played one after another from the start
+    (`random_states`; chance nodes and ends included)."""
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        found += random_states(game, game.initial_state(config), rng)
+    return found[:count]
+
+
 def played_moves(game: Ruleset, config: Any, seed: int) -> tuple[Move, ...]:
     """Every move of `play_game` with a `RandomAgent` at each seat, as (before, seat, action,
     after)."""
