@@ -355,10 +355,10 @@ def _takers(state: State, kind: int) -> tuple[int, ...]:
 def _next_snatch(state: State, after_kind: int | None) -> State:
     """Hand the turn to the first predator kind (after `after_kind`) with takers and prey."""
     start = 0 if after_kind is None else _ORDER.index(after_kind) + 1
+    played = state.played
     for kind in _ORDER[start:]:  # FC-4: birds, then cats, then dogs, then fleas
-        takers = _takers(state, kind)
-        if takers and _prey_left(state.played, state.taken, state.centre, _PREY[kind]):
-            return replace(state, snatching=kind, taker=takers[0])
+        if kind in played and _prey_left(played, state.taken, state.centre, _PREY[kind]):
+            return replace(state, snatching=kind, taker=_takers(state, kind)[0])
     return _secure(replace(state, snatching=None, taker=None))
 
 
