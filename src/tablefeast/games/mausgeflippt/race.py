@@ -143,7 +143,7 @@ def observed_fastest(state: State, arrivals: Mapping[int, float], window: float)
     return outcome if outcome in possible else Fastest(tuple(sorted(order[:2])))
 
 
-_SPEED: dict[tuple[Any, Fraction, tuple[int, ...]], Any] = {}
+_SPEED: dict[tuple[Any, tuple[int, int], tuple[int, ...]], Any] = {}
 """Memo of the speed model's distributions, by speed weights, tie probability and claimants.
 Private to this module (no config or view reaches it, so nothing can change another game's
 races) and bounded: cleared when full."""
@@ -153,7 +153,9 @@ _SPEED_ENTRIES = 4096
 def _speed(
     config: Config, racers: tuple[int, ...]
 ) -> tuple[Distribution[Fastest], frozenset[Fastest]]:
-    key = (config.speed_weights, config.tie_probability, racers)
+    # The tie probability as two ints: hashing a `Fraction` runs Python code (a modular
+    # inverse), on every race.
+    key = (config.speed_weights, config.tie_probability.as_integer_ratio(), racers)
     cached = _SPEED.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]

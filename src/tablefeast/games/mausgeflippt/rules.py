@@ -378,15 +378,21 @@ def apply_action(state: State, player: int, action: Action) -> State:
         if cls is Pass:
             return _commit(state, player, PASS)
         if cls is Play:
-            reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
-            if reason is None:
-                index = state.config.card_set.tables.play_index[action]  # type: ignore[index]
+            # `_why_not_play`'s test, the item's index found once (hashing an action runs Python)
+            index = state.config.card_set.tables.play_index.get(action)  # type: ignore[arg-type]
+            if index is not None and state.hands[player][index]:
                 return _commit(state, player, index)
+            reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
         elif cls is Flip:
             reason = _why_not_flip(state, player)
             if reason is None:
                 return _commit(state, player, FLIP)
     elif player == CHANCE and (phase := _phase(state)) is not None:
+        if phase == DRAW and cls is DrawClothing:  # the most frequent outcome (MG-1)
+            # `_why_not_outcome`'s test, the card's index found once
+            index = state.config.card_set.tables.draw_index.get(action)  # type: ignore[arg-type]
+            if index is not None and state.clothing_pile[index]:
+                return _draw(state, index)
         reason = _why_not_outcome(state, phase, action)
         if reason is None:
             return _APPLY_OUTCOME[phase](state, action)
@@ -413,8 +419,7 @@ def _commit(state: State, seat: int, code: int) -> State:
     return nxt
 
 
-def _draw(state: State, action: Action) -> State:
-    index = state.config.card_set.tables.draw_index[action]  # type: ignore[index]
+def _draw(state: State, index: int) -> State:
     seat = state.pending_draws[0]
     hands = list(state.hands)
     hand = list(hands[seat])
@@ -431,6 +436,10 @@ def _draw(state: State, action: Action) -> State:
         _set_fields(nxt, fields)
         return nxt
     return settle(fields)
+
+
+def _draw_outcome(state: State, action: Action) -> State:
+    return _draw(state, state.config.card_set.tables.draw_index[action])  # type: ignore[index]
 
 
 def _turn_mouse(state: State, action: Action) -> State:
@@ -481,7 +490,7 @@ def _fastest(state: State, action: Action) -> State:
 _APPLY_OUTCOME = {
     MOUSE_AWARD: _award_mouse,
     CHEESE_AWARD: _award_cheese,
-    DRAW: _draw,
+    DRAW: _draw_outcome,
     TURN_CHEESE: _turn_cheese,
     TURN_MOUSE: _turn_mouse,
     FASTEST: _fastest,
