@@ -404,6 +404,17 @@ def apply_action(state: State, player: int, action: Action) -> State:
     if not known:
         pass
     elif player == CHANCE and stage in _CHANCE_STAGES:
+        if stage == "deal":  # the most frequent outcomes: `_why_not_outcome`'s tests, inline
+            if state.mood_draws:
+                if cls is DrawMood and action.seat == (seat := state.mood_draws[0]):  # type: ignore[union-attr]
+                    mood = MOOD_INDEX[action.mood]  # type: ignore[union-attr]
+                    if state.decks[seat][mood]:
+                        return _draw_mood(state, seat, mood)
+            elif cls is DrawMeal:
+                tables = state.config.card_lists.tables
+                meal = tables.index.get(action.meal)  # type: ignore[union-attr]
+                if meal is not None and state.meal_deck[meal]:
+                    return _draw_meal(state, meal)
         reason = _why_not_outcome(state, action)
         if reason is None:
             return _APPLY_OUTCOME[cls](state, action)
@@ -439,9 +450,16 @@ def _carry_out(state: State, seat: int, action: Action) -> State:
     return settle_queue(replace(done, queue=done.queue[1:]))
 
 
-def _draw_mood(state: State, action: DrawMood) -> State:
+def _draw_mood_outcome(state: State, action: DrawMood) -> State:
+    return _draw_mood(state, action.seat, MOOD_INDEX[action.mood])
+
+
+def _draw_meal_outcome(state: State, action: DrawMeal) -> State:
+    return _draw_meal(state, state.config.card_lists.tables.index[action.meal])
+
+
+def _draw_mood(state: State, seat: int, mood: int) -> State:
     # A hot path (a quarter of all decisions): the next state is built directly.
-    seat, mood = action.seat, MOOD_INDEX[action.mood]
     decks = list(state.decks)
     hands = list(state.hands)
     decks[seat] = counts_remove(decks[seat], mood)
@@ -455,9 +473,8 @@ def _draw_mood(state: State, action: DrawMood) -> State:
     return drawn if owed else settle_deal(drawn)
 
 
-def _draw_meal(state: State, action: DrawMeal) -> State:
+def _draw_meal(state: State, meal: int) -> State:
     tables = state.config.card_lists.tables
-    meal = tables.index[action.meal]
     # AYC-4: a Surprise bread gets a secret card, while there is one to give (the bread itself
     # leaves one card fewer to draw).
     secret = meal in tables.bread and state.drawable > 1
@@ -508,8 +525,8 @@ def _secret(state: State, action: Secret) -> State:
 
 
 _APPLY_OUTCOME: dict[type, Callable[[State, Any], State]] = {
-    DrawMood: _draw_mood,
-    DrawMeal: _draw_meal,
+    DrawMood: _draw_mood_outcome,
+    DrawMeal: _draw_meal_outcome,
     RevealMood: _reveal,
     Secret: _secret,
 }
