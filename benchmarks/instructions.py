@@ -124,6 +124,7 @@ def main() -> None:
     parser.add_argument("--builds", default="pure,compiled", help="pure, compiled, or both")
     parser.add_argument("--seeds", type=int, default=len(HASH_SEEDS), help="hash seeds (5)")
     parser.add_argument("--no-peers", action="store_true", help="skip the OpenSpiel games")
+    parser.add_argument("--games", default="", help="comma-separated game names (default: all)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
@@ -140,7 +141,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as workdir:
         for build in args.builds.split(","):
             source = compiled_tree(Path(workdir)) if build == "compiled" else None
-            for name in tablefeast.names():
+            for name in args.games.split(",") if args.games else tablefeast.names():
                 engine = f"{name}:4"
                 results[f"{engine} ({build})"] = per_decision(engine, 5, 25, seeds, source)
     goof = results.get(f"openspiel:{bench.PEERS[0]}")
