@@ -21,6 +21,7 @@ from itertools import chain
 
 __all__ = [
     "Features",
+    "actor_flags",
     "float32_bytes",
     "one_hot_rows",
     "public_floats",
@@ -107,6 +108,23 @@ def public_floats_flat(rows: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
 
 
 _FLAT = object()  # marks the keys of `public_floats_flat`
+
+
+def actor_flags(actors: Iterable[int], players: int) -> list[float]:
+    """One slot per seat and a last one for chance: 1.0 for each that acts now.
+
+    Args:
+        actors: the seats that act now (CHANCE is -1), as the view shows them.
+        players: the number of seats.
+
+    Examples:
+        >>> actor_flags((0, 2), 3), actor_flags((-1,), 3)
+        ([1.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0])
+    """
+    flags = [0.0] * (players + 1)
+    for seat in actors:
+        flags[seat] = 1.0  # CHANCE is -1: the last slot
+    return flags
 
 
 @cache

@@ -30,9 +30,14 @@ from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.config import Config
 from tablefeast.games.all_you_can_eat_buffet.state import STAGES, initial_state
 from tablefeast.games.all_you_can_eat_buffet.view import View, view
-from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import one_hot_rows, public_floats, public_floats_flat, zeros
+from tablefeast.kernel.tensor import (
+    actor_flags,
+    one_hot_rows,
+    public_floats,
+    public_floats_flat,
+    zeros,
+)
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -119,9 +124,6 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out.append(float(seen.my_tomatoes or 0))
     out.append(0.0 if seen.my_tomatoes is None else 1.0)
     out += [1.0 if x else 0.0 for x in seen.tomatoes_decided]
-    part = [0.0] * (n + 1)
-    for seat in seen.actors:
-        part[n if seat == CHANCE else seat] = 1.0
-    out += part
+    out += actor_flags(seen.actors, n)
     out += map(float, seen.scores)
     return tuple(out)

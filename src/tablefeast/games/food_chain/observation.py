@@ -22,9 +22,8 @@ from functools import cache
 from tablefeast.games.food_chain.config import Config
 from tablefeast.games.food_chain.state import initial_state
 from tablefeast.games.food_chain.view import View, view
-from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import one_hot_rows, public_floats_flat
+from tablefeast.kernel.tensor import actor_flags, one_hot_rows, public_floats_flat
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -78,9 +77,6 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out += map(float, seen.removed)
     out += map(float, seen.totals)
     out.append(1.0 if seen.game_over else 0.0)
-    acting = [0.0] * (n + 1)
-    for seat in seen.actors:
-        acting[n if seat == CHANCE else seat] = 1.0
-    out += acting
+    out += actor_flags(seen.actors, n)
     out += map(float, seen.scores)
     return tuple(out)

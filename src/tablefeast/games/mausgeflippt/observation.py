@@ -26,8 +26,13 @@ from functools import cache
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.state import initial_state
 from tablefeast.games.mausgeflippt.view import View, view
-from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.tensor import one_hot_rows, public_floats, public_floats_flat, zeros
+from tablefeast.kernel.tensor import (
+    actor_flags,
+    one_hot_rows,
+    public_floats,
+    public_floats_flat,
+    zeros,
+)
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -109,9 +114,6 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out.append(1.0 if seen.cheese_to_turn else 0.0)
     out.append(float(seen.idle))
     out.append(1.0 if seen.game_over else 0.0)
-    acting = [0.0] * (n + 1)
-    for seat in seen.actors:
-        acting[n if seat == CHANCE else seat] = 1.0
-    out += acting
+    out += actor_flags(seen.actors, n)
     out += map(float, seen.scores)
     return tuple(out)

@@ -24,9 +24,8 @@ from tablefeast.games.schlacht_am_buffet.components import NUM_CARD_TYPES, PLATE
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.state import initial_state
 from tablefeast.games.schlacht_am_buffet.view import View, view
-from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import counts_from_cards
-from tablefeast.kernel.tensor import one_hot_rows, public_floats
+from tablefeast.kernel.tensor import actor_flags, one_hot_rows, public_floats
 
 __all__ = ["observation_size", "observation_tensor"]
 
@@ -80,10 +79,7 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out += seats_or_none[n if seen.exchanger is None else seen.exchanger]
     out += (float(len(seen.pending_draws)), float(seen.to_reveal))
     out.append(1.0 if seen.game_over else 0.0)
-    part = [0.0] * (n + 1)
-    for seat in seen.actors:
-        part[n if seat == CHANCE else seat] = 1.0
-    out += part
+    out += actor_flags(seen.actors, n)
     out += map(float, seen.scores)
     return tuple(out)
 
