@@ -266,14 +266,27 @@ def _tomatoes(state: State, seat: int) -> tuple[Tomato, ...]:
     return tuple(Tomato(held - v, v) for v in range(held + 1))
 
 
+def _drawn_mood(state: State, seat: int, action: DrawMood) -> int | None:
+    """The index of the Mood `action` draws for `seat` (the seat drawing now) when its deck
+    holds one (AYC-2), else None: the test of a Mood draw, which also gives the index."""
+    mood = MOOD_INDEX[action.mood]
+    return mood if action.seat == seat and state.decks[seat][mood] else None
+
+
+def _unseen_meal(state: State, action: DrawMeal | Secret) -> int | None:
+    """The index of the Meal `action` turns when it is among the unseen Meals (AYC-3), else
+    None: the test of a Meal draw or a secret card, which also gives the index."""
+    index = state.config.card_lists.tables.index.get(action.meal)
+    return index if index is not None and state.meal_deck[index] else None
+
+
 def _why_not_outcome(state: State, action: object) -> str | None:
     stage = state.stage
-    tables = state.config.card_lists.tables
     if stage == "deal" and state.mood_draws:
         seat = state.mood_draws[0]
         if type(action) is not DrawMood or action.seat != seat:
             return f"chance acts now: seat {seat} draws a Mood card"
-        if not state.decks[seat][MOOD_INDEX[action.mood]]:
+        if _drawn_mood(state, seat, action) is None:
             return f"seat {seat}'s deck holds no {action.mood.value} card (AYC-2)"
         return None
     if stage in ("deal", "secrets"):
@@ -281,8 +294,7 @@ def _why_not_outcome(state: State, action: object) -> str | None:
         if type(action) is not cls:
             what = "a Meal is drawn for the line" if stage == "deal" else "a secret card is turned"
             return "chance acts now: " + what
-        index = tables.index.get(action.meal)
-        if index is None or not state.meal_deck[index]:
+        if _unseen_meal(state, action) is None:
             return f"no {action.meal} is among the unseen Meals (AYC-3)"
         return None
     seat = state.reveals[0]
@@ -404,16 +416,16 @@ def apply_action(state: State, player: int, action: Action) -> State:
     if not known:
         pass
     elif player == CHANCE and stage in _CHANCE_STAGES:
-        if stage == "deal":  # the most frequent outcomes: `_why_not_outcome`'s tests, inline
+        if stage == "deal":  # the most frequent outcomes, by the same tests as `_why_not_outcome`
             if state.mood_draws:
-                if cls is DrawMood and action.seat == (seat := state.mood_draws[0]):  # type: ignore[union-attr]
-                    mood = MOOD_INDEX[action.mood]  # type: ignore[union-attr]
-                    if state.decks[seat][mood]:
+                if cls is DrawMood:
+                    seat = state.mood_draws[0]
+                    mood = _drawn_mood(state, seat, action)  # type: ignore[arg-type]
+                    if mood is not None:
                         return _draw_mood(state, seat, mood)
             elif cls is DrawMeal:
-                tables = state.config.card_lists.tables
-                meal = tables.index.get(action.meal)  # type: ignore[union-attr]
-                if meal is not None and state.meal_deck[meal]:
+                meal = _unseen_meal(state, action)  # type: ignore[arg-type]
+                if meal is not None:
                     return _draw_meal(state, meal)
         reason = _why_not_outcome(state, action)
         if reason is None:

@@ -213,13 +213,26 @@ def _who(state: State) -> str:
 # ---------------------------------------------------------------- legality ("why not?")
 
 
-def _why_not_play(state: State, seat: int, play: Play) -> str | None:
+def _held_index(state: State, seat: int, play: Play) -> int | None:
+    """The index of the item `play` names when `seat` holds it (MG-2), else None: the legality
+    test of a Play, which also gives the commitment code (an action's hash runs Python code, so
+    it is found once)."""
     index = state.config.card_set.tables.play_index.get(play)
-    if index is None:
+    return index if index is not None and state.hands[seat][index] else None
+
+
+def _why_not_play(state: State, seat: int, play: Play) -> str | None:
+    if _held_index(state, seat, play) is not None:
+        return None
+    if play not in state.config.card_set.tables.play_index:
         return f"{play.kind}/{play.colour} is not a clothing item of this card set (MG-0)"
-    if not state.hands[seat][index]:
-        return f"seat {seat} holds no {play.kind}/{play.colour} (MG-2)"
-    return None
+    return f"seat {seat} holds no {play.kind}/{play.colour} (MG-2)"
+
+
+def _drawn_index(state: State, action: DrawClothing) -> int | None:
+    """The index of the card `action` draws when the clothing pile holds it (MG-1), else None."""
+    index = state.config.card_set.tables.draw_index.get(action)
+    return index if index is not None and state.clothing_pile[index] else None
 
 
 def _why_not_flip(state: State, seat: int) -> str | None:
@@ -233,8 +246,7 @@ def _why_not_outcome(state: State, phase: int, action: object) -> str | None:
     if phase == DRAW:
         if type(action) is not DrawClothing:
             return "chance acts now: a clothing card is drawn"
-        index = tables.draw_index.get(action)
-        if index is None or not state.clothing_pile[index]:
+        if _drawn_index(state, action) is None:
             return f"no {action.kind}/{action.colour} is in the clothing pile (MG-1)"
         return None
     if phase in (TURN_MOUSE, MOUSE_AWARD):
@@ -378,9 +390,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
         if cls is Pass:
             return _commit(state, player, PASS)
         if cls is Play:
-            # `_why_not_play`'s test, the item's index found once (hashing an action runs Python)
-            index = state.config.card_set.tables.play_index.get(action)  # type: ignore[arg-type]
-            if index is not None and state.hands[player][index]:
+            index = _held_index(state, player, action)  # type: ignore[arg-type]
+            if index is not None:
                 return _commit(state, player, index)
             reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
         elif cls is Flip:
@@ -389,9 +400,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
                 return _commit(state, player, FLIP)
     elif player == CHANCE and (phase := _phase(state)) is not None:
         if phase == DRAW and cls is DrawClothing:  # the most frequent outcome (MG-1)
-            # `_why_not_outcome`'s test, the card's index found once
-            index = state.config.card_set.tables.draw_index.get(action)  # type: ignore[arg-type]
-            if index is not None and state.clothing_pile[index]:
+            index = _drawn_index(state, action)  # type: ignore[arg-type]
+            if index is not None:
                 return _draw(state, index)
         reason = _why_not_outcome(state, phase, action)
         if reason is None:
