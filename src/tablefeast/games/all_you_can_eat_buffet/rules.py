@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from tablefeast.games.all_you_can_eat_buffet.actions import (
@@ -29,6 +30,7 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
     Tomato,
 )
 from tablefeast.games.all_you_can_eat_buffet.components import MOOD_INDEX, MOODS
+from tablefeast.games.all_you_can_eat_buffet.config import Config
 from tablefeast.games.all_you_can_eat_buffet.flow import (
     after_commitments,
     after_reveal,
@@ -36,7 +38,6 @@ from tablefeast.games.all_you_can_eat_buffet.flow import (
     settle_deal,
     settle_end,
     settle_queue,
-    tomato_seats,
 )
 from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS, card_effects, gain_drink
 from tablefeast.games.all_you_can_eat_buffet.notation import action_to_str as action_to_text
@@ -49,7 +50,7 @@ from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat
-from tablefeast.kernel.values import dict_setter, from_fields, replace
+from tablefeast.kernel.values import FrozenDict, dict_setter, from_fields, replace
 
 _new = object.__new__
 _set_fields = dict_setter(State)
@@ -71,6 +72,7 @@ TITLE = "All You Can Eat Buffet"
 _SEATS = tuple(tuple(range(n)) for n in range(7))
 _CHANCE_ONLY = (CHANCE,)
 _CHANCE_STAGES = frozenset({"deal", "reveal", "secrets"})
+_KNOWN_TYPES = frozenset(ACTION_TYPES)  # a set: `in` a tuple compares the classes one by one
 DRAW_MOOD = tuple(tuple(DrawMood(seat, mood) for mood in MOODS) for seat in range(6))
 REVEAL_MOOD = tuple(tuple(RevealMood(seat, mood) for mood in MOODS) for seat in range(6))
 SINGLES = tuple(Play((mood,)) for mood in MOODS)
@@ -111,7 +113,7 @@ def actors(state: State) -> tuple[int, ...]:
     if stage == "resolve":
         return state.queue[:1]  # AYC-7
     if stage == "tomatoes":
-        return tuple(s for s in tomato_seats(state) if state.tomatoes[s] is None)  # AYC-10
+        return _undecided(state, state.tomatoes)  # AYC-10
     return ()  # over
 
 
@@ -194,8 +196,14 @@ def _who(state: State) -> str:
 def _cards_needed(state: State, seat: int) -> int:
     """How many Mood cards `seat` commits, by its Drink tokens (AYC-5)."""
     drinks = state.drinks[seat]
-    config = state.config
-    return 0 if drinks >= config.play_none else 2 if drinks >= config.play_two else 1
+    play_two, play_none = _THRESHOLDS[state.config.players]
+    return 0 if drinks >= play_none else 2 if drinks >= play_two else 1
+
+
+_THRESHOLDS = FrozenDict(
+    {n: (config.play_two, config.play_none) for n in range(3, 7) for config in [Config(players=n)]}
+)
+"""The Drink-token thresholds of AYC-5 by player count, from `Config` once (read per decision)."""
 
 
 def _why_not_play(state: State, seat: int, play: Play) -> str | None:
@@ -262,8 +270,26 @@ def _why_not_tomato(state: State, seat: int, action: Tomato) -> str | None:
 
 
 def _tomatoes(state: State, seat: int) -> tuple[Tomato, ...]:
-    held = tomatoes_held(state, seat)
+    return _tomato_choices(tomatoes_held(state, seat))
+
+
+@cache  # at most MAX_TOMATOES + 1 entries (AYC-23)
+def _tomato_choices(held: int) -> tuple[Tomato, ...]:
     return tuple(Tomato(held - v, v) for v in range(held + 1))
+
+
+def _undecided(state: State, tomatoes: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The seats holding Tomatoes that have not decided them in `tomatoes` (AYC-10)."""
+    return tuple(s for s, t in enumerate(tomatoes) if t is None and tomatoes_held(state, s))
+
+
+def _may_decide(state: State, player: int) -> bool:
+    """True when `player` is a seat still to decide its Tomatoes (AYC-10): `_undecided` for one
+    seat, without building the tuple."""
+    tomatoes = state.tomatoes
+    if not 0 <= player < len(tomatoes) or tomatoes[player] is not None:
+        return False
+    return tomatoes_held(state, player) > 0
 
 
 def _drawn_mood(state: State, seat: int, action: DrawMood) -> int | None:
@@ -321,8 +347,11 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         (6, ())
     """
     stage = state.stage
-    if stage == "play" and type(player) is int and _may_commit(state, player):
-        return _plays(state, player)
+    if type(player) is int:  # the fast paths: a seat that acts now
+        if stage == "play" and _may_commit(state, player):
+            return _plays(state, player)
+        if stage == "tomatoes" and _may_decide(state, player):
+            return _tomatoes(state, player)
     check_actor_seat(player, state.config.players)
     if player not in actors(state):
         return ()
@@ -412,7 +441,7 @@ def apply_action(state: State, player: int, action: Action) -> State:
     # take only an int seat that acts now and an action of an exact class of this game (an
     # outcome of the wrong class falls through), so nothing `check_move` would refuse gets
     # through them.
-    known = cls in ACTION_TYPES and type(player) is int
+    known = cls in _KNOWN_TYPES and type(player) is int
     if not known:
         pass
     elif player == CHANCE and stage in _CHANCE_STAGES:
@@ -440,6 +469,10 @@ def apply_action(state: State, player: int, action: Action) -> State:
         if reason is None:
             return _carry_out(state, player, action)
         raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+    elif stage == "tomatoes" and cls is Tomato and _may_decide(state, player):
+        reason = _why_not_tomato(state, player, action)  # type: ignore[arg-type]
+        if reason is None:
+            return _decide_tomatoes(state, player, action)  # type: ignore[arg-type]
     check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
@@ -547,6 +580,6 @@ _APPLY_OUTCOME: dict[type, Callable[[State, Any], State]] = {
 def _decide_tomatoes(state: State, seat: int, action: Tomato) -> State:
     tomatoes = reveal.commit(state.tomatoes, seat, action.vegetables)
     done = replace(state, tomatoes=tomatoes)
-    if any(tomatoes[s] is None for s in tomato_seats(state)):
+    if _undecided(state, tomatoes):
         return done
     return replace(done, stage="over")  # AYC-10: then scoring

@@ -132,8 +132,11 @@ def tomatoes_held(state: State, seat: int) -> int:
         >>> tomatoes_held(initial_state(Config(players=3)), 0)
         0
     """
-    tomatoes = state.config.card_lists.tables.of_set["tomato"]
-    return sum(state.collections[seat][i] for i in tomatoes)
+    collection = state.collections[seat]
+    held = 0
+    for meal in state.config.card_lists.tables.of_set["tomato"]:  # a loop: no generator frame
+        held += collection[meal]
+    return held
 
 
 def _line_secrets(line: tuple[LineMeal, ...]) -> int:
