@@ -95,7 +95,14 @@ def clockwise_from(seat: int, players: int) -> tuple[int, ...]:
         >>> clockwise_from(1, 3)
         (1, 2, 0)
     """
+    if 0 <= seat < players < len(_CLOCKWISE):  # the tables of every game: read, not built
+        return _CLOCKWISE[players][seat]
     return tuple((seat + i) % players for i in range(players))
+
+
+_CLOCKWISE = tuple(tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(9))
+"""``_CLOCKWISE[players][seat]``: `clockwise_from` for tables of up to 8 seats, built at import
+(rounds start in turn order, so this is read every round)."""
 
 
 def next_among(seat: int, seats: Iterable[int], players: int) -> int:

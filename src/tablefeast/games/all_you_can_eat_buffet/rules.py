@@ -206,10 +206,16 @@ _THRESHOLDS = FrozenDict(
 """The Drink-token thresholds of AYC-5 by player count, from `Config` once (read per decision)."""
 
 
+def _playable(state: State, seat: int, play: Play) -> tuple[int, ...] | None:
+    """The Mood codes `play` commits when `seat` may commit it now (AYC-5), else None: the test
+    of a Play, which also gives its codes (a Play's hash runs Python code, so it is found once)."""
+    return _options(_cards_needed(state, seat), state.hands[seat])[1].get(play)
+
+
 def _why_not_play(state: State, seat: int, play: Play) -> str | None:
-    needed = _cards_needed(state, seat)
-    if play in _options(needed, state.hands[seat])[1]:
+    if _playable(state, seat, play) is not None:
         return None
+    needed = _cards_needed(state, seat)
     if len(play.moods) != needed:
         return (
             f"with {state.drinks[seat]} Drink tokens seat {seat} commits {needed} Mood "
@@ -229,12 +235,13 @@ def _plays(state: State, seat: int) -> tuple[Play, ...]:
     return _options(_cards_needed(state, seat), state.hands[seat])[0]
 
 
-_OPTIONS: dict[tuple[int, Counts], tuple[tuple[Play, ...], frozenset[Play]]] = {}
+_Options = tuple[tuple[Play, ...], FrozenDict[Play, tuple[int, ...]]]
+_OPTIONS: dict[tuple[int, Counts], _Options] = {}
 
 
-def _options(needed: int, hand: Counts) -> tuple[tuple[Play, ...], frozenset[Play]]:
-    """The plays a hand allows, as a tuple and a set, memoized: a hand holds at most a few Mood
-    cards, so there are a few hundred (needed, hand) pairs at most, never evicted."""
+def _options(needed: int, hand: Counts) -> _Options:
+    """The plays a hand allows, as a tuple and by their codes, memoized: a hand holds at most a
+    few Mood cards, so there are a few hundred (needed, hand) pairs at most, never evicted."""
     key = (needed, hand)
     known = _OPTIONS.get(key)
     if known is None:
@@ -247,7 +254,7 @@ def _options(needed: int, hand: Counts) -> tuple[tuple[Play, ...], frozenset[Pla
             plays = tuple(
                 PAIRS[a, b] for a in held for b in held if b > a or (b == a and hand[a] >= 2)
             )
-        _OPTIONS[key] = known = (plays, frozenset(plays))
+        _OPTIONS[key] = known = (plays, FrozenDict({play: _CODES[play] for play in plays}))
     return known
 
 
@@ -461,9 +468,9 @@ def apply_action(state: State, player: int, action: Action) -> State:
             return _APPLY_OUTCOME[cls](state, action)
         raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
     elif stage == "play" and cls is Play and _may_commit(state, player):
-        reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
-        if reason is None:
-            return _commit(state, player, action)  # type: ignore[arg-type]
+        codes = _playable(state, player, action)  # type: ignore[arg-type]
+        if codes is not None:
+            return _commit(state, player, codes)
     elif stage == "resolve" and state.queue[0] == player:
         reason = _why_not_mood_choice(state, player, action)
         if reason is None:
@@ -480,7 +487,7 @@ def apply_action(state: State, player: int, action: Action) -> State:
         who = "chance" if player == CHANCE else f"seat {player}"
         raise IllegalActionError(f"{action!r} by {who} is illegal: {reason}")
     if cls is Play:
-        return _commit(state, player, action)  # type: ignore[arg-type]
+        return _commit(state, player, _CODES[action])  # type: ignore[index]
     return _decide_tomatoes(state, player, action)  # type: ignore[arg-type]
 
 
@@ -530,9 +537,9 @@ def _draw_meal(state: State, meal: int) -> State:
     return settle_deal(from_fields(State, fields))
 
 
-def _commit(state: State, seat: int, play: Play) -> State:
+def _commit(state: State, seat: int, codes: tuple[int, ...]) -> State:
     fields = state.__dict__.copy()  # a hot path: build the next state directly
-    fields["commitments"] = commitments = reveal.commit(state.commitments, seat, _CODES[play])
+    fields["commitments"] = commitments = reveal.commit(state.commitments, seat, codes)
     done = _new(State)  # `from_fields` written out: a hot path
     _set_fields(done, fields)
     return done if None in commitments else after_commitments(done)

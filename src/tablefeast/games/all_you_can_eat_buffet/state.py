@@ -115,7 +115,8 @@ class State:
             >>> initial_state(Config(players=3)).drawable
             84
         """
-        return sum(self.meal_deck) - sum(self.secrets) - self.lost - _line_secrets(self.line)
+        secret: int = sum(map(_SECRET, self.line))  # on the line, face down (AYC-4)
+        return sum(self.meal_deck) - sum(self.secrets) - self.lost - secret
 
     def __attrs_post_init__(self) -> None:
         combine(self)  # fast attribute reads (see `kernel.values.combine`)
@@ -139,11 +140,7 @@ def tomatoes_held(state: State, seat: int) -> int:
     return held
 
 
-def _line_secrets(line: tuple[LineMeal, ...]) -> int:
-    return sum(map(_SECRET, line))
-
-
-_SECRET = itemgetter(2)
+_SECRET = itemgetter(2)  # a LineMeal's secret flag
 
 
 def initial_state(config: Config) -> State:
