@@ -142,6 +142,9 @@ class _Tables:
     items: tuple[Item, ...]
     clothing_counts: Counts
     item_index: FrozenDict[Item, int]
+    by_kind: FrozenDict[str, FrozenDict[str, int]]
+    """``by_kind[kind][colour]``: an item's index, found without hashing an action (an attrs
+    action's hash runs Python code; a str caches its own)."""
     cheese_names: tuple[str, ...]
     cheese_counts: Counts
     cheese_index: FrozenDict[str, int]
@@ -171,6 +174,12 @@ class _Tables:
             items=items,
             clothing_counts=tuple(c.count for c in cards.clothing),
             item_index=FrozenDict(item_index),
+            by_kind=FrozenDict(
+                {
+                    kind: FrozenDict({i.colour: n for n, i in enumerate(items) if i.kind == kind})
+                    for kind in dict.fromkeys(i.kind for i in items)
+                }
+            ),
             cheese_names=cheese_names,
             cheese_counts=tuple(c.count for c in cards.cheeses),
             cheese_index=FrozenDict(cheese_index),

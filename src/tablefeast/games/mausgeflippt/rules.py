@@ -46,7 +46,7 @@ from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
 from tablefeast.kernel.seats import check_actor_seat
-from tablefeast.kernel.values import dict_setter
+from tablefeast.kernel.values import FrozenDict, dict_setter
 
 _new = object.__new__
 _set_fields = dict_setter(State)
@@ -213,11 +213,14 @@ def _who(state: State) -> str:
 # ---------------------------------------------------------------- legality ("why not?")
 
 
+_NO_ITEMS: FrozenDict[str, int] = FrozenDict()
+
+
 def _held_index(state: State, seat: int, play: Play) -> int | None:
     """The index of the item `play` names when `seat` holds it (MG-2), else None: the legality
     test of a Play, which also gives the commitment code (an action's hash runs Python code, so
     it is found once)."""
-    index = state.config.card_set.tables.play_index.get(play)
+    index = state.config.card_set.tables.by_kind.get(play.kind, _NO_ITEMS).get(play.colour)
     return index if index is not None and state.hands[seat][index] else None
 
 
@@ -231,7 +234,7 @@ def _why_not_play(state: State, seat: int, play: Play) -> str | None:
 
 def _drawn_index(state: State, action: DrawClothing) -> int | None:
     """The index of the card `action` draws when the clothing pile holds it (MG-1), else None."""
-    index = state.config.card_set.tables.draw_index.get(action)
+    index = state.config.card_set.tables.by_kind.get(action.kind, _NO_ITEMS).get(action.colour)
     return index if index is not None and state.clothing_pile[index] else None
 
 
