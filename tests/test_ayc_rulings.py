@@ -442,6 +442,51 @@ def test_ayc_10_tomatoes_are_decided_at_once_and_hidden_until_all_have() -> None
     assert bonus[1].fruits == 1  # one Tomato as a Fruit: a set of one
 
 
+def test_ayc_10_only_a_seat_holding_undecided_tomatoes_decides_them_all_at_once() -> None:
+    # apply_action's fast path for Tomatoes and the full checks agree, error for error.
+    state = play(
+        table(
+            3,
+            collections={0: ["Tomato", "Tomato", "Carrot"], 1: ["Tomato", "Pumpkin"]},
+            round=10,
+            line=["Fish"] * 5,
+        ),
+        {},
+    )
+    half = act(state, 0, "tomato vegetable vegetable")
+    for before in (state, half):
+        for seat in (0, 1, 2, 3, CHANCE, True, "1"):
+            for fruits, vegetables in ((1, 0), (0, 1), (2, 0), (1, 1), (0, 2), (2, 1), (0, 3)):
+                tomato = ayc.Tomato(fruits, vegetables)
+                legal = (
+                    seat in (0, 1, 2)
+                    and type(seat) is int
+                    and tomato in ayc.legal_actions(before, seat)
+                )
+                try:
+                    after = ayc.apply_action(before, seat, tomato)
+                except tablefeast.TablefeastError as e:
+                    assert not legal, e
+                    assert type(e) is type(_full_check_error(before, seat, tomato))
+                else:
+                    assert legal and after.tomatoes[seat] == vegetables
+    assert ayc.actors(half) == (1,) and ayc.legal_actions(half, 0) == ()
+    assert ayc.apply_action(half, 1, ayc.Tomato(1, 0)).stage == "over"
+
+
+def _full_check_error(state: ayc.State, seat: object, action: object) -> Exception:
+    """The error the checks without any fast path give: the seat, the turn, then why not."""
+    from tablefeast.kernel.ruleset import check_move, check_turn
+
+    try:
+        check_move(seat, action, state.config.players, ayc.ACTION_TYPES, "x")
+        check_turn(ayc.actors(state), seat)  # type: ignore[arg-type]
+    except tablefeast.TablefeastError as e:
+        return e
+    assert ayc.why_not(state, seat, action) is not None  # type: ignore[arg-type]
+    return tablefeast.IllegalActionError("")
+
+
 # ---------------------------------------------------------------- AYC-11, AYC-20: scoring
 
 

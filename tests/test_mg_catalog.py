@@ -9,6 +9,7 @@ import pytest
 
 import tablefeast
 import tablefeast.games.mausgeflippt as mg
+from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import RandomAgent, play_game
 from tests.mg_helpers import SMALL
 
@@ -95,3 +96,29 @@ def test_every_index_a_real_game_shows_is_in_the_catalog(config: mg.Config) -> N
     assert max(items) < len(facts["items"])
     assert max(cheeses) < len(facts["cheeses"])
     assert max(mice) < len(facts["mice"])
+
+
+@pytest.mark.parametrize("config", CONFIGS[::2], ids=["default", "small"])
+def test_plays_and_draws_find_their_item_by_kind_and_colour(config: mg.Config) -> None:
+    # The rules look an item up by kind, then colour (no action hashed): the same index as the
+    # action tables', for exactly the items of the card set.
+    tables = config.card_set.tables
+    found = {
+        (kind, colour): index
+        for kind, colours in tables.by_kind.items()
+        for colour, index in colours.items()
+    }
+    assert found == {(item.kind, item.colour): i for i, item in enumerate(tables.items)}
+    for (kind, colour), index in found.items():
+        assert tables.play_index[mg.Play(kind, colour)] == index
+        assert tables.draw_index[mg.DrawClothing(kind, colour)] == index
+    state = mg.initial_state(config)
+    while mg.actors(state) == (CHANCE,):
+        state = mg.apply_action(state, CHANCE, mg.chance_distribution(state).outcomes[0])
+    held = [tables.plays[i] for i, n in enumerate(state.hands[0]) if n]
+    assert set(mg.legal_actions(state, 0)) == {mg.Pass(), *held, mg.Flip()}
+    for play in held:
+        assert mg.apply_action(state, 0, play).commitments[0] == found[play.kind, play.colour]
+    for kind, colour in (("cape", "red"), (held[0].kind, "purple"), (held[0].colour, "red")):
+        with pytest.raises(tablefeast.IllegalActionError, match="not a clothing item"):
+            mg.apply_action(state, 0, mg.Play(kind, colour))
