@@ -152,6 +152,27 @@ def test_action_ids_out_of_range_are_malformed_with_a_short_message(bad: int) ->
     assert len(str(caught.value)) < 200
 
 
+def test_every_exchange_has_its_own_id_and_the_ids_fill_their_range() -> None:
+    # The exchange ids come from a table of per-card terms (`_RANK_TERMS`); the unranking is the
+    # definition, by counts. Every one of the 167,960 discards gets an id, no two the same, all
+    # of them in the exchanges' range, and every 97th id goes back to its discard.
+    from itertools import combinations_with_replacement
+
+    from tablefeast.games.schlacht_am_buffet.components import CARD_VALUES, HAND_SIZE
+    from tablefeast.games.schlacht_am_buffet.notation import NUM_EXCHANGES
+
+    base = sab.action_to_id(sab.Exchange(()))
+    ids = {}
+    for size in range(HAND_SIZE + 1):
+        for cards in combinations_with_replacement(CARD_VALUES, size):
+            exchange = sab.Exchange(cards)
+            ids[sab.action_to_id(exchange)] = exchange
+    assert sorted(ids) == list(range(base, base + NUM_EXCHANGES))
+    for action_id in range(base, base + NUM_EXCHANGES, 97):
+        assert sab.action_from_id(None, 0, action_id) == ids[action_id]
+    assert sab.action_from_id(None, 0, base + NUM_EXCHANGES - 1) == ids[base + NUM_EXCHANGES - 1]
+
+
 @pytest.mark.parametrize(
     "build",
     [

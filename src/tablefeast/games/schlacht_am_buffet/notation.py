@@ -167,16 +167,22 @@ def _multisets(types: int, budget: int) -> int:
 
 
 def _exchange_rank(discard: tuple[int, ...]) -> int:
-    counts = [0] * NUM_CARD_TYPES
-    for card in discard:
-        counts[card + 1] += 1
-    rank, budget = 0, HAND_SIZE
-    for i, c in enumerate(counts):
-        remaining = NUM_CARD_TYPES - i - 1
-        for j in range(c):
-            rank += _multisets(remaining, budget - j)
-        budget -= c
-    return rank
+    # The rank of the multiset of counts, type by type (see `_exchange_unrank`), adds for the
+    # k-th card in ascending order, of type t, the multisets of the 10 - t higher types with at
+    # most HAND_SIZE - k cards: one entry of `_RANK_TERMS` per card, summed in C (an Exchange
+    # keeps its discard highest first, so reversed it ascends).
+    return sum(map(tuple.__getitem__, _RANK_TERMS, reversed(discard)))
+
+
+def _rank_terms(k: int) -> tuple[int, ...]:
+    # by type: the multisets of the higher types with at most HAND_SIZE - k cards
+    by_type = [_multisets(NUM_CARD_TYPES - 1 - t, HAND_SIZE - k) for t in range(NUM_CARD_TYPES)]
+    return (*by_type[1:], by_type[0])  # by value: the value -1 (type 0) is read at index -1
+
+
+_RANK_TERMS = tuple(_rank_terms(k) for k in range(HAND_SIZE))
+"""``_RANK_TERMS[k][v]``: what the k-th card of a discard in ascending order adds to its rank
+when its value is `v` (row index -1, the last entry, for the value -1), built at import."""
 
 
 def _exchange_unrank(rank: int) -> Exchange:
