@@ -46,7 +46,7 @@ def aec_episode(seed: int) -> None:
             action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
             moves += 1
         game.step(action)
-    print(f"AEC episode of Food Chain: {moves} actions (the no-ops included)")
+    print(f"AEC episode of Food Chain: {moves} turns (only seats that act take one)")
 
 
 def main() -> None:

@@ -285,3 +285,72 @@ def test_pettingzoo_observations_come_from_the_view_and_illegal_moves_end_the_ga
     assert env.agents == []
     data = json.loads(tablefeast.dumps(env.config))
     assert data["first_alpha"] == 1
+
+
+def _highest(mask) -> int:  # type: ignore[no-untyped-def]
+    return int(mask.nonzero()[0][-1])
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_pettingzoo_aec_turns_go_to_acting_seats_as_in_the_parallel_env(pz, name: str) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    players = 2 if name == "mausgeflippt" else 3
+    aec = pz.env(name, players=players)
+    aec.reset(seed=7)
+    game = aec.game
+    turns, final = [], {}
+    for agent in aec.agent_iter():
+        observation, reward, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            final[agent] = reward
+            aec.step(None)
+            continue
+        seat = aec.possible_agents.index(agent)
+        state = aec._state
+        assert seat == game.actors(state)[0]  # a seat that acts now, the first still to commit
+        assert observation["action_mask"][aec.noop] == 0  # so never the no-op
+        tensor = np.asarray(game.observation_tensor(game.view(state, seat)), np.float32)
+        assert np.array_equal(observation["observation"], tensor)
+        for other, name_of_other in enumerate(aec.possible_agents):  # any agent, when asked
+            seen = game.observation_tensor(game.view(state, other))
+            assert np.array_equal(aec.observe(name_of_other)["observation"], seen)
+        turns.append((seat, _highest(observation["action_mask"])))
+        aec.step(turns[-1][1])
+    assert aec.agents == [] and sum(final.values()) == pytest.approx(1.0)
+
+    # The parallel environment with the same seed and the same choices plays the same game:
+    # each of its steps is the AEC turns of the seats that act, in seat order.
+    parallel = pz.parallel_env(name, players=players)
+    observations, _ = parallel.reset(seed=7)
+    expected, rewards = [], {}
+    while parallel.agents:
+        acting = game.actors(parallel._state)
+        actions = {agent: _highest(observations[agent]["action_mask"]) for agent in parallel.agents}
+        expected += [(seat, actions[f"player_{seat}"]) for seat in acting]
+        observations, rewards, _, _, _ = parallel.step(actions)
+    assert turns == expected
+    assert final == rewards
+
+
+def test_pettingzoo_aec_an_illegal_action_ends_the_episode(pz) -> None:  # type: ignore[no-untyped-def]
+    bad_actions = [None, "noop", 10**50, True, "3", 6]  # 6: a take, while seats commit
+    for bad in bad_actions:
+        aec = pz.env("food_chain", players=3)
+        aec.reset(seed=0)
+        aec.step(1)  # player_0 plays a Bird
+        sent = aec.noop if bad == "noop" else bad
+        aec.step(sent)  # player_1 sends junk
+        assert all(aec.terminations.values()), bad
+        assert aec.rewards == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0}
+        reason = aec.infos["player_1"]["illegal_action"]
+        assert 0 < len(reason) < 200, reason  # says why; a quoted huge value stays short
+        with pytest.raises(ValueError, match="only valid action is None"):
+            aec.step(1)  # PettingZoo's own rule for an agent that is done
+        for _agent in aec.agent_iter():
+            aec.step(None)
+        assert aec.agents == []
+        with pytest.raises(tablefeast.GameOverError, match="reset"):
+            aec.step(1)
+    with pytest.raises(tablefeast.InvalidActionError, match="not an agent"):
+        aec.observe("player_9")

@@ -2,8 +2,9 @@
 
 `parallel_env(name, **options)` is a `pettingzoo.ParallelEnv`: at every step each live agent
 sends an action id; the seats that act now use theirs, the others send the no-op (their action
-mask allows only it). `env(name, **options)` is the same game as an AEC environment (PettingZoo's
-own `parallel_to_aec` conversion: agents act one after another, the no-op included).
+mask allows only it). `env(name, **options)` is the same game as an AEC environment: only the
+seats that act take turns, one after another (the seats that commit together, in seat order), and
+an agent's observation is built when asked for.
 
 - Agents are ``"player_0"`` ... ``"player_{n-1}"``; options are the game's `Config` options.
 - Actions are the game's integer ids (`action_to_id`), plus the no-op, id
@@ -31,7 +32,6 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv, ParallelEnv
-    from pettingzoo.utils.conversions import parallel_to_aec
 except ImportError as e:  # a clear word on what to install, not a bare ModuleNotFoundError
     raise ImportError(
         f'{__name__} needs the pettingzoo extra: pip install "tablefeast[pettingzoo]" ({e})'
@@ -39,28 +39,21 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
 
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.errors import IllegalActionError
+from tablefeast.kernel.errors import GameOverError, IllegalActionError, InvalidSeatError
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import apply_joint
 from tablefeast.kernel.tensor import float32_bytes
 
-__all__ = ["TablefeastParallelEnv", "env", "parallel_env"]
+__all__ = ["TablefeastAECEnv", "TablefeastParallelEnv", "env", "parallel_env"]
 
 _IDS_LIMIT = 1 << 17  # action ids remembered per environment (a few MB at most)
 
 
-class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
-    """One tablefeast game as a PettingZoo parallel environment.
+class _TablefeastEnv:
+    """What both environments share: the game, the spaces, the true state and its chance, how a
+    seat observes, and the check of the action an acting seat sends."""
 
-    Args:
-        name: the game's name, one of `tablefeast.names()`.
-        render_mode: ``"ansi"`` for `render` to return text, or None.
-        **options: the game's `Config` options (``players=3``, ...).
-
-    Examples:
-        >>> env = TablefeastParallelEnv("food_chain", players=3)
-        >>> env.possible_agents, env.noop
-        (['player_0', 'player_1', 'player_2'], 12)
-    """
+    _PARALLELIZABLE = True  # PettingZoo's metadata: whether aec_to_parallel may convert it
 
     def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
         self.game = tablefeast.load(name)
@@ -68,7 +61,7 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"tablefeast_{name}",
-            "is_parallelizable": True,
+            "is_parallelizable": self._PARALLELIZABLE,
         }
         self.render_mode = render_mode
         self.noop: int = self.game.num_distinct_actions(self.config)
@@ -153,6 +146,72 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
                     found[i] = ids[action] = to_id(action, config)
         return found  # type: ignore[return-value]
 
+    def _why_not_sent(self, seat: int, sent: Any) -> tuple[str | None, Any]:
+        """Why the action id `sent` by `seat`, which must act now, is not legal (None when it is),
+        and the action it names."""
+        agent = self.possible_agents[seat]
+        if sent is None:
+            return f"{agent} must act now and sent no action", None
+        if not isinstance(sent, int | np.integer) or isinstance(sent, bool):
+            return f"{agent} sent {shown(sent)}: an action is an int id", None
+        if int(sent) == self.noop:
+            return f"{agent} must act now: the no-op is not legal for it", None
+        try:
+            action = self.game.action_from_id(self._state, seat, int(sent))
+            reason = getattr(self.game, "why_not", lambda *a: None)(self._state, seat, action)
+        except (IllegalActionError, ValueError) as e:
+            return str(e), None
+        return reason, action
+
+    def state(self) -> np.ndarray:
+        """The global state PettingZoo asks for: the spectator's observation tensor (only public
+        information: a global state with hidden cards would let a learner cheat).
+
+        Examples:
+            >>> env = parallel_env("food_chain", players=3)
+            >>> _ = env.reset(seed=1)
+            >>> env.state().shape, env.state().dtype
+            ((115,), dtype('float32'))
+        """
+        view = self.game.view(self._state, None)
+        return np.asarray(self.game.observation_tensor(view), np.float32)  # type: ignore[attr-defined]
+
+    def render(self) -> str | None:
+        """The spectator's view as text (render mode ``"ansi"``).
+
+        Examples:
+            >>> env = parallel_env("food_chain", players=3, render_mode="ansi")
+            >>> _ = env.reset(seed=1)
+            >>> env.render().splitlines()[0]
+            'Round 1 of 3 · pass 1 of 9 · Alpha: seat 0 · centre: (empty)'
+        """
+        if self.render_mode != "ansi" or self._state is None:
+            return None
+        return str(self.game.render(self.game.view(self._state, None)))  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        """Nothing to release.
+
+        Examples:
+            >>> env = parallel_env("food_chain", players=3)
+            >>> env.close()
+        """
+
+
+class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
+    """One tablefeast game as a PettingZoo parallel environment.
+
+    Args:
+        name: the game's name, one of `tablefeast.names()`.
+        render_mode: ``"ansi"`` for `render` to return text, or None.
+        **options: the game's `Config` options (``players=3``, ...).
+
+    Examples:
+        >>> env = TablefeastParallelEnv("food_chain", players=3)
+        >>> env.possible_agents, env.noop
+        (['player_0', 'player_1', 'player_2'], 12)
+    """
+
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         observe = self._observe
         return {agent: observe(seat) for seat, agent in enumerate(self.possible_agents)}
@@ -207,23 +266,8 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
         """
         joint = {}
         for seat in self.game.actors(self._state):
-            agent = f"player_{seat}"
-            reason = None
-            sent = actions.get(agent)
-            if sent is None:
-                reason = f"{agent} must act now and sent no action"
-            elif not isinstance(sent, int | np.integer) or isinstance(sent, bool):
-                reason = f"{agent} sent {sent!r}: an action is an int id"
-            elif int(sent) == self.noop:
-                reason = f"{agent} must act now: the no-op is not legal for it"
-            else:
-                try:
-                    action = self.game.action_from_id(self._state, seat, int(actions[agent]))
-                    reason = getattr(self.game, "why_not", lambda *a: None)(
-                        self._state, seat, action
-                    )
-                except (IllegalActionError, ValueError) as e:
-                    reason = str(e)
+            agent = self.possible_agents[seat]
+            reason, action = self._why_not_sent(seat, actions.get(agent))
             if reason is not None:
                 return self._end(rewards={agent: -1.0}, infos={agent: {"illegal_action": reason}})
             joint[seat] = action
@@ -253,39 +297,132 @@ class TablefeastParallelEnv(ParallelEnv):  # type: ignore[misc]
             {agent: infos.get(agent, {}) for agent in agents},
         )
 
-    def state(self) -> np.ndarray:
-        """The global state PettingZoo asks for: the spectator's observation tensor (only public
-        information: a global state with hidden cards would let a learner cheat).
+
+class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
+    """One tablefeast game as a PettingZoo AEC environment: the seats that act take turns.
+
+    `agent_selection` is always a seat that acts now: the one seat that decides alone (a Food
+    Chain take, an exchange), or, where seats commit together, the first of them still to commit
+    (each commitment stays hidden from the others' views until the last one reveals them all). A
+    seat that does not act gets no turn, so no agent ever sends the no-op. Chance is resolved
+    inside, as in the parallel environment, and an agent's observation is built only when asked
+    for (`observe`, `last`).
+
+    Args:
+        name: the game's name, one of `tablefeast.names()`.
+        render_mode: ``"ansi"`` for `render` to return text, or None.
+        **options: the game's `Config` options (``players=3``, ...).
+
+    Examples:
+        >>> aec = TablefeastAECEnv("food_chain", players=3)
+        >>> aec.reset(seed=0)
+        >>> aec.agent_selection, aec.metadata["is_parallelizable"]
+        ('player_0', False)
+    """
+
+    _PARALLELIZABLE = False  # agents do not all act in every cycle
+
+    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__(name, render_mode, **options)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.agent_selection = ""
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a game; seeding works as in `TablefeastParallelEnv.reset`.
+
+        Args:
+            seed: the chance generator's new seed, or None to keep the current generator.
+            options: ignored (PettingZoo's signature); the game's options are set at construction.
 
         Examples:
-            >>> env = parallel_env("food_chain", players=3)
-            >>> _ = env.reset(seed=1)
-            >>> env.state().shape, env.state().dtype
-            ((115,), dtype('float32'))
+            >>> aec = env("food_chain", players=3)
+            >>> aec.reset(seed=1)
+            >>> aec.agents, aec.agent_selection, aec.rewards["player_2"]
+            (['player_0', 'player_1', 'player_2'], 'player_0', 0.0)
         """
-        view = self.game.view(self._state, None)
-        return np.asarray(self.game.observation_tensor(view), np.float32)  # type: ignore[attr-defined]
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        self._state = self.game.initial_state(self.config)
+        self._resolve_chance()
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.actors(self._state)[0]]
 
-    def render(self) -> str | None:
-        """The spectator's view as text (render mode ``"ansi"``).
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What `agent` observes now: its view's tensor and its action mask (the no-op alone when
+        its seat does not act), each a fresh array of the caller's own.
+
+        Args:
+            agent: the agent's name, ``"player_0"`` to ``"player_{n-1}"``.
 
         Examples:
-            >>> env = parallel_env("food_chain", players=3, render_mode="ansi")
-            >>> _ = env.reset(seed=1)
-            >>> env.render().splitlines()[0]
-            'Round 1 of 3 · pass 1 of 9 · Alpha: seat 0 · centre: (empty)'
+            >>> aec = env("food_chain", players=3)
+            >>> aec.reset(seed=1)
+            >>> int(aec.observe("player_2")["action_mask"].sum())  # 5 Plays to choose from
+            5
         """
-        if self.render_mode != "ansi" or self._state is None:
-            return None
-        return str(self.game.render(self.game.view(self._state, None)))  # type: ignore[attr-defined]
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise InvalidSeatError(f"{shown(agent)} is not an agent of this game")
+        if self._state is None:
+            raise GameOverError("no episode is running: reset() starts one")
+        return self._observe(seat)
 
-    def close(self) -> None:
-        """Nothing to release.
+    def step(self, action: Any) -> None:
+        """The selected agent's action id (None for an agent whose game is over, as PettingZoo's
+        AEC loop sends). An illegal id, the no-op or None from an agent that must act ends the
+        episode: it gets reward -1, the others 0, and its info says why.
+
+        Args:
+            action: the action id of `agent_selection`.
 
         Examples:
-            >>> env = parallel_env("food_chain", players=3)
-            >>> env.close()
+            >>> aec = env("food_chain", players=3)
+            >>> aec.reset(seed=1)
+            >>> aec.step(3)  # seat 0: play dog
+            >>> aec.agent_selection  # seat 1 commits next; seat 0's Dog stays hidden from it
+            'player_1'
+            >>> aec.step(aec.noop)
+            >>> aec.rewards["player_1"], aec.infos["player_1"]["illegal_action"][:31]
+            (-1.0, 'player_1 must act now: the no-o')
         """
+        agent = self.agent_selection
+        if agent not in self.terminations:
+            raise GameOverError("no agent is left to act: reset() starts an episode")
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seats[agent]
+        self._cumulative_rewards[agent] = 0.0
+        reason, chosen = self._why_not_sent(seat, action)
+        if reason is not None:
+            self._finish({agent: -1.0}, {agent: {"illegal_action": reason}})
+            return
+        self._state = self.game.apply_action(self._state, seat, chosen)
+        self._resolve_chance()
+        if self.game.is_terminal(self._state):
+            winners = self.game.winners(self._state)
+            self._finish({self.possible_agents[s]: 1.0 / len(winners) for s in winners}, {})
+            return
+        self._clear_rewards()
+        self.agent_selection = self.possible_agents[self.game.actors(self._state)[0]]
+
+    def _finish(self, rewards: dict[str, float], infos: dict[str, dict[str, str]]) -> None:
+        """The end of the episode: every agent terminated, with these rewards (others 0); each
+        then steps with None once, and leaves."""
+        self.rewards = {agent: rewards.get(agent, 0.0) for agent in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos.update(infos)
+        self._accumulate_rewards()
 
 
 def parallel_env(name: str, **options: Any) -> TablefeastParallelEnv:
@@ -302,7 +439,7 @@ def parallel_env(name: str, **options: Any) -> TablefeastParallelEnv:
     return TablefeastParallelEnv(name, **options)
 
 
-def env(name: str, **options: Any) -> AECEnv:
+def env(name: str, **options: Any) -> TablefeastAECEnv:
     """The game `name` as a PettingZoo AEC environment (options: its `Config`).
 
     Args:
@@ -315,4 +452,4 @@ def env(name: str, **options: Any) -> AECEnv:
         >>> aec.agent_selection, aec.action_space("player_0")
         ('player_0', Discrete(13))
     """
-    return parallel_to_aec(parallel_env(name, **options))
+    return TablefeastAECEnv(name, **options)
