@@ -354,3 +354,56 @@ def test_pettingzoo_aec_an_illegal_action_ends_the_episode(pz) -> None:  # type:
             aec.step(1)
     with pytest.raises(tablefeast.InvalidActionError, match="not an agent"):
         aec.observe("player_9")
+
+
+def test_pettingzoo_aec_before_reset_and_after_an_interrupted_end(pz) -> None:  # type: ignore[no-untyped-def]
+    aec = pz.env("food_chain", players=3)
+    for call in (aec.last, lambda: aec.observe("player_0"), aec.state, lambda: aec.step(1)):
+        with pytest.raises(tablefeast.GameOverError, match="reset"):
+            call()
+
+    def play_to_the_end() -> str:
+        mover = ""
+        while not any(aec.terminations.values()):
+            mover = aec.agent_selection
+            aec.step(_highest(aec.observe(mover)["action_mask"]))
+        return mover
+
+    aec.reset(seed=3)
+    play_to_the_end()
+    aec.step(None)  # one finished agent leaves; then a new episode starts before the others do
+    aec.reset(seed=3)
+    mover = play_to_the_end()
+    assert aec.agent_selection == mover  # the dead steps start with the agent that moved last
+    left = []
+    for agent in aec.agent_iter():
+        left.append(agent)
+        aec.step(None)
+    assert sorted(left) == aec.possible_agents and aec.agents == []
+
+
+def test_pettingzoo_an_action_whose_int_fails_is_junk_and_seeds_are_ints(pz) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    class Broken(int):
+        def __int__(self) -> int:
+            raise RuntimeError("no int here")
+
+    aec = pz.env("food_chain", players=3)
+    aec.reset(seed=0)
+    aec.step(Broken(1))
+    assert aec.rewards["player_0"] == -1.0
+    assert "an action is an int id" in aec.infos["player_0"]["illegal_action"]
+    parallel = pz.parallel_env("food_chain", players=3)
+    parallel.reset(seed=0)
+    rewards, terminations = parallel.step(dict.fromkeys(parallel.agents, Broken(1)))[1:3]
+    assert rewards["player_0"] == -1.0 and all(terminations.values())
+
+    for make in (pz.env, pz.parallel_env):
+        first, again = make("schlacht_am_buffet", players=3), make("schlacht_am_buffet", players=3)
+        first.reset(seed=5)
+        again.reset(seed=np.int64(5))  # a NumPy integer seeds as the int it is
+        assert first._state == again._state
+        for bad in ("5", 5.0, True, [5]):
+            with pytest.raises(tablefeast.ConfigError, match="seed"):
+                first.reset(seed=bad)

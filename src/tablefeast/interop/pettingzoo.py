@@ -39,7 +39,12 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
 
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.errors import GameOverError, IllegalActionError, InvalidSeatError
+from tablefeast.kernel.errors import (
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    InvalidSeatError,
+)
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import apply_joint
 from tablefeast.kernel.tensor import float32_bytes
@@ -110,6 +115,22 @@ class _TablefeastEnv:
         return self._action_spaces[agent]
 
     # -- the game
+    def _start(self, seed: Any) -> None:
+        """A new episode: the chance generator reseeded by `seed` (None: it goes on), the first
+        state with its chance resolved, every agent in."""
+        if seed is not None and (not isinstance(seed, int | np.integer) or isinstance(seed, bool)):
+            raise ConfigError(f"reset(seed=...) takes an int or None, got {shown(seed)}")
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(None if seed is None else int(seed))
+        self._state = self.game.initial_state(self.config)
+        self._resolve_chance()
+        self.agents = list(self.possible_agents)
+
+    def _running(self) -> None:
+        """Refuse to go on before the first `reset`."""
+        if self._state is None:
+            raise GameOverError("no episode is running: reset() starts one")
+
     def _resolve_chance(self) -> None:
         while self.game.actors(self._state) == (CHANCE,):
             assert self._rng is not None, "reset() comes first"
@@ -154,10 +175,14 @@ class _TablefeastEnv:
             return f"{agent} must act now and sent no action", None
         if not isinstance(sent, int | np.integer) or isinstance(sent, bool):
             return f"{agent} sent {shown(sent)}: an action is an int id", None
-        if int(sent) == self.noop:
+        try:
+            action_id = int(sent)
+        except Exception:  # an int subclass whose __int__ fails: still junk, said as such
+            return f"{agent} sent {shown(sent)}: an action is an int id", None
+        if action_id == self.noop:
             return f"{agent} must act now: the no-op is not legal for it", None
         try:
-            action = self.game.action_from_id(self._state, seat, int(sent))
+            action = self.game.action_from_id(self._state, seat, action_id)
             reason = getattr(self.game, "why_not", lambda *a: None)(self._state, seat, action)
         except (IllegalActionError, ValueError) as e:
             return str(e), None
@@ -173,6 +198,7 @@ class _TablefeastEnv:
             >>> env.state().shape, env.state().dtype
             ((115,), dtype('float32'))
         """
+        self._running()
         view = self.game.view(self._state, None)
         return np.asarray(self.game.observation_tensor(view), np.float32)  # type: ignore[attr-defined]
 
@@ -227,6 +253,9 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
             seed: the chance generator's new seed, or None to keep the current generator.
             options: ignored (PettingZoo's signature); the game's options are set at construction.
 
+        Raises:
+            ConfigError: `seed` is neither an int (a NumPy integer too) nor None.
+
         Returns:
             ``(observations, infos)``, each a dict by agent.
 
@@ -236,11 +265,7 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
             >>> env.agents, int(observations["player_0"]["action_mask"].sum())  # 5 legal Plays
             (['player_0', 'player_1', 'player_2'], 5)
         """
-        if seed is not None or self._rng is None:
-            self._rng = random.Random(seed)
-        self._state = self.game.initial_state(self.config)
-        self._resolve_chance()
-        self.agents = list(self.possible_agents)
+        self._start(seed)
         return self._observations(), {agent: {} for agent in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
@@ -339,22 +364,22 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
             seed: the chance generator's new seed, or None to keep the current generator.
             options: ignored (PettingZoo's signature); the game's options are set at construction.
 
+        Raises:
+            ConfigError: `seed` is neither an int (a NumPy integer too) nor None.
+
         Examples:
             >>> aec = env("food_chain", players=3)
             >>> aec.reset(seed=1)
             >>> aec.agents, aec.agent_selection, aec.rewards["player_2"]
             (['player_0', 'player_1', 'player_2'], 'player_0', 0.0)
         """
-        if seed is not None or self._rng is None:
-            self._rng = random.Random(seed)
-        self._state = self.game.initial_state(self.config)
-        self._resolve_chance()
-        self.agents = list(self.possible_agents)
+        self._start(seed)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None  # PettingZoo's dead-step bookkeeping, from any last game
         self.agent_selection = self.possible_agents[self.game.actors(self._state)[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -370,11 +395,10 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
             >>> int(aec.observe("player_2")["action_mask"].sum())  # 5 Plays to choose from
             5
         """
+        self._running()
         seat = self._seats.get(agent)
         if seat is None:
             raise InvalidSeatError(f"{shown(agent)} is not an agent of this game")
-        if self._state is None:
-            raise GameOverError("no episode is running: reset() starts one")
         return self._observe(seat)
 
     def step(self, action: Any) -> None:
