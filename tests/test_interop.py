@@ -358,7 +358,15 @@ def test_pettingzoo_aec_an_illegal_action_ends_the_episode(pz) -> None:  # type:
 
 def test_pettingzoo_aec_before_reset_and_after_an_interrupted_end(pz) -> None:  # type: ignore[no-untyped-def]
     aec = pz.env("food_chain", players=3)
-    for call in (aec.last, lambda: aec.observe("player_0"), aec.state, lambda: aec.step(1)):
+    parallel = pz.parallel_env("food_chain", players=3)
+    for call in (
+        aec.last,
+        lambda: aec.observe("player_0"),
+        aec.state,
+        lambda: aec.step(1),
+        parallel.state,
+        lambda: parallel.step({"player_0": 1}),
+    ):
         with pytest.raises(tablefeast.GameOverError, match="reset"):
             call()
 

@@ -54,6 +54,11 @@ __all__ = ["TablefeastAECEnv", "TablefeastParallelEnv", "env", "parallel_env"]
 _IDS_LIMIT = 1 << 17  # action ids remembered per environment (a few MB at most)
 
 
+def _is_int(value: Any) -> bool:
+    """Whether `value` is an int or a NumPy integer, not a bool (True is no action id or seed)."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+
+
 class _TablefeastEnv:
     """What both environments share: the game, the spaces, the true state and its chance, how a
     seat observes, and the check of the action an acting seat sends."""
@@ -118,7 +123,7 @@ class _TablefeastEnv:
     def _start(self, seed: Any) -> None:
         """A new episode: the chance generator reseeded by `seed` (None: it goes on), the first
         state with its chance resolved, every agent in."""
-        if seed is not None and (not isinstance(seed, int | np.integer) or isinstance(seed, bool)):
+        if seed is not None and not _is_int(seed):
             raise ConfigError(f"reset(seed=...) takes an int or None, got {shown(seed)}")
         if seed is not None or self._rng is None:
             self._rng = random.Random(None if seed is None else int(seed))
@@ -173,7 +178,7 @@ class _TablefeastEnv:
         agent = self.possible_agents[seat]
         if sent is None:
             return f"{agent} must act now and sent no action", None
-        if not isinstance(sent, int | np.integer) or isinstance(sent, bool):
+        if not _is_int(sent):
             return f"{agent} sent {shown(sent)}: an action is an int id", None
         try:
             action_id = int(sent)
@@ -289,6 +294,7 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
             >>> rewards["player_0"], terminations["player_0"], env.agents == env.possible_agents
             (0.0, False, True)
         """
+        self._running()
         joint = {}
         for seat in self.game.actors(self._state):
             agent = self.possible_agents[seat]
@@ -380,7 +386,7 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None  # PettingZoo's dead-step bookkeeping, from any last game
-        self.agent_selection = self.possible_agents[self.game.actors(self._state)[0]]
+        self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What `agent` observes now: its view's tensor and its action mask (the no-op alone when
@@ -438,6 +444,11 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
             self._finish({self.possible_agents[s]: 1.0 / len(winners) for s in winners}, {})
             return
         self._clear_rewards()
+        self._select()
+
+    def _select(self) -> None:
+        """The turn goes to the first seat that acts now (of those that commit together, the
+        first still to commit)."""
         self.agent_selection = self.possible_agents[self.game.actors(self._state)[0]]
 
     def _finish(self, rewards: dict[str, float], infos: dict[str, dict[str, str]]) -> None:
