@@ -353,9 +353,15 @@ _VALUES = st.sampled_from([0, 1, 2, 3, -1, -2, 4, 6, 7, 33, 10**6, 2**53, None, 
 _CARD_FIELDS = ("hands", "face_up", "face_down", "clothing_pile", "discard")
 
 
-def _tamper(data: Any, draw: Any) -> str:
-    """One change to the state's JSON; returns what was done (for the failure report)."""
-    kind = draw(st.sampled_from(["leaf", "leaf", "swap", "card", "seat_list", "cheese"]))
+def _tamper(data: Any, draw: Any, *, first: bool) -> str:
+    """One change to the state's JSON; returns what was done (for the failure report).
+
+    The changes that need the state's own shapes ("card", "cheese", "seat_list": a list of counts
+    per place, a list of seats) are made first only: an earlier change may have replaced any
+    field by a value of another type.
+    """
+    kinds = ["leaf", "leaf", "swap"] + ["card", "seat_list", "cheese"] * first
+    kind = draw(st.sampled_from(kinds))
     if kind == "leaf":
         path = draw(st.sampled_from(_leaves(data)))
         old = at(data, path) if path else None
@@ -424,7 +430,8 @@ def test_tampered_states_are_refused_or_play_on(data: st.DataObject) -> None:
     fraction = data.draw(st.floats(0, 1), label="how far into the game")
     state = _state_after(config_index, seed, fraction)
     tampered = json.loads(tablefeast.dumps(state))
-    changes = [_tamper(tampered, data.draw) for _ in range(data.draw(st.integers(1, 2)))]
+    how_many = data.draw(st.integers(1, 2), label="changes")
+    changes = [_tamper(tampered, data.draw, first=i == 0) for i in range(how_many)]
     note(changes)
     try:
         loaded = tablefeast.loads(json.dumps(tampered), mg.State)

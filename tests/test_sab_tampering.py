@@ -279,10 +279,14 @@ def test_check_state_never_raises_whatever_the_fields_hold(data: st.DataObject) 
 # ---------------------------------------------------------------- tampered JSON
 
 
-def tamper(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """One change to a state's JSON: a leaf, a list's entries, or a card moved between places."""
+def tamper(data: dict[str, Any], rng: random.Random, *, first: bool) -> dict[str, Any]:
+    """One change to a state's JSON: a leaf, a list's entries, or a card moved between places.
+
+    Cards and plates move only in the first change (`first`), which finds the state's own
+    shapes: an earlier change may have shortened a hand or replaced a pile's count.
+    """
     data = json.loads(json.dumps(data))
-    how = rng.randrange(5)
+    how = rng.randrange(5) if first else rng.randrange(1, 4)
     if how == 0:  # move one card between two places (every card conserved)
         places = [("hands", s) for s in range(len(data["hands"]))] + [("draw_pile",), ("discard",)]
         a, b = rng.sample(places, 2)
@@ -327,8 +331,8 @@ def tamper(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 def test_a_tampered_state_is_refused_or_plays_on(index: int, seed: int) -> None:
     rng = random.Random(seed)
     data = json.loads(tablefeast.dumps(SAMPLES[index]))
-    for _ in range(rng.randrange(1, 4)):
-        data = tamper(data, rng)
+    for i in range(rng.randrange(1, 4)):
+        data = tamper(data, rng, first=i == 0)
     try:
         state = tablefeast.loads(json.dumps(data), sab.State)
     except tablefeast.RecordError as e:
