@@ -189,3 +189,23 @@ def test_dumps_is_deterministic_and_loads_round_trips_every_kind_of_value() -> N
         text = tablefeast.dumps(value)
         assert tablefeast.loads(text, cls) == value
         assert tablefeast.dumps(tablefeast.loads(text, cls)) == text
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_an_array_field_given_anything_but_an_array_is_refused(name: str) -> None:
+    """JSON arrays only: cattrs alone would build a tuple from any iterable, so that "" loaded
+    as no seats at all and "01" as two one-character strings (found by the fuzz suite)."""
+    game = tablefeast.load(name)
+    state = play_game(game, game.Config(players=3), [RandomAgent()] * 3, seed=1, max_moves=9).state
+    for value, cls in ((state, type(state)), (state.config, game.Config)):
+        data = tablefeast.kernel.serialize.converter.unstructure(value)
+        arrays = [key for key, field in data.items() if isinstance(field, list)]
+        assert arrays or cls is game.Config  # some games' configs have no array
+        for key in arrays:
+            for junk in ("", "01", {}, {"0": 1}):
+                with pytest.raises(tablefeast.RecordError, match=f"expected an array.*{key}"):
+                    tablefeast.kernel.serialize.structure({**data, key: junk}, cls)
+    with pytest.raises(tablefeast.RecordError, match=r"expected an array, got \"\" @ \$.young_"):
+        tablefeast.loads(
+            '{"players": 3, "young_seats": ""}', tablefeast.load("mausgeflippt").Config
+        )

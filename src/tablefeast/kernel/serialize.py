@@ -22,9 +22,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, TypeVar, get_args
+from typing import Any, TypeVar, get_args, get_origin
 
 import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory, list_structure_factory
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
@@ -80,6 +81,35 @@ def _structure_int(value: Any, _: Any) -> int:
 
 
 converter.register_structure_hook(int, _structure_int)
+
+
+def _is_array_type(cls: Any) -> bool:
+    # The types that JSON writes as an array: tuples, lists and sets of something.
+    return get_origin(cls) in (tuple, list, frozenset, set)
+
+
+def _structure_array_factory(cls: Any) -> Callable[[Any, Any], Any]:
+    # cattrs builds a tuple, list or set from any iterable: "" would be an empty tuple of seats
+    # and "01" two one-character strings. JSON has arrays: anything else is refused.
+    origin, args = get_origin(cls), get_args(cls)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        items = homogenous_tuple_structure_factory(cls, converter)
+    elif origin is tuple:
+        items = converter.gen_structure_hetero_tuple(cls)
+    elif origin is list:
+        items = list_structure_factory(cls, converter)
+    else:
+        items = converter._structure_frozenset if origin is frozenset else converter._structure_set
+
+    def structure(value: Any, type_: Any) -> Any:
+        if type(value) is not list:  # a ValueError: its words are kept in the message
+            raise ValueError(f"expected an array, got {json.dumps(value)[:40]}")
+        return items(value, type_)
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_array_type, _structure_array_factory)
 for _kind in (str, bool):
     converter.register_structure_hook(_kind, _exactly(_kind))
 
