@@ -22,9 +22,6 @@ import uvicorn
 
 from tablefeast.server import create_app
 
-ROOT = Path(__file__).resolve().parent.parent
-IMAGES = ROOT / "docs" / "images"
-
 
 @contextmanager
 def running_server(db: Path) -> Iterator[tuple[str, Any]]:
@@ -72,29 +69,38 @@ def watch_console(page: Any) -> list[str]:
     return errors
 
 
+def click_moves(page: Any, rng: random.Random, count: int) -> int:
+    """Click up to `count` enabled controls of the table, each when it is this seat's turn, and
+    stop early if the game ends; returns the number of clicks."""
+    clicks = 0
+    while clicks < count and not page.locator("#end").is_visible():
+        if page.locator('#turn[data-your-turn="true"]').count():
+            buttons = page.locator("#game button:enabled")
+            found = buttons.count()
+            if found:
+                try:
+                    buttons.nth(rng.randrange(found)).click(timeout=2000)
+                    clicks += 1
+                except Exception:  # re-rendered under the pointer: look again
+                    pass
+                continue
+        page.wait_for_timeout(25)
+    return clicks
+
+
 def play_by_clicking(
     page: Any, rng: random.Random, max_clicks: int = 3000, screenshot: Path | None = None
 ) -> int:
     """Play this page's seat to the end by clicking enabled controls of the table only.
 
-    Returns the number of clicks. Takes `screenshot` after a few dozen clicks, mid-game.
+    Returns the number of clicks. Takes `screenshot` after a dozen clicks, mid-game.
     """
     clicks = 0
-    while clicks < max_clicks:
-        if page.locator("#end").is_visible():
-            return clicks
-        if page.locator('#turn[data-your-turn="true"]').count():
-            buttons = page.locator("#game button:enabled")
-            count = buttons.count()
-            if count:
-                try:
-                    buttons.nth(rng.randrange(count)).click(timeout=2000)
-                    clicks += 1
-                except Exception:  # re-rendered under the pointer: look again
-                    continue
-                if screenshot is not None and clicks == 12:
-                    page.wait_for_timeout(200)
-                    page.screenshot(path=str(screenshot), full_page=True)
-                continue
-        page.wait_for_timeout(25)
-    raise AssertionError(f"the game did not end within {max_clicks} clicks")
+    if screenshot is not None:
+        clicks = click_moves(page, rng, 12)
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(screenshot), full_page=True)
+    clicks += click_moves(page, rng, max_clicks - clicks)
+    if not page.locator("#end").is_visible():
+        raise AssertionError(f"the game did not end within {max_clicks} clicks")
+    return clicks
