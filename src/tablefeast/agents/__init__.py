@@ -15,7 +15,7 @@ Examples:
     >>> make_agent("random"), make_agent("greedy")
     (RandomAgent(), GreedyAgent(samples=8))
     >>> make_agent("hard")
-    LevelAgent(level='hard')
+    LevelAgent(level='hard', seconds=None)
 """
 
 from __future__ import annotations

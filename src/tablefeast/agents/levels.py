@@ -52,6 +52,8 @@ class LevelAgent:
 
     Attributes:
         level: ``"easy"``, ``"medium"`` or ``"hard"``.
+        seconds: a shorter time limit per move for the level's searches, or None (their own,
+            one second at most). The server sets it from a table's ``think`` limit.
 
     Examples:
         >>> import tablefeast.games.food_chain as fc
@@ -63,6 +65,12 @@ class LevelAgent:
     """
 
     level: str = attrs.field()
+    seconds: float | None = attrs.field(default=None, kw_only=True)
+
+    @seconds.validator
+    def _check_seconds(self, _: Any, value: Any) -> None:
+        if value is not None and not (type(value) in (int, float) and value > 0):
+            raise ValueError(f"LevelAgent.seconds must be None or positive, got {value!r}")
 
     @level.validator
     def _check_level(self, _: Any, value: Any) -> None:
@@ -78,9 +86,19 @@ class LevelAgent:
         Examples:
             >>> LevelAgent("medium").agent_for("mausgeflippt")
             GreedyAgent(samples=8)
+            >>> LevelAgent("hard", seconds=0.2).agent_for("food_chain").seconds
+            0.2
         """
         table = LEVEL_AGENTS[self.level]
-        return table.get(game_name, table["*"])
+        agent = table.get(game_name, table["*"])
+        limit = self.seconds
+        if (
+            limit is not None
+            and isinstance(agent, ISMCTSAgent)
+            and (agent.seconds is None or limit < agent.seconds)
+        ):
+            agent = attrs.evolve(agent, seconds=limit)
+        return agent
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
         """The level's agent's choice (a search agent gets the turn, a simple one its view).

@@ -1,0 +1,205 @@
+"""The server's own settings: every bound on what a client can make it hold, and whom it trusts.
+
+A request from the network is hostile until checked. Everything it can make the server hold has
+a bound here, with a clear refusal past it (a status code with ``Retry-After``, or a WebSocket
+close code): tables, connections, queued messages, bot work, memory. The defaults suit one
+process on a small machine; ``tablefeast serve --config FILE`` (TOML) or the keyword arguments of
+`create_app` change them.
+
+The trusted parts (an outside agent class for the server's own bots, the creation key) come only
+from the operator: from this file, the command line or Python, never from a request.
+
+Examples:
+    >>> settings = ServerSettings(max_open_tables=50)
+    >>> settings.max_open_tables, settings.message_rate
+    (50, 20.0)
+    >>> ServerSettings(max_open_tables=0)
+    Traceback (most recent call last):
+    ...
+    tablefeast.kernel.errors.ConfigError: ServerSettings.max_open_tables must be from 1 to ...
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.values import FrozenDict
+
+__all__ = ["ServerSettings"]
+
+_HUGE = 10**9
+
+
+def _bounded(low: float, high: float, kind: type = int) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        number = type(value) in (int, float) if kind is float else type(value) is int
+        if not number or not low <= value <= high:
+            name = f"ServerSettings.{attribute.name}"
+            raise ConfigError(f"{name} must be from {low} to {high:,}, got {shown(value)}")
+
+    return check
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise ConfigError(f"a list of names is expected, got {shown(value)}")
+    if len(value) > 100 or not all(isinstance(v, str) and 0 < len(v) <= 253 for v in value):
+        raise ConfigError(f"names are at most 100 strings of 1 to 253 characters: {shown(value)}")
+    return tuple(v.lower() for v in value)
+
+
+def _agents(value: Any) -> FrozenDict[str, str]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"agents map a name to package.module:Class, got {shown(value)}")
+    for name, spec in value.items():
+        if not (isinstance(name, str) and name.isidentifier() and len(name) <= 40):
+            raise ConfigError(f"an agent's name is a word of at most 40 letters: {shown(name)}")
+        if not (isinstance(spec, str) and ":" in spec and len(spec) <= 500):
+            raise ConfigError(f"agent {name}: expected package.module:Class, got {shown(spec)}")
+    return FrozenDict(dict(value))
+
+
+@attrs.frozen(kw_only=True)
+class ServerSettings:
+    """Every limit of one server process, and what it trusts.
+
+    Attributes:
+        allowed_hosts: host names the server answers to besides ``localhost`` and IP addresses
+            (a request for another name is refused: DNS rebinding); ``["*"]`` answers to any
+            (behind a proxy that checks the name itself).
+        allowed_origins: other origins (``https://games.example.com``) whose pages may create
+            tables and open WebSockets; the server's own origin always may; ``["*"]``: any.
+        create_key: when set, ``POST /api/tables`` must send ``Authorization: Bearer KEY``.
+        agents: the operator's own bots by name (``{"mybot": "package.module:Class"}``), which
+            a request may then name as a seat; the only way an outside class is ever loaded.
+        max_open_tables: unfinished tables (with a move in the last `abandon_after` seconds)
+            at once; one more is refused with 503.
+        abandon_after: seconds without a move after which an unfinished table is abandoned: it
+            no longer counts as open and leaves the listing (it can still be played on).
+        create_rate: tables one client address may create per second, on average.
+        create_burst: tables it may create at once.
+        create_rate_total: tables all clients together may create per second, on average (a
+            crowd of addresses cannot make the server build tables faster than this).
+        create_burst_total: tables all clients together may create at once.
+        request_rate: HTTP requests (WebSocket handshakes included) per second per address.
+        request_burst: requests one address may make at once.
+        max_body_bytes: the largest request body read; a larger one is refused with 413.
+        list_limit: the most tables one page of ``GET /api/tables`` lists.
+        max_loaded_tables: tables kept in memory with nobody connected and no bot at work;
+            the least recently used beyond this leave memory (they are replayed when asked for).
+        max_connections: WebSockets at once; one more is closed with code 1013.
+        max_connections_per_address: WebSockets at once from one client address.
+        max_spectators_per_table: spectators of one table at once.
+        message_rate: messages a connection may send per second, on average (bursts of twice
+            that); messages past it are dropped unread.
+        flood_limit: messages dropped in ten seconds after which the connection is closed
+            (code 1008).
+        outbox_limit: messages waiting to be sent to one connection; a client that reads
+            slower than that is closed (code 1008).
+        bot_workers: bots thinking at once (each in a process of its own, or on a thread),
+            shared fairly by the tables.
+        bot_processes: bots think in worker processes (True: a search never slows the event
+            loop, and one that overruns its time is stopped by ending its process) or on
+            threads of the server's own process (False).
+        max_think: the most seconds a table's ``think`` setting may give a bot per move.
+        max_iterations: the largest ``ismcts:N`` a seat may ask for.
+        max_addresses: client addresses whose rates and connections are tracked (the least
+            recently seen are forgotten past it).
+        db_timeout: seconds a storage call waits for a lock another process holds before the
+            call fails (a move is then refused as ``unavailable``, and nothing changes).
+    """
+
+    allowed_hosts: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    create_key: str | None = attrs.field(default=None)
+    agents: FrozenDict[str, str] = attrs.field(factory=lambda: FrozenDict({}), converter=_agents)
+    max_open_tables: int = attrs.field(default=1000, validator=_bounded(1, _HUGE))
+    abandon_after: float = attrs.field(default=3600.0, validator=_bounded(1, 10**7, float))
+    create_rate: float = attrs.field(default=0.2, validator=_bounded(0.001, 10**6, float))
+    create_burst: int = attrs.field(default=10, validator=_bounded(1, _HUGE))
+    create_rate_total: float = attrs.field(default=10.0, validator=_bounded(0.001, 10**6, float))
+    create_burst_total: int = attrs.field(default=20, validator=_bounded(1, _HUGE))
+    request_rate: float = attrs.field(default=20.0, validator=_bounded(0.01, 10**6, float))
+    request_burst: int = attrs.field(default=100, validator=_bounded(1, _HUGE))
+    max_body_bytes: int = attrs.field(default=256 * 1024, validator=_bounded(1024, 8 * 2**20))
+    list_limit: int = attrs.field(default=100, validator=_bounded(1, 1000))
+    max_loaded_tables: int = attrs.field(default=200, validator=_bounded(0, _HUGE))
+    max_connections: int = attrs.field(default=1000, validator=_bounded(1, _HUGE))
+    max_connections_per_address: int = attrs.field(default=32, validator=_bounded(1, _HUGE))
+    max_spectators_per_table: int = attrs.field(default=100, validator=_bounded(0, _HUGE))
+    message_rate: float = attrs.field(default=20.0, validator=_bounded(0.01, 10**6, float))
+    flood_limit: int = attrs.field(default=200, validator=_bounded(1, _HUGE))
+    outbox_limit: int = attrs.field(default=64, validator=_bounded(2, 10**6))
+    bot_workers: int = attrs.field(default=2, validator=_bounded(1, 256))
+    bot_processes: bool = attrs.field(default=True)
+    max_think: float = attrs.field(default=5.0, validator=_bounded(0.05, 600, float))
+    max_iterations: int = attrs.field(default=5000, validator=_bounded(1, 1_000_000))
+    max_addresses: int = attrs.field(default=10_000, validator=_bounded(1, _HUGE))
+    db_timeout: float = attrs.field(default=5.0, validator=_bounded(0.0, 600, float))
+
+    @bot_processes.validator
+    def _check_processes(self, _: Any, value: Any) -> None:
+        if type(value) is not bool:
+            raise ConfigError(
+                f"ServerSettings.bot_processes must be true or false, got {shown(value)}"
+            )
+
+    @create_key.validator
+    def _check_key(self, _: Any, value: Any) -> None:
+        if value is not None and not (isinstance(value, str) and 8 <= len(value) <= 200):
+            raise ConfigError("ServerSettings.create_key must be 8 to 200 characters")
+
+    @classmethod
+    def from_toml(cls, path: str | Path, **overrides: Any) -> ServerSettings:
+        """Settings read from a TOML file: its keys are the attribute names, ``[agents]`` a
+        table of name = "package.module:Class".
+
+        Args:
+            path: the file.
+            overrides: settings that win over the file's (the command line's).
+
+        Raises:
+            ConfigError: the file cannot be read, is not TOML, or has an unknown or bad key.
+        """
+        try:
+            with open(path, "rb") as file:
+                data = tomllib.load(file)
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+            raise ConfigError(f"the server settings {path}: {e}") from None
+        return cls.from_mapping({**data, **overrides})
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> ServerSettings:
+        """Settings from a mapping of attribute names, with unknown keys named.
+
+        Args:
+            data: the settings.
+
+        Raises:
+            ConfigError: an unknown or bad key.
+
+        Examples:
+            >>> ServerSettings.from_mapping({"bot_workers": 4}).bot_workers
+            4
+            >>> ServerSettings.from_mapping({"workers": 4})
+            Traceback (most recent call last):
+            ...
+            tablefeast.kernel.errors.ConfigError: unknown server setting 'workers'; ...
+        """
+        known = {field.name for field in attrs.fields(cls)}
+        for key in data:
+            if key not in known:
+                raise ConfigError(
+                    f"unknown server setting {shown(key)}; settings: {', '.join(sorted(known))}"
+                )
+        try:
+            return cls(**data)
+        except TypeError as e:  # a wrong type the converters do not name
+            raise ConfigError(f"bad server settings: {e}") from None
