@@ -21,6 +21,7 @@ from typing import Any
 import uvicorn
 
 from tablefeast.server import create_app
+from tests.server_helpers import SCRIPTED
 
 
 @contextmanager
@@ -29,7 +30,7 @@ def running_server(db: Path) -> Iterator[tuple[str, Any]]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(db, rate=10_000)
+    app = create_app(db, **SCRIPTED)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

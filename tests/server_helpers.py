@@ -63,3 +63,31 @@ def play_person(
             own += 1
             if stop_after is not None and own >= stop_after:
                 return message, messages
+
+
+SCRIPTED = {
+    "allowed_hosts": ["testserver"],  # the name Starlette's test client sends
+    "message_rate": 10_000.0,
+    "request_rate": 10_000.0,
+    "request_burst": 10_000,
+    "create_rate": 10_000.0,
+    "create_burst": 10_000,
+    "create_rate_total": 10_000.0,
+    "create_burst_total": 10_000,
+}
+"""Server settings for scripted people, who answer far faster than people: no rate limits (the
+tests of the limits set their own)."""
+
+
+class SleepyAgent:
+    """An operator's agent that never answers (for the tests of stopping a bot)."""
+
+    def act(self, game: Any, view: Any, legal: Any, rng: Any) -> Any:
+        time.sleep(3600)
+
+
+class FirstAgent:
+    """An operator's agent that plays the first legal move, and says where it ran."""
+
+    def act(self, game: Any, view: Any, legal: Any, rng: Any) -> Any:
+        return legal[0]

@@ -79,7 +79,7 @@ def test_two_people_play_food_chain_and_never_see_each_others_commitment(
 ) -> None:
     base, app = server
     created = create_table(base, "food_chain", ["human", "human", "heuristic"])
-    table = app.state.hub.tables[created["table"]]
+    table = app.state.hub.live[created["table"]].table
     pages = [browser.new_context().new_page() for _ in range(2)]
     errors = [watch_console(page) for page in pages]
     for seat, page in enumerate(pages):
@@ -187,6 +187,6 @@ def test_the_lobby_takes_a_custom_card_list_and_the_server_checks_it(
     page.click("button[type=submit]")
     page.wait_for_selector("#created:not([hidden])")
     table_id = page.locator("#my-link").get_attribute("href").split("table=")[1].split("&")[0]
-    config = app.state.hub.tables[table_id].row.config
+    config = app.state.hub.live[table_id].table.row.config
     assert config["cards"] is not None and config != default
     assert errors == [] or all("400" in e for e in errors), errors

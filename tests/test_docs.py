@@ -54,3 +54,30 @@ def test_docs_code_runs_and_prints_what_it_says(where: str, code: str) -> None:
         )
         for out, comment in zip(printed, expected, strict=True):
             assert comment.startswith(out), f"{where}: printed {out!r}, the docs say {comment!r}"
+
+
+def test_the_limits_table_lists_every_server_setting_with_its_default() -> None:
+    """docs/play_online.md's table of limits cannot drift from `ServerSettings`."""
+    pytest.importorskip("starlette")
+    import attrs
+
+    from tablefeast.server.settings import ServerSettings
+
+    page = (DOCS / "play_online.md").read_text()
+    table = page[page.index("### Limits") : page.index("### On a public server")]
+    rows = {
+        name.strip("` "): row.split("|")[2].strip()
+        for row in table.splitlines()
+        if row.startswith("| `")
+        for name in row.split("|")[1].split(",")
+    }
+    defaults = ServerSettings()
+    for field in attrs.fields(ServerSettings):
+        assert field.name in rows, f"{field.name} is missing from the limits table"
+        value = getattr(defaults, field.name)
+        shown = rows[field.name]
+        if isinstance(value, bool):
+            assert shown == str(value).lower(), field.name
+        elif isinstance(value, int | float):
+            numbers = shown.replace("/s", "").split(",")[0].split(" ")[0]
+            assert float(numbers) == value or str(value) in shown, (field.name, shown)

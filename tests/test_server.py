@@ -10,6 +10,7 @@ import json
 import random
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,16 +32,16 @@ from tablefeast.server import (
 from tablefeast.server.store import SQLiteStore
 from tablefeast.server.table import Table
 from tests.fuzz import sample_states
-from tests.server_helpers import checked, play_person
+from tests.server_helpers import SCRIPTED, checked, play_person
 
 GAMES = tablefeast.names()
-FAST = {"reaction": 0, "think": 10}  # bots answer at once in tests (MG-21's delay is tested apart)
+FAST = {"reaction": 0, "think": 5}  # bots answer at once in tests (MG-21's delay is tested apart)
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     # Scripted people answer far faster than people: no rate limit but in the flood test.
-    with TestClient(create_app(tmp_path / "tables.db", rate=10_000)) as test_client:
+    with TestClient(create_app(tmp_path / "tables.db", **SCRIPTED)) as test_client:
         yield test_client
 
 
@@ -50,6 +51,13 @@ def create(client: TestClient, game: str, seats: list[str], **body: Any) -> tupl
     assert answer.status_code == 201, answer.text
     data = answer.json()
     return data["table"], {int(seat): token for seat, token in data["tokens"].items()}
+
+
+def next_of(socket: Any, kind: str = "error") -> dict[str, Any]:
+    """The next message of type `kind`, past any updates (a bot may move meanwhile)."""
+    while (message := checked(socket.receive_json()))["type"] != kind:
+        assert message["type"] == "update", message
+    return message
 
 
 def connect(client: TestClient, table: str, token: str | None = None) -> Any:
@@ -145,7 +153,7 @@ def test_a_spectator_gets_the_public_view_and_cannot_move(client: TestClient) ->
         assert update["legal"] == [] and update["view"]["seat"] is None
         assert update["view"]["hand"] is None
         socket.send_json({"type": "move", "move": "play 5"})
-        assert checked(socket.receive_json())["code"] == "spectator"
+        assert next_of(socket)["code"] == "spectator"  # after any update of the bots' moves
 
 
 @pytest.mark.parametrize(
@@ -213,21 +221,26 @@ def test_an_illegal_move_names_its_ruling(client: TestClient) -> None:
 
 
 def test_a_flood_is_rate_limited_and_the_connection_survives(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "flood.db")) as client:
-        _flood(client)
-
-
-def _flood(client: TestClient) -> None:
-    table, tokens = create(client, "food_chain", ["human", "random", "random"])
-    with connect(client, table, tokens[0]) as socket:
-        checked(socket.receive_json())
-        checked(socket.receive_json())
-        for _ in range(120):
-            socket.send_json({"type": "ping"})
-        answers = [checked(socket.receive_json()) for _ in range(120)]
+    """Messages past the rate are dropped unread, each answered by a rate_limited error; the
+    connection stays open and answers again once the flood stops."""
+    # The default rate (20 a second, bursts of 40); the name the test client sends is allowed.
+    app = create_app(tmp_path / "flood.db", allowed_hosts=["testserver"])
+    with TestClient(app) as client:
+        table, tokens = create(client, "food_chain", ["human", "human", "human"])  # no bot moves
+        with connect(client, table, tokens[0]) as socket:
+            checked(socket.receive_json())
+            checked(socket.receive_json())
+            for _ in range(120):
+                socket.send_json({"type": "ping"})
+            time.sleep(1.5)  # the bucket refills
+            socket.send_json({"type": "sync"})
+            answers = []
+            while (answer := checked(socket.receive_json()))["type"] != "update":
+                answers.append(answer)
+        pongs = [a for a in answers if a["type"] == "pong"]
         limited = [a for a in answers if a["type"] == "error"]
-        assert limited and all(a["code"] == "rate_limited" for a in limited)
-        assert len(limited) < 120
+        assert 40 <= len(pongs) < 120 and len(pongs) + len(limited) == 120
+        assert all(a["code"] == "rate_limited" for a in limited)
 
 
 @pytest.mark.parametrize("token", ["wrong", "", "x" * 500], ids=["wrong", "empty", "long"])
@@ -266,15 +279,16 @@ def test_public_information_holds_no_hand(client: TestClient) -> None:
     ("body", "message"),
     [
         ({"game": "chess", "seats": ["human"] * 3}, "unknown game"),
-        ({"game": "food_chain", "seats": ["human", "robot", "random"]}, "unknown agent"),
+        ({"game": "food_chain", "seats": ["human", "robot", "random"]}, "unknown seat kind"),
         ({"game": "food_chain", "seats": ["human"] * 2, "players": 3}, "seats must list"),
-        ({"game": "food_chain", "players": 9}, "Config.players"),
+        ({"game": "food_chain", "players": 9}, "players must be an int from 1 to 8"),
+        ({"game": "food_chain", "players": 7}, "Config.players"),
         ({"game": "food_chain", "players": 3, "options": {"edtion": "fr"}}, "unknown option"),
         ({"game": "food_chain", "players": 3, "options": {"stars": "[" * 50}}, "stars"),
         ({"game": "food_chain", "players": 3, "colour": 1}, "unknown fields"),
         ({"game": "food_chain", "players": 3, "settings": {"think": 0}}, "think"),
         ({"game": "food_chain", "players": 3, "settings": {"sleep": 1}}, "unknown table"),
-        ({"game": "food_chain", "players": 3, "settings": {"takeover": "x"}}, "unknown agent"),
+        ({"game": "food_chain", "players": 3, "settings": {"takeover": "x"}}, "unknown seat kind"),
     ],
 )
 def test_a_bad_table_is_refused_with_a_reason(
@@ -285,13 +299,21 @@ def test_a_bad_table_is_refused_with_a_reason(
 
 
 @pytest.mark.parametrize(
-    "body",
-    [b"not json", b"[1]", b"{" * 100, b" " * 300_000],
+    ("body", "status", "code"),
+    [
+        (b"not json", 400, "bad_request"),
+        (b"[1]", 400, "bad_request"),
+        (b"{" * 100, 400, "bad_request"),
+        (b" " * 300_000, 413, "too_large"),
+    ],
     ids=["text", "list", "deep", "huge"],
 )
-def test_a_malformed_request_is_refused(client: TestClient, body: bytes) -> None:
-    answer = client.post("/api/tables", content=body)
-    assert answer.status_code == 400 and answer.json()["error"] == "bad_request"
+def test_a_malformed_request_is_refused(
+    client: TestClient, body: bytes, status: int, code: str
+) -> None:
+    headers = {"Content-Type": "application/json"}
+    answer = client.post("/api/tables", content=body, headers=headers)
+    assert answer.status_code == status and answer.json()["error"] == code
 
 
 def test_unknown_tables_are_not_found(client: TestClient) -> None:
@@ -304,8 +326,10 @@ def test_unknown_tables_are_not_found(client: TestClient) -> None:
 def test_tables_are_listed_with_public_facts(client: TestClient) -> None:
     table, _ = create(client, "mausgeflippt", ["human", "random"])
     listed = client.get("/api/tables").json()
-    assert [t["id"] for t in listed] == [table]
-    assert listed[0]["seats"] == ["human", "random"] and listed[0]["over"] is False
+    assert [t["id"] for t in listed["tables"]] == [table] and listed["next"] is None
+    first = listed["tables"][0]
+    assert first["seats"] == ["human", "random"] and first["over"] is False
+    assert first["state"] == "playing"
 
 
 def test_an_idle_seat_is_taken_over_by_the_named_bot(client: TestClient) -> None:
@@ -357,13 +381,13 @@ def test_mg_21_with_a_person_the_server_observes_who_was_fastest(
 
 def test_a_table_is_rebuilt_from_its_record_after_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "tables.db"
-    with TestClient(create_app(database, rate=10_000)) as first:
+    with TestClient(create_app(database, **SCRIPTED)) as first:
         table, tokens = create(first, "all_you_can_eat_buffet", ["human", "random", "random"])
         with connect(first, table, tokens[0]) as socket:
             checked(socket.receive_json())
             play_person(socket, 0, random.Random(1), stop_after=3)
         moves_before = first.get(f"/api/tables/{table}").json()["turn"]
-    with TestClient(create_app(database, rate=10_000)) as second:
+    with TestClient(create_app(database, **SCRIPTED)) as second:
         with connect(second, table, tokens[0]) as socket:
             checked(socket.receive_json())
             final, messages = play_person(socket, 0, random.Random(2))
@@ -373,8 +397,9 @@ def test_a_table_is_rebuilt_from_its_record_after_a_restart(tmp_path: Path) -> N
     assert sorted(tablefeast.load("all_you_can_eat_buffet").winners(state)) == final["winners"]
 
 
-def test_another_seats_commitment_does_not_make_a_move_stale(client: TestClient) -> None:
-    table, tokens = create(client, "schlacht_am_buffet", ["human", "human", "human"])
+@pytest.mark.parametrize("game", ["schlacht_am_buffet", "food_chain"])  # chance first, or none
+def test_another_seats_commitment_does_not_make_a_move_stale(client: TestClient, game: str) -> None:
+    table, tokens = create(client, game, ["human", "human", "human"])
     with connect(client, table, tokens[0]) as first, connect(client, table, tokens[1]) as second:
         for ws in (first, second):
             checked(ws.receive_json())
@@ -415,12 +440,12 @@ def test_a_seat_can_ask_why_a_move_is_refused(client: TestClient) -> None:
         checked(socket.receive_json())
         update = checked(socket.receive_json())
         socket.send_json({"type": "why", "move": "take 1"})
-        answer = checked(socket.receive_json())
+        answer = next_of(socket, "why")
         assert answer["move"] == "take 1" and "(FC-3)" in answer["reason"]
         socket.send_json({"type": "why", "move": update["legal"][0]})
-        assert checked(socket.receive_json())["reason"] is None
+        assert next_of(socket, "why")["reason"] is None
         socket.send_json({"type": "why", "move": "dance"})
-        assert "not a move" in checked(socket.receive_json())["reason"]
+        assert "not a move" in next_of(socket, "why")["reason"]
 
 
 def test_the_browser_client_is_served(client: TestClient) -> None:

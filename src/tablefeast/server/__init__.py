@@ -2,11 +2,18 @@
 
 The server holds every table's true state; a connection is bound to one seat (or is a
 spectator) by a secret token and receives only that seat's view, its legal moves and the public
-events. A game's durable truth is its record, written to SQLite before a move is announced; on
-start the server rebuilds every unfinished table by replaying its record. See the "Play online"
-docs page for the protocol and the security model.
+events. A game's durable truth is its record, written to SQLite before a move is announced; a
+table is rebuilt by replaying its record when it is asked for. Every request is hostile until
+checked: none names code, and everything a client can make the server hold is bounded
+(`ServerSettings`). See the "Play online" docs page for the protocol and the threat model.
 
 - `app`: the Starlette ASGI app (HTTP for tables, WebSockets for seats and spectators).
+- `guard`: the middleware every request passes first (host, origin, rate, security headers).
+- `settings`: every limit, and what the server trusts.
+- `seats`: the seat kinds a request may name, and the bots built for them.
+- `hub`: the tables in memory, their connections, bots and storage calls.
+- `bots`: the fair pool the bots think on.
+- `budget`: token buckets per client address.
 - `table`: one table's bookkeeping (moves, chance, seats, tokens, the public event log).
 - `protocol`: the messages, their JSON Schemas, the client message parser.
 - `store`: the storage interface and its SQLite implementation.
@@ -21,31 +28,77 @@ Examples:
 from __future__ import annotations
 
 import errno
+import ipaddress
 import socket
 
 from tablefeast.kernel.errors import TablefeastError
 
 try:
     from tablefeast.server.app import create_app
+    from tablefeast.server.settings import ServerSettings
 except ImportError as e:  # a clear word on what to install, not a bare ModuleNotFoundError
     raise ImportError(
         f'{__name__} needs the server extra: pip install "tablefeast[server]" ({e})'
     ) from e
 
-__all__ = ["ServeError", "create_app", "serve"]
+__all__ = ["ServeError", "ServerSettings", "create_app", "exposure_warning", "loopback", "serve"]
 
 
 class ServeError(TablefeastError):
     """The server cannot start (a taken port, an unwritable database): a one-line reason."""
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "tablefeast.db") -> None:
+def loopback(host: str) -> bool:
+    """Whether `host` (an address to listen on) is reachable only from this machine.
+
+    Args:
+        host: the address, as given to ``--host``.
+
+    Examples:
+        >>> loopback("127.0.0.1"), loopback("localhost"), loopback("0.0.0.0")
+        (True, True, False)
+    """
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def exposure_warning(host: str, settings: ServerSettings) -> str | None:
+    """The warning for a server reachable from other machines without a creation key, or None.
+
+    Args:
+        host: the address it listens on.
+        settings: its settings.
+    """
+    if loopback(host) or settings.create_key is not None:
+        return None
+    return (
+        f"warning: listening on {host} without a creation key: anyone who can reach this "
+        "address can create tables and make the server run bots for them (up to "
+        f"{settings.max_open_tables} open tables). Set --create-key or TABLEFEAST_CREATE_KEY, "
+        "or listen on 127.0.0.1 behind a reverse proxy."
+    )
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "tablefeast.db",
+    settings: ServerSettings | None = None,
+    proxy: str | None = None,
+) -> None:
     """Run the server until interrupted.
 
     Args:
         host: the address to listen on (loopback by default).
         port: the TCP port.
         db: the SQLite database file.
+        settings: the server's settings (every limit, the creation key, the operator's agents).
+        proxy: the address of a trusted reverse proxy, whose X-Forwarded-For names the client
+            (None: the connection's own address is the client's).
 
     Raises:
         ServeError: the port is taken or the database cannot be used.
@@ -62,7 +115,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "tablefeast.db") 
             raise ServeError(f"port {port} on {host} is already in use") from None
         raise ServeError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     try:
-        app = create_app(db)
+        app = create_app(db, settings=settings)
     except StoreError as e:
         raise ServeError(str(e)) from None
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        log_level="warning",
+        proxy_headers=proxy is not None,
+        forwarded_allow_ips=proxy or "",
+        server_header=False,
+    )

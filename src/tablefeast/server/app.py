@@ -4,21 +4,24 @@ Routes:
 
 - ``POST /api/tables``: create a table; the answer holds its id and one secret join token per
   human seat.
-- ``GET /api/tables``: every table, public information only.
+- ``GET /api/tables?limit=N&before=ID``: a page of tables, newest first, public facts only.
 - ``GET /api/tables/{id}``: one table's public information: seats, who acts, the public view and
   events, and the scores and winners once the game is over.
 - ``GET /api/tables/{id}/record``: the finished game's record (what ``tablefeast replay`` reads);
   refused while the game runs.
+- ``GET /api/server``: what this server offers: the seat kinds, whether creating a table needs a
+  key, and its limits.
 - ``WS /ws/tables/{id}?token=TOKEN``: the seat the token authorizes; without a token, a spectator.
 
-Everything about a game happens on the event loop, under the table's lock; bots think on a
-thread pool (they get the seat's view, legal moves and a view-anchored sampler, never the true
-state), within the table's ``think`` limit.
+Every request first passes the `tablefeast.server.guard` (host, origin, rate, security headers);
+every bound is a `ServerSettings` field. Everything about a game happens on the event loop, under
+the table's lock; bots think on a fair pool of threads and storage runs on a thread of its own
+(`tablefeast.server.hub`).
 
 Examples:
     >>> from starlette.testclient import TestClient
     >>> app = create_app(":memory:")
-    >>> with TestClient(app) as client:
+    >>> with TestClient(app, base_url="http://127.0.0.1") as client:
     ...     answer = client.post("/api/tables", json={"game": "food_chain", "players": 3,
     ...                                               "seats": ["human", "random", "random"]})
     ...     answer.status_code, sorted(answer.json())
@@ -29,243 +32,75 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
-import random
+import math
 import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 import tablefeast
-from tablefeast.agents import make_agent
 from tablefeast.kernel.errors import ConfigError, TablefeastError
 from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import option_value
-from tablefeast.kernel.play import decision
 from tablefeast.server import protocol
-from tablefeast.server.store import SQLiteStore, Store
-from tablefeast.server.table import HUMAN, Table
+from tablefeast.server.budget import Buckets, TokenBucket
+from tablefeast.server.guard import Guard, client_address
+from tablefeast.server.hub import Connection, Hub, LiveTable, TableBrokenError
+from tablefeast.server.seats import BUILT_IN, HUMAN, check_kind
+from tablefeast.server.settings import ServerSettings
+from tablefeast.server.store import SQLiteStore, StoreError
+from tablefeast.server.table import MAX_SEATS, Table, check_settings
 
-__all__ = ["MAX_BODY_BYTES", "Hub", "create_app"]
+__all__ = ["Hub", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 """The browser client: HTML, CSS and JavaScript modules, served at ``/`` (no build step)."""
-MAX_BODY_BYTES = 256 * 1024
-"""The largest request body read (a custom card list fits easily)."""
-RATE = 20.0
-"""Messages a connection may send per second, on average (a burst of twice that is allowed)."""
+CLOSE_POLICY = 1008
+"""WebSocket close code: the connection broke a rule (it flooded, or read too slowly)."""
+CLOSE_BUSY = 1013
+"""WebSocket close code: a connection cap is reached; try again later."""
+CLOSE_FORBIDDEN = 4403
+"""WebSocket close code: no such table, or the token opens no seat of it."""
+CLOSE_BROKEN = 4410
+"""WebSocket close code: the table's stored record does not replay."""
+_CLOSE_WAIT = 0.2
+"""Seconds the close of a connection that broke a rule may take before it is dropped anyway."""
+_BODY_FIELDS = {"game", "players", "seats", "options", "settings"}
+_MAX_OPTIONS = 20
 
 
-_UPDATE = object()
-"""Outbox entry: send the connection its update as the table is when it is sent."""
+class _RefusedError(Exception):
+    """An HTTP refusal: status, error code, message and an optional Retry-After."""
+
+    def __init__(self, status: int, code: str, message: str, retry: float = 0.0) -> None:
+        super().__init__(message)
+        self.status, self.code, self.retry = status, code, retry
+
+    def response(self) -> JSONResponse:
+        headers = {"Retry-After": str(max(1, math.ceil(self.retry)))} if self.retry else None
+        body = {"error": self.code, "message": str(self)}
+        return JSONResponse(body, status_code=self.status, headers=headers)
 
 
-class _Connection:
-    """One WebSocket: its seat, how many events it has been sent, its rate budget, and its
-    outbox, emptied by one writer task, so that messages leave in order and an update is
-    always computed from the table as it is when it is sent (several changes, one update)."""
-
-    def __init__(self, socket: WebSocket, seat: int | None, rate: float) -> None:
-        self.socket = socket
-        self.seat = seat
-        self.sent_events = 0
-        self.rate = rate
-        self.allowance = 2 * rate
-        self.checked = time.monotonic()
-        self.outbox: asyncio.Queue[object] = asyncio.Queue()
-        self.update_queued = False
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.allowance = min(2 * self.rate, self.allowance + (now - self.checked) * self.rate)
-        self.checked = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (an answer to this connection: an error, a pong)."""
-        self.outbox.put_nowait(message)
-
-    def send_update(self) -> None:
-        """Queue an update, unless one is already waiting to be sent."""
-        if not self.update_queued:
-            self.update_queued = True
-            self.outbox.put_nowait(_UPDATE)
-
-    async def write(self, table: Table) -> None:
-        """Send what the outbox holds, in order, until cancelled."""
-        while True:
-            item = await self.outbox.get()
-            if item is _UPDATE:
-                self.update_queued = False
-                message = protocol.update(table, self.seat, self.sent_events)
-                self.sent_events = len(table.events)
-            else:
-                message = item  # type: ignore[assignment]
-            await self.socket.send_text(json.dumps(message))
+def _state(row: Any, now: float, settings: ServerSettings) -> str:
+    if row.finished:
+        return "over"
+    return "abandoned" if now - row.updated > settings.abandon_after else "playing"
 
 
-class Hub:
-    """The server's tables, their connections, and the work scheduled for them.
-
-    Args:
-        store: where tables and moves are kept.
-        bot_workers: threads for bots to think on.
-        rate: messages a connection may send per second (twice that in a burst).
-    """
-
-    def __init__(self, store: Store, bot_workers: int = 2, rate: float = RATE) -> None:
-        self.store = store
-        self.rate = rate
-        self.tables: dict[str, Table] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.connections: dict[str, list[_Connection]] = {}
-        self.pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="tablefeast-bot")
-        self.tasks: set[asyncio.Task[None]] = set()
-        self._pending: dict[tuple[str, int, str], int] = {}
-
-    def restore(self) -> None:
-        """Rebuild every unfinished table from its record (on start)."""
-        for row in self.store.tables():
-            if not row.finished:
-                self.add(Table.restore(self.store, row))
-
-    def add(self, table: Table) -> None:
-        """Serve a table.
-
-        Args:
-            table: the table.
-        """
-        self.tables[table.row.id] = table
-        self.locks[table.row.id] = asyncio.Lock()
-        self.connections[table.row.id] = []
-        self.schedule(table)
-
-    def table(self, table_id: str) -> Table | None:
-        """A served table, or a finished one loaded from the store, or None.
-
-        Args:
-            table_id: the table's id.
-        """
-        if table_id in self.tables:
-            return self.tables[table_id]
-        row = self.store.table(table_id) if len(table_id) <= 64 else None
-        if row is None:
-            return None
-        table = Table.restore(self.store, row)
-        self.tables[table_id] = table
-        self.locks[table_id] = asyncio.Lock()
-        self.connections[table_id] = []
-        return table
-
-    async def play(self, table: Table, seat: int, text: str) -> None:
-        """Apply a move and tell everyone (the caller handles a refusal).
-
-        Args:
-            table: the table.
-            seat: the moving seat.
-            text: the move in notation.
-        """
-        async with self.locks[table.row.id]:
-            table.play(seat, text, time.monotonic())
-        self.broadcast(table)
-        self.schedule(table)
-
-    def broadcast(self, table: Table) -> None:
-        """Queue an update for every connection of the table (each seat its own view).
-
-        Args:
-            table: the table.
-        """
-        for connection in self.connections[table.row.id]:
-            connection.send_update()
-
-    def schedule(self, table: Table) -> None:
-        """Start the bots whose turn it is, and the idle timers of the human seats.
-
-        Args:
-            table: the table.
-        """
-        if table.finished:
-            return
-        for seat in table.game.actors(table.state):
-            kind = table.row.seats[seat]
-            if kind != HUMAN:
-                self._start(table, seat, "bot", kind, delay=self._reaction(table, seat))
-            elif table.setting("timeout") is not None:
-                self._start(
-                    table,
-                    seat,
-                    "timeout",
-                    table.setting("takeover"),
-                    delay=table.setting("timeout"),
-                )
-
-    def _reaction(self, table: Table, seat: int) -> float:
-        base = float(table.setting("reaction"))
-        if base <= 0 or len(table.game.actors(table.state)) < 2:
-            return 0.0
-        rng = random.Random(f"{table.row.seed}:reaction:{seat}:{len(table.moves)}")
-        return base * rng.uniform(0.6, 1.4)  # people do not all react alike
-
-    def _start(self, table: Table, seat: int, why: str, spec: str, delay: float) -> None:
-        key = (table.row.id, seat, why)
-        if self._pending.get(key) == table.version:
-            return  # already thinking about this position
-        self._pending[key] = table.version
-        task = asyncio.get_running_loop().create_task(
-            self._bot_move(table, seat, why, spec, delay, table.version)
-        )
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def _bot_move(  # noqa: PLR0917
-        self, table: Table, seat: int, why: str, spec: str, delay: float, version: int
-    ) -> None:
-        if delay > 0:
-            await asyncio.sleep(delay)
-        if table.version != version or seat not in table.game.actors(table.state):
-            return
-        decide = decision(table.game, table.state, seat, make_agent(spec))
-        rng = random.Random(f"{table.row.seed}:bot:{seat}:{len(table.moves)}")
-        loop = asyncio.get_running_loop()
-        try:
-            action = await asyncio.wait_for(
-                loop.run_in_executor(self.pool, decide, rng), timeout=table.setting("think")
-            )
-        except TimeoutError:  # too slow: any legal move, so that the table goes on
-            action = table.game.legal_actions(table.state, seat)[0]
-        if table.version != version:
-            return  # the position changed while it thought (a person's move won the race)
-        async with self.locks[table.row.id]:
-            if table.version != version:
-                return
-            if why == "timeout":
-                table.events.append(f"seat {seat} took too long: {spec} played for it")
-            table.play(seat, table.game.action_to_str(action), time.monotonic())
-        self.broadcast(table)
-        self.schedule(table)
-
-    async def close(self) -> None:
-        """Stop every bot and timer and release the store."""
-        for task in list(self.tasks):
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        self.store.close()
-
-
-def _public(table: Table) -> dict[str, Any]:
+def _public(live: LiveTable) -> dict[str, Any]:
+    table = live.table
     game = table.game
     over = game.is_terminal(table.state)
     return {
@@ -283,147 +118,293 @@ def _public(table: Table) -> dict[str, Any]:
     }
 
 
-async def _body(request: Request) -> Any:
+async def _body(request: Request, limit: int) -> Any:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise _RefusedError(415, "unsupported_media_type", "the body must be application/json")
+    declared = request.headers.get("content-length", "")
+    if declared.isdecimal() and int(declared) > limit:
+        raise _RefusedError(413, "too_large", f"the request body is over {limit} bytes")
     size = 0
     chunks = []
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise ConfigError(f"the request body is over {MAX_BODY_BYTES} bytes")
+        if size > limit:
+            raise _RefusedError(413, "too_large", f"the request body is over {limit} bytes")
         chunks.append(chunk)
     return parse_json(b"".join(chunks), "the request body", ConfigError)
 
 
-def _refusal(e: Exception, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": "bad_request", "message": str(e)}, status_code=status)
+def _table_request(
+    data: Any, settings: ServerSettings
+) -> tuple[str, int, dict[str, Any], tuple[str, ...], dict[str, Any]]:
+    """The checked parts of a table request; nothing sized by the request is built before."""
+    if not isinstance(data, dict):
+        raise ConfigError("the body is a JSON object: game, players, seats, options, settings")
+    unknown = set(data) - _BODY_FIELDS
+    if unknown:
+        raise ConfigError(f"unknown fields {', '.join(sorted(map(str, unknown)))[:200]}")
+    game = data.get("game")
+    if game not in tablefeast.names():
+        raise ConfigError(
+            f"unknown game {str(game)[:40]!r}; games: {', '.join(tablefeast.names())}"
+        )
+    seats = data.get("seats")
+    if seats is not None and not (isinstance(seats, list) and len(seats) <= MAX_SEATS):
+        raise ConfigError(f"seats is a list of at most {MAX_SEATS} seat kinds")
+    players = data.get("players", len(seats) if seats else 4)
+    if type(players) is not int or not 1 <= players <= MAX_SEATS:
+        raise ConfigError(f"players must be an int from 1 to {MAX_SEATS}")
+    seats = [HUMAN] * players if seats is None else seats
+    if len(seats) != players:
+        raise ConfigError(f"seats must list one kind per player ({players})")
+    kinds = tuple(check_kind(kind, settings) for kind in seats)
+    options = data.get("options") or {}
+    if not isinstance(options, dict) or len(options) > _MAX_OPTIONS:
+        raise ConfigError(f"options map each option to its value (at most {_MAX_OPTIONS})")
+    read = {k: option_value(k, v) if isinstance(v, str) else v for k, v in options.items()}
+    table_settings = check_settings(data.get("settings") or {}, settings)
+    return game, players, read, kinds, table_settings
 
 
 def create_app(
-    db: str | Path = "tablefeast.db", *, bot_workers: int = 2, rate: float = RATE
+    db: str | Path = "tablefeast.db",
+    *,
+    settings: ServerSettings | None = None,
+    **overrides: Any,
 ) -> Starlette:
     """The server's ASGI app.
 
     Args:
         db: the SQLite database file (created if missing), or ``":memory:"``.
-        bot_workers: threads for bots to think on.
-        rate: messages a connection may send per second, on average (twice that in a burst).
+        settings: the server's settings (every limit; `ServerSettings` by default).
+        overrides: settings to change, by name (``create_app(db, max_open_tables=50)``).
 
     Raises:
         StoreError: the database cannot be opened.
+        ConfigError: a bad setting.
     """
-    hub = Hub(SQLiteStore(db), bot_workers, rate)
+    settings = settings or ServerSettings()
+    if overrides:
+        settings = ServerSettings.from_mapping({**_fields(settings), **overrides})
+    hub = Hub(SQLiteStore(db, timeout=settings.db_timeout), settings)
+    creates = Buckets(settings.create_rate, settings.create_burst, settings.max_addresses)
+    all_creates = TokenBucket(settings.create_rate_total, settings.create_burst_total)
 
     async def create(request: Request) -> Response:
         try:
-            data = await _body(request)
-            if not isinstance(data, dict):
-                raise ConfigError("the body is a JSON object: game, players, seats, options")
-            unknown = set(data) - {"game", "players", "seats", "options", "settings"}
-            if unknown:
-                raise ConfigError(f"unknown fields {', '.join(sorted(map(str, unknown)))}")
-            players = data.get("players", len(data.get("seats") or ()) or 4)
-            options = data.get("options") or {}
-            if not isinstance(options, dict):
-                raise ConfigError("options map each option to its value")
-            read = {k: option_value(k, v) if isinstance(v, str) else v for k, v in options.items()}
-            seats = data.get("seats") or [HUMAN] * players
-            settings = data.get("settings") or {}
-            if not isinstance(settings, dict):
-                raise ConfigError("settings map each table setting to its value")
-            table, tokens = Table.create(
-                hub.store, str(data.get("game")), players, read, tuple(seats), settings
+            _check_key(request, settings)
+            wait = creates.take(client_address(request.scope)) or all_creates.take()
+            if wait:
+                raise _RefusedError(429, "rate_limited", "too many new tables: wait a little", wait)
+            game, players, read, kinds, table_settings = _table_request(
+                await _body(request, settings.max_body_bytes), settings
             )
+            since = time.time() - settings.abandon_after
+            if await hub.call(hub.store.count_open, since) >= settings.max_open_tables:
+                raise _RefusedError(
+                    503, "too_many_tables", "the server is full: try again later", 60
+                )
+            table, tokens = await hub.call(
+                Table.create, hub.store, game, players, read, kinds, table_settings, settings
+            )
+        except _RefusedError as e:
+            return e.response()
+        except StoreError as e:
+            return _RefusedError(503, "unavailable", str(e), 5).response()
         except TablefeastError as e:
-            return _refusal(e)
-        async with hub.locks.setdefault(table.row.id, asyncio.Lock()):
-            hub.add(table)
+            return _RefusedError(400, "bad_request", str(e)).response()
+        live = hub.add(table)
+        hub.schedule(live)
         return JSONResponse(
             {"table": table.row.id, "tokens": {str(s): t for s, t in tokens.items()}},
             status_code=201,
         )
 
     async def list_tables(request: Request) -> Response:
-        rows = hub.store.tables()
-        return JSONResponse(
-            [
-                {
-                    "id": row.id,
-                    "game": row.game,
-                    "players": len(row.seats),
-                    "seats": list(row.seats),
-                    "created": row.created,
-                    "over": row.finished,
-                }
-                for row in rows[:200]
-            ]
-        )
+        limit_text = request.query_params.get("limit", "50")
+        before = request.query_params.get("before")
+        if not (limit_text.isdecimal() and len(limit_text) <= 4 and int(limit_text) > 0):
+            return _RefusedError(400, "bad_request", "limit is a number of tables").response()
+        if before is not None and not 0 < len(before) <= 64:
+            return _RefusedError(400, "bad_request", "before is a table's id").response()
+        limit = min(int(limit_text), settings.list_limit)
+        try:
+            rows = await hub.call(hub.store.tables, limit + 1, before)
+        except StoreError as e:
+            return _RefusedError(503, "unavailable", str(e), 5).response()
+        now = time.time()
+        page = [
+            {
+                "id": row.id,
+                "game": row.game,
+                "players": len(row.seats),
+                "seats": list(row.seats),
+                "created": row.created,
+                "updated": row.updated,
+                "over": row.finished,
+                "state": _state(row, now, settings),
+            }
+            for row in rows[:limit]
+        ]
+        return JSONResponse({"tables": page, "next": page[-1]["id"] if len(rows) > limit else None})
+
+    async def found(request: Request) -> LiveTable:
+        try:
+            live = await hub.get(request.path_params["id"])
+        except TableBrokenError as e:
+            raise _RefusedError(410, "broken", str(e)) from None
+        except StoreError as e:
+            raise _RefusedError(503, "unavailable", str(e), 5) from None
+        if live is None:
+            raise _RefusedError(404, "not_found", "no such table")
+        return live
 
     async def show(request: Request) -> Response:
-        table = hub.table(request.path_params["id"])
-        if table is None:
-            return _refusal(ValueError("no such table"), 404)
-        return JSONResponse(_public(table))
+        try:
+            return JSONResponse(_public(await found(request)))
+        except _RefusedError as e:
+            return e.response()
 
     async def record(request: Request) -> Response:
-        table = hub.table(request.path_params["id"])
-        if table is None:
-            return _refusal(ValueError("no such table"), 404)
-        if not table.finished:
-            return _refusal(ValueError("the record is published when the game is over"), 409)
-        return Response(table.record().to_json(), media_type="application/json")
+        try:
+            live = await found(request)
+        except _RefusedError as e:
+            return e.response()
+        if not live.table.finished:
+            return _RefusedError(
+                409, "not_over", "the record is published when the game is over"
+            ).response()
+        return Response(live.table.record().to_json(), media_type="application/json")
+
+    async def server(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "create_key": settings.create_key is not None,
+                "seats": [HUMAN, *BUILT_IN, *settings.agents],
+                "max_iterations": settings.max_iterations,
+                "max_think": settings.max_think,
+                "limits": {k: v for k, v in _fields(settings).items() if k.startswith("max_")},
+            }
+        )
 
     async def socket(websocket: WebSocket) -> None:
-        table = hub.table(websocket.path_params["id"])
+        address = client_address(websocket.scope)
         token = websocket.query_params.get("token")
-        seat = None if token is None or table is None else table.seat_of(token)
-        await websocket.accept()
-        if table is None or (token is not None and seat is None):
-            why = "no such table" if table is None else "this token opens no seat of this table"
-            await websocket.send_text(json.dumps(protocol.error("forbidden", why)))
-            await websocket.close(code=4403)
-            return
-        connection = _Connection(websocket, seat, hub.rate)
-        hub.connections[table.row.id].append(connection)
-        writer = asyncio.get_running_loop().create_task(connection.write(table))
         try:
-            connection.send(protocol.welcome(table, seat))
-            connection.send_update()
-            await _serve(hub, table, connection)
-        except WebSocketDisconnect:
-            pass
+            live = await hub.get(websocket.path_params["id"])
+        except TableBrokenError as e:
+            await _close(websocket, "broken", str(e), CLOSE_BROKEN)
+            return
+        except StoreError as e:
+            await _close(websocket, "unavailable", str(e), CLOSE_BUSY)
+            return
+        seat = None if token is None or live is None else live.table.seat_of(token)
+        if live is None or (token is not None and seat is None):
+            why = "no such table" if live is None else "this token opens no seat of this table"
+            await _close(websocket, "forbidden", why, CLOSE_FORBIDDEN)
+            return
+        refusal = hub.admit(live, seat, address)
+        if refusal is not None:
+            await _close(websocket, "busy", refusal, CLOSE_BUSY)
+            return
+        connection = Connection(websocket, seat, address, settings)
+        connection.send(protocol.welcome(live.table, seat))  # first, whatever happens next
+        connection.send_update()
+        hub.attach(live, connection)  # before the next await: the table stays in memory
+        try:
+            await websocket.accept()
+            await _run(hub, live, connection)
         finally:
-            hub.connections[table.row.id].remove(connection)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            hub.detach(live, connection)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.restore()
-        yield
+        yield  # nothing is replayed on start: a table is restored when it is asked for
         await hub.close()
 
     app = Starlette(
         routes=[
             Route("/api/tables", create, methods=["POST"]),
             Route("/api/tables", list_tables, methods=["GET"]),
+            Route("/api/server", server, methods=["GET"]),
             Route("/api/tables/{id}", show, methods=["GET"]),
             Route("/api/tables/{id}/record", record, methods=["GET"]),
             WebSocketRoute("/ws/tables/{id}", socket),
             Mount("/", StaticFiles(directory=STATIC, html=True), name="static"),
         ],
+        middleware=[Middleware(Guard, settings=settings)],
         lifespan=lifespan,
     )
     app.state.hub = hub
     return app
 
 
-async def _serve(hub: Hub, table: Table, connection: _Connection) -> None:
+def _fields(settings: ServerSettings) -> dict[str, Any]:
+    return {field.name: getattr(settings, field.name) for field in attrs.fields(ServerSettings)}
+
+
+def _check_key(request: Request, settings: ServerSettings) -> None:
+    if settings.create_key is None:
+        return
+    given = request.headers.get("authorization", "")
+    expected = f"Bearer {settings.create_key}"
+    if not hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode()):
+        raise _RefusedError(
+            401, "create_key_required", "creating a table on this server needs its key"
+        )
+
+
+async def _close(websocket: WebSocket, code: str, why: str, close_code: int) -> None:
+    await websocket.accept()
+    await websocket.send_text(json.dumps(protocol.error(code, why)))
+    await websocket.close(code=close_code, reason=code)
+
+
+async def _run(hub: Hub, live: LiveTable, connection: Connection) -> None:
+    """Read and write one connection until it closes (or must be closed)."""
+    loop = asyncio.get_running_loop()
+    writer = loop.create_task(connection.write(live))
+    reader = loop.create_task(_read(hub, live, connection))
+    for task in (writer, reader):
+        task.add_done_callback(_retrieve)
+    try:
+        await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
+    finally:  # not awaited: a cancelled handler must not wait (a move under way is shielded)
+        writer.cancel()
+        reader.cancel()
+    if connection.closing is not None:  # flooding or too slow: told why if it still reads,
+        # then dropped at once, buffers and all (read on while closing, a flood costs the
+        # server on; and a client that reads nothing would hold its connection open forever)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                connection.socket.close(code=CLOSE_POLICY, reason=connection.closing[:120]),
+                _CLOSE_WAIT,
+            )
+        abort = connection.socket.scope.get("tablefeast.abort")
+        if abort is not None:
+            abort()
+
+
+def _retrieve(task: asyncio.Task[None]) -> None:
+    # A connection's task ends by its socket closing: whatever it raised is expected.
+    if not task.cancelled():
+        task.exception()
+
+
+async def _read(hub: Hub, live: LiveTable, connection: Connection) -> None:
     """Answer one connection's messages until it closes."""
-    while True:
-        text = await connection.socket.receive_text()
-        if not connection.allow():
-            connection.send(protocol.error("rate_limited", "too many messages: slow down"))
+    table = live.table
+    socket = connection.socket
+    while connection.closing is None:
+        frame = await socket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        if not connection.allow(time.monotonic()):
+            continue  # dropped unread
+        text = frame.get("text")
+        if text is None:
+            connection.send(protocol.error("bad_message", "messages are JSON text frames"))
             continue
         try:
             message = protocol.parse_client(text)
@@ -443,6 +424,10 @@ async def _serve(hub: Hub, table: Table, connection: _Connection) -> None:
             connection.send(protocol.error("stale", "the position changed: sync and retry"))
         else:
             try:
-                await hub.play(table, connection.seat, message["move"])
+                await hub.play(live, connection.seat, message["move"])
+            except StoreError:
+                connection.send(
+                    protocol.error("unavailable", "the move could not be saved: send it again")
+                )
             except TablefeastError as e:
                 connection.send(protocol.error(protocol.error_code(e), str(e)))

@@ -46,6 +46,7 @@ from tablefeast.kernel.errors import (
     TablefeastError,
 )
 from tablefeast.kernel.limits import parse_json, shown
+from tablefeast.server.store import StoreError
 from tablefeast.server.table import Table
 
 __all__ = [
@@ -136,6 +137,8 @@ def error_code(exc: TablefeastError) -> str:
     """
     if isinstance(exc, ProtocolError):
         return exc.code
+    if isinstance(exc, StoreError):
+        return "unavailable"
     if isinstance(exc, GameOverError):
         return "game_over"
     if isinstance(exc, NotYourTurnError):
@@ -308,7 +311,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "code": {
                 "enum": [
                     *("bad_message", "unknown_type", "too_large", "rate_limited", "spectator"),
-                    "forbidden",
+                    *("forbidden", "busy", "broken", "unavailable"),
                     *("invalid", "illegal", "not_your_turn", "game_over", "stale", "refused"),
                 ]
             },

@@ -3,11 +3,15 @@
 A game's durable truth is its record: the config, the seats, the per-table chance seed and the
 moves in notation. States are never stored; the server rebuilds them by replaying the moves.
 `Store` is the interface the server needs; `SQLiteStore` implements it on the standard library's
-`sqlite3` in WAL mode. A client-server database would plug in as another `Store`.
+`sqlite3` in WAL mode. Every call may block (a disk, a lock held by another process): the server
+makes them off its event loop, on one thread of its own.
 
 Every accepted move is written by `append_moves` in one transaction, before anyone is told of
 it: a crash loses no move that a player was told about, and the primary key (table, move
 number) makes doubling a move impossible.
+
+The schema has a version (`SCHEMA_VERSION`, SQLite's ``user_version``); opening an older
+database migrates it in one transaction, and a newer one is refused rather than misread.
 
 Examples:
     >>> store = SQLiteStore(":memory:")
@@ -23,6 +27,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -31,7 +36,11 @@ import attrs
 
 from tablefeast.kernel.errors import TablefeastError
 
-__all__ = ["SQLiteStore", "Store", "StoreError", "TableRow"]
+__all__ = ["SCHEMA_VERSION", "SQLiteStore", "Store", "StoreError", "TableRow"]
+
+SCHEMA_VERSION = 2
+"""The version of the tables' layout that this code writes (1: the first; 2: ``updated`` and
+``broken`` columns and the listing's indexes)."""
 
 
 class StoreError(TablefeastError):
@@ -46,11 +55,13 @@ class TableRow:
         id: the table's id (public, in URLs).
         game: the game's name.
         config: the game's config as JSON data (``json.loads(tablefeast.dumps(config))``).
-        seats: per seat, ``"human"`` or an agent spec (``"heuristic"``, ``"ismcts:200"``).
+        seats: per seat, ``"human"`` or a bot's kind (``"heuristic"``, ``"ismcts:200"``).
         seed: the secret per-table chance seed (never sent to anyone).
         created: when it was created (seconds since the epoch).
         finished: whether the game is over.
         options: the table's own settings (timeouts, reaction delays), as JSON data.
+        updated: when its last move was stored (its creation, before any).
+        broken: why its record does not replay (it is then no longer served), or None.
     """
 
     id: str
@@ -61,10 +72,12 @@ class TableRow:
     created: float
     finished: bool = False
     options: dict[str, Any] = attrs.field(factory=dict)
+    updated: float = 0.0
+    broken: str | None = None
 
 
 class Store(Protocol):
-    """What the server needs from storage."""
+    """What the server needs from storage (every call may block)."""
 
     def create_table(self, row: TableRow, token_hashes: dict[int, str]) -> None:
         """Store a new table and the hashes of its seats' join tokens."""
@@ -74,8 +87,11 @@ class Store(Protocol):
     ) -> None:
         """Store moves numbered from `first` (0-based) in one transaction; raise on a double."""
 
-    def tables(self) -> list[TableRow]:
-        """Every table, newest first."""
+    def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
+        """At most `limit` tables that are not broken, newest first, older than `before`."""
+
+    def count_open(self, since: float) -> int:
+        """Unfinished tables, not broken, with a move stored at `since` or later."""
 
     def table(self, table_id: str) -> TableRow | None:
         """One table, or None."""
@@ -86,11 +102,14 @@ class Store(Protocol):
     def token_hashes(self, table_id: str) -> dict[int, str]:
         """A table's seats' token hashes."""
 
+    def mark_broken(self, table_id: str, reason: str) -> None:
+        """Note that a table's record does not replay, and why."""
+
     def close(self) -> None:
         """Release the storage."""
 
 
-_SCHEMA = """
+_SCHEMA_1 = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -115,6 +134,17 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (table_id, number)
 );
 """
+_MIGRATIONS = {
+    1: """
+ALTER TABLE tables ADD COLUMN updated REAL NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN broken TEXT;
+UPDATE tables SET updated = created;
+CREATE INDEX IF NOT EXISTS tables_by_age ON tables (created DESC, id DESC);
+CREATE INDEX IF NOT EXISTS tables_open ON tables (finished, updated);
+""",
+}
+"""What turns a database of version N into version N + 1 (a new one is created as version 1)."""
+_COLUMNS = "id, game, config, seats, seed, created, finished, options, updated, broken"
 
 
 class SQLiteStore:
@@ -122,28 +152,60 @@ class SQLiteStore:
 
     A committed transaction survives the server process being killed (WAL with
     ``synchronous=NORMAL`` loses nothing on a process crash; only a power cut can lose the last
-    commits). One connection, used under a lock, so bot threads never write at the same time.
+    commits). One connection, used under a lock, so threads never write at the same time; a lock
+    held by another process is waited for `timeout` seconds, then the call fails with
+    StoreError (and the server's table stays as it was).
 
     Args:
         path: the database file (created if missing), or ``":memory:"``.
+        timeout: seconds to wait for another process's lock.
 
     Raises:
-        StoreError: the file cannot be opened or written.
+        StoreError: the file cannot be opened or written, or holds a newer schema.
 
     Examples:
-        >>> SQLiteStore(":memory:").tables()
+        >>> SQLiteStore(":memory:").tables(10)
         []
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, timeout: float = 5.0) -> None:
         self._lock = threading.Lock()
         try:
-            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._db = sqlite3.connect(
+                str(path), check_same_thread=False, isolation_level=None, timeout=timeout
+            )
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+            self._migrate()
         except sqlite3.Error as e:
             raise StoreError(f"cannot use the database {path}: {e}") from None
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the database has schema version {version}; this tablefeast knows up to "
+                f"{SCHEMA_VERSION}: upgrade tablefeast"
+            )
+        if version == SCHEMA_VERSION:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if version == 0:
+                for statement in _SCHEMA_1.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                version = 1
+            while version < SCHEMA_VERSION:
+                for statement in _MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                version += 1
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> None:
         with self._lock:
@@ -166,21 +228,21 @@ class SQLiteStore:
             row: the table.
             token_hashes: per human seat, the hash of its join token.
         """
+        values = (
+            row.id,
+            row.game,
+            json.dumps(row.config),
+            json.dumps(list(row.seats)),
+            row.seed,
+            row.created,
+            int(row.finished),
+            json.dumps(row.options),
+            row.updated or row.created,
+            row.broken,
+        )
         self._write(
             [
-                (
-                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        row.id,
-                        row.game,
-                        json.dumps(row.config),
-                        json.dumps(list(row.seats)),
-                        row.seed,
-                        row.created,
-                        int(row.finished),
-                        json.dumps(row.options),
-                    ),
-                ),
+                (f"INSERT INTO tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values),
                 *(
                     ("INSERT INTO tokens VALUES (?, ?, ?)", (row.id, seat, digest))
                     for seat, digest in token_hashes.items()
@@ -204,8 +266,12 @@ class SQLiteStore:
             ("INSERT INTO moves VALUES (?, ?, ?, ?)", (table_id, first + i, seat, text))
             for i, (seat, text) in enumerate(moves)
         ]
-        if finished:
-            statements.append(("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,)))
+        statements.append(
+            (
+                "UPDATE tables SET updated = ?, finished = finished OR ? WHERE id = ?",
+                (time.time(), int(finished), table_id),
+            )
+        )
         self._write(statements)
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
@@ -217,20 +283,47 @@ class SQLiteStore:
 
     @staticmethod
     def _table(row: Any) -> TableRow:
-        return TableRow(
-            id=row[0],
-            game=row[1],
-            config=json.loads(row[2]),
-            seats=tuple(json.loads(row[3])),
-            seed=row[4],
-            created=row[5],
-            finished=bool(row[6]),
-            options=json.loads(row[7]),
-        )
+        try:
+            return TableRow(
+                id=row[0],
+                game=row[1],
+                config=json.loads(row[2]),
+                seats=tuple(json.loads(row[3])),
+                seed=row[4],
+                created=row[5],
+                finished=bool(row[6]),
+                options=json.loads(row[7]),
+                updated=row[8],
+                broken=row[9],
+            )
+        except (ValueError, TypeError) as e:  # a hand-edited row: the table is broken
+            return TableRow(str(row[0]), str(row[1]), {}, (), "", 0.0, broken=f"bad row: {e}")
 
-    def tables(self) -> list[TableRow]:
-        """Every table, newest first."""
-        return [self._table(r) for r in self._rows("SELECT * FROM tables ORDER BY created DESC")]
+    def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
+        """At most `limit` tables that are not broken, newest first; with `before` (a table's
+        id), those listed after it (the next page). Read through an index.
+
+        Args:
+            limit: the most tables.
+            before: the id of the last table of the previous page, or None.
+        """
+        where = "broken IS NULL"
+        params: tuple[Any, ...] = ()
+        if before is not None:
+            where += " AND (created, id) < (SELECT created, id FROM tables WHERE id = ?)"
+            params = (before,)
+        sql = f"SELECT {_COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT ?"
+        rows = [self._table(r) for r in self._rows(sql, (*params, limit))]
+        return [row for row in rows if row.broken is None]  # a row that does not parse
+
+    def count_open(self, since: float) -> int:
+        """Unfinished tables, not broken, with a move stored at `since` or later.
+
+        Args:
+            since: seconds since the epoch.
+        """
+        sql = "SELECT COUNT(*) FROM tables WHERE finished = 0 AND updated >= ? AND broken IS NULL"
+        return int(self._rows(sql, (since,))[0][0])
 
     def table(self, table_id: str) -> TableRow | None:
         """One table, or None.
@@ -238,7 +331,7 @@ class SQLiteStore:
         Args:
             table_id: the table's id.
         """
-        rows = self._rows("SELECT * FROM tables WHERE id = ?", (table_id,))
+        rows = self._rows(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return self._table(rows[0]) if rows else None
 
     def moves(self, table_id: str) -> list[tuple[int, str]]:
@@ -260,6 +353,15 @@ class SQLiteStore:
         """
         rows = self._rows("SELECT seat, hash FROM tokens WHERE table_id = ?", (table_id,))
         return {seat: digest for seat, digest in rows}
+
+    def mark_broken(self, table_id: str, reason: str) -> None:
+        """Note that a table's record does not replay: it is no longer listed or served.
+
+        Args:
+            table_id: the table's id.
+            reason: why, for the operator (at most 500 characters are kept).
+        """
+        self._write([("UPDATE tables SET broken = ? WHERE id = ?", (reason[:500], table_id))])
 
     def close(self) -> None:
         """Close the database."""

@@ -1,9 +1,11 @@
 """One game table on the server: the true state, its record, its seats, its public event log.
 
-A `Table` is plain, synchronous game bookkeeping, with no networking: the ASGI app (`app.py`)
-calls it under the table's lock and tells the connections what changed. A move is checked by the
-engine, then written to the store together with the chance moves that follow it, and only then
-does the table's state change; so what a player is told is always already durable.
+A `Table` is plain, synchronous game bookkeeping, with no networking: the server (`hub.py`) calls
+it under the table's lock and tells the connections what changed. A move is checked by the engine
+and worked out with the chance moves that follow it (`prepare`, which changes nothing), written
+to the store (`save`, which the server runs off its event loop), and only then applied (`apply`);
+so what a player is told is always already durable, and a failed write leaves the table as it
+was. `play` does all three.
 
 Chance is drawn here, from a secret per-table seed kept in the store: draw number ``n`` uses
 ``random.Random(f"{seed}:{n}")``, so nobody without the seed can predict a draw, and a table
@@ -34,21 +36,22 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 import tablefeast
-from tablefeast.agents import make_agent
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.options import config_from_options
 from tablefeast.kernel.record import Record, iter_replay
 from tablefeast.kernel.ruleset import Ruleset, check_turn
 from tablefeast.kernel.serialize import structure
 from tablefeast.server.events import describe
+from tablefeast.server.seats import HUMAN, check_kind
+from tablefeast.server.settings import ServerSettings
 from tablefeast.server.store import Store, TableRow
 
-__all__ = ["HUMAN", "TABLE_OPTIONS", "Table", "hash_token"]
-
-HUMAN = "human"
-"""The seat kind of a person; every other seat kind is an agent spec for `make_agent`."""
+__all__ = ["HUMAN", "MAX_SEATS", "TABLE_OPTIONS", "Pending", "Table", "hash_token"]
 TABLE_OPTIONS: Mapping[str, tuple[float, float, float | None]] = {
     "timeout": (1.0, 86_400.0, None),
     "think": (0.05, 60.0, 5.0),
@@ -58,8 +61,9 @@ TABLE_OPTIONS: Mapping[str, tuple[float, float, float | None]] = {
 """The table's own settings in seconds, each (lowest, highest, default): a human seat's idle
 ``timeout`` before its ``takeover`` bot plays for it (None: never), a bot's ``think`` limit, a
 bot's ``reaction`` delay in a race (None: 1 s in Mausgeflippt with people, else 0), and the
-``tie_window`` of MG-21."""
+``tie_window`` of MG-21. A server's own `ServerSettings.max_think` may lower ``think``'s highest."""
 MAX_SEATS = 8
+"""The most seats any table has (no game has more)."""
 
 
 def hash_token(token: str) -> str:
@@ -75,23 +79,58 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def _table_options(options: Mapping[str, Any]) -> dict[str, Any]:
+def check_settings(options: Any, settings: ServerSettings) -> dict[str, Any]:
+    """A table's own settings, checked (`TABLE_OPTIONS` and ``takeover``, a seat kind).
+
+    Args:
+        options: the settings as the request sent them.
+        settings: the server's settings (the highest ``think``, the seat kinds offered).
+
+    Raises:
+        ConfigError: not a mapping, an unknown setting, or a value out of its range.
+    """
+    if not isinstance(options, Mapping):
+        raise ConfigError("settings map each table setting to its value")
     checked: dict[str, Any] = {}
     for key, value in options.items():
         if key == "takeover":
-            make_agent(value)  # raises ConfigError for an unknown agent
+            if check_kind(value, settings) == HUMAN:
+                raise ConfigError("the takeover of an idle seat is a bot, not human")
             checked[key] = value
             continue
         if key not in TABLE_OPTIONS:
             known = ", ".join([*TABLE_OPTIONS, "takeover"])
-            raise ConfigError(f"unknown table setting {key!r}; settings: {known}")
+            raise ConfigError(f"unknown table setting {shown(key)}; settings: {known}")
         low, high, _ = TABLE_OPTIONS[key]
+        if key == "think":
+            high = min(high, settings.max_think)
         if value is None:
             continue
         if type(value) not in (int, float) or not low <= value <= high:
             raise ConfigError(f"table setting {key} must be seconds from {low} to {high}")
         checked[key] = float(value)
     return checked
+
+
+@attrs.frozen
+class Pending:
+    """A move worked out but not yet stored or applied (`Table.prepare`).
+
+    Attributes:
+        first: the number of its first move in the record.
+        texts: the moves in notation, ``(seat, text)``: the player's, then chance's.
+        steps: each move as ``(seat, action, before, after)``.
+        arrivals: when each seat's latest move reached the server, after these moves.
+        finished: whether the game is over after them.
+        version: the table's version they were worked out from.
+    """
+
+    first: int
+    texts: tuple[tuple[int, str], ...]
+    steps: tuple[tuple[int, Any, Any, Any], ...]
+    arrivals: dict[int, float]
+    finished: bool
+    version: int
 
 
 class Table:
@@ -134,6 +173,7 @@ class Table:
         options: Mapping[str, Any],
         seats: tuple[str, ...],
         settings: Mapping[str, Any] | None = None,
+        server: ServerSettings | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table, stored, with its chance resolved up to the first decision.
 
@@ -142,39 +182,46 @@ class Table:
             game_name: the game's name.
             players: the number of players.
             options: the game's Config options (values already read from text).
-            seats: per seat, ``"human"`` or an agent spec.
+            seats: per seat, ``"human"`` or a bot's kind (`tablefeast.server.seats`).
             settings: the table's own settings (`TABLE_OPTIONS`, ``takeover``).
+            server: the server's settings (the seat kinds and budgets it offers).
 
         Returns:
             The table and one secret join token per human seat.
 
         Raises:
             ConfigError: a bad game, config, seat list or setting (the message says which).
+            StoreError: the table could not be stored.
         """
+        server = ServerSettings() if server is None else server
         game = tablefeast.load(game_name)
-        if type(players) is not int:
-            raise ConfigError("players must be an int")
-        config = config_from_options(game, players, options)
+        if type(players) is not int or not 1 <= players <= MAX_SEATS:
+            raise ConfigError(f"players must be an int from 1 to {MAX_SEATS}, got {shown(players)}")
         if not isinstance(seats, list | tuple) or len(seats) != players:
             raise ConfigError(f"seats must list one kind per player ({players})")
         for kind in seats:
-            if kind != HUMAN:
-                make_agent(kind)  # raises ConfigError naming the bad agent
-        checked = _table_options(settings or {})
+            check_kind(kind, server)  # a ConfigError naming the bad kind
+        checked = check_settings(settings or {}, server)
+        config = config_from_options(game, players, options)
         tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(seats) if kind == HUMAN}
+        now = time.time()
         row = TableRow(
             id=secrets.token_urlsafe(9),
             game=game.NAME,
             config=json.loads(tablefeast.dumps(config)),
             seats=tuple(seats),
             seed=secrets.token_hex(32),
-            created=time.time(),
+            created=now,
             options=checked,
+            updated=now,
         )
-        store.create_table(row, {s: hash_token(t) for s, t in tokens.items()})
         table = cls(row, store, {s: hash_token(t) for s, t in tokens.items()})
-        table._commit(table._chance_moves(table.state, [], now=0.0))
-        table._note_choices()
+        owed = table.prepare_chance()
+        store.create_table(row, table._token_hashes)
+        if owed is not None:
+            table.save(owed)
+            table.apply(owed)
+        table._note_choices()  # the first decisions' moves: answers to them are not stale
         return table, tokens
 
     @classmethod
@@ -187,6 +234,7 @@ class Table:
 
         Raises:
             RecordError: a stored move does not replay (the database was tampered with).
+            StoreError: the store cannot be read (or the chance owed cannot be written).
         """
         table = cls(row, store, store.token_hashes(row.id))
         moves = store.moves(row.id)
@@ -201,7 +249,10 @@ class Table:
         table._note_choices()
         # Chance that was owed when the server stopped (nothing is owed after a stored move,
         # but a table stored before its first draws were written resumes here).
-        table._commit(table._chance_moves(table.state, [], now=0.0))
+        owed = table.prepare_chance()
+        if owed is not None:
+            table.save(owed)
+            table.apply(owed)
         return table
 
     @property
@@ -245,7 +296,8 @@ class Table:
     def play(self, seat: int, text: str, now: float) -> list[str]:
         """Apply `seat`'s move written in notation, and the chance moves that follow it.
 
-        The moves are stored before the state changes. Returns the new public events.
+        The moves are stored before the state changes (`prepare`, `save`, `apply`). Returns the
+        new public events.
 
         Args:
             seat: the moving seat.
@@ -254,23 +306,72 @@ class Table:
 
         Raises:
             TablefeastError: the move is refused (the message says why; nothing changed).
+            StoreError: the move could not be stored (nothing changed).
+        """
+        pending = self.prepare(seat, text, now)
+        self.save(pending)
+        return self.apply(pending)
+
+    def prepare(self, seat: int, text: str, now: float) -> Pending:
+        """Check `seat`'s move and work it out, with the chance moves after it; changes nothing.
+
+        Args:
+            seat: the moving seat.
+            text: its move, in the game's notation.
+            now: when the move reached the server (`time.monotonic`), for MG-21.
+
+        Raises:
+            TablefeastError: the move is refused (the message says why).
         """
         check_turn(self.game.actors(self.state), seat)  # NotYourTurnError, GameOverError
         action = self.game.action_from_str(self.state, seat, text)
         after = self.game.apply_action(self.state, seat, action)
-        steps = [(seat, action, self.state, after)]
-        arrivals = {**self.arrivals, seat: now}
-        return self._commit(self._chance_moves(after, steps, now=now, arrivals=arrivals))
+        return self._pending(
+            [(seat, action, self.state, after)], after, {**self.arrivals, seat: now}
+        )
 
-    def _chance_moves(
-        self,
-        state: Any,
-        steps: list[tuple[int, Any, Any, Any]],
-        now: float,
-        arrivals: dict[int, float] | None = None,
-    ) -> tuple[list[tuple[int, Any, Any, Any]], dict[int, float]]:
+    def prepare_chance(self) -> Pending | None:
+        """The chance moves owed now (at a table's start), worked out; None if none is owed."""
+        if self.game.actors(self.state) != (CHANCE,):
+            return None
+        return self._pending([], self.state, dict(self.arrivals))
+
+    def save(self, pending: Pending) -> None:
+        """Write `pending`'s moves to the store, in one transaction (may block: the server
+        runs it off its event loop).
+
+        Args:
+            pending: moves from `prepare` or `prepare_chance`.
+
+        Raises:
+            StoreError: the store refused the write (nothing was written).
+        """
+        self.store.append_moves(
+            self.row.id, pending.first, list(pending.texts), finished=pending.finished
+        )
+
+    def apply(self, pending: Pending) -> list[str]:
+        """Apply stored moves to the table; returns the new public events.
+
+        Args:
+            pending: moves that `save` wrote, worked out from this table's current version.
+        """
+        if pending.version != self.version:  # a bug of the caller, never of a client
+            raise RuntimeError("moves worked out from another position of the table")
+        new_events = [e for s, a, b, f in pending.steps for e in describe(self.game, b, s, a, f)]
+        self.state, self.arrivals = pending.steps[-1][3], pending.arrivals
+        self.moves.extend(pending.texts)
+        for seat, _ in pending.texts:
+            self._played[seat] = self._played.get(seat, 0) + 1
+        self.events.extend(new_events)
+        self.version += 1
+        self._note_choices()
+        return new_events
+
+    def _pending(
+        self, steps: list[tuple[int, Any, Any, Any]], state: Any, arrivals: dict[int, float]
+    ) -> Pending:
         # Resolve chance until a player must decide (or the game ends).
-        arrivals = dict(self.arrivals if arrivals is None else arrivals)
         number = len(self.moves) + len(steps)
         observe = getattr(self.game, "observed_fastest", None)
         while self.game.actors(state) == (CHANCE,):
@@ -283,26 +384,15 @@ class Table:
             after = self.game.apply_action(state, CHANCE, action)
             steps.append((CHANCE, action, state, after))
             state, number = after, number + 1
-        return steps, arrivals
-
-    def _commit(self, work: tuple[list[tuple[int, Any, Any, Any]], dict[int, float]]) -> list[str]:
-        steps, arrivals = work
-        if not steps:
-            return []
-        texts = [(seat, self.game.action_to_str(action)) for seat, action, _, _ in steps]
-        final = steps[-1][3]
-        self.store.append_moves(
-            self.row.id, len(self.moves), texts, finished=self.game.is_terminal(final)
+        texts = tuple((seat, self.game.action_to_str(action)) for seat, action, _, _ in steps)
+        return Pending(
+            first=len(self.moves),
+            texts=texts,
+            steps=tuple(steps),
+            arrivals=arrivals,
+            finished=self.game.is_terminal(state),
+            version=self.version,
         )
-        new_events = [e for s, a, b, f in steps for e in describe(self.game, b, s, a, f)]
-        self.state, self.arrivals = final, arrivals
-        self.moves.extend(texts)
-        for seat, _ in texts:
-            self._played[seat] = self._played.get(seat, 0) + 1
-        self.events.extend(new_events)
-        self.version += 1
-        self._note_choices()
-        return new_events
 
     def _note_choices(self) -> None:
         # When each seat's legal moves last changed: another seat's hidden commitment at a

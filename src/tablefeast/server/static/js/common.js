@@ -13,15 +13,26 @@ export function theme() {
 }
 
 // An element with attributes (on* attributes become listeners) and children (text or nodes).
+// A "style" is set property by property: the server's Content-Security-Policy refuses inline
+// style attributes, not styles set through the DOM.
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") setStyle(node, String(value));
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   node.append(...children.filter((child) => child !== null && child !== undefined));
   return node;
+}
+
+// "left: 10%; --k: red" set on the node's style, one declaration at a time.
+function setStyle(node, declarations) {
+  for (const declaration of declarations.split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon > 0) node.style.setProperty(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+  }
 }
 
 export function seatName(seat, welcome) {

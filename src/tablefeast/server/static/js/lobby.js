@@ -73,12 +73,18 @@ async function create(event) {
       return;
     }
   }
+  const headers = { "Content-Type": "application/json" };
+  const key = $("create-key")?.value;
+  if (key) headers.Authorization = `Bearer ${key}`;
   const answer = await fetch("/api/tables", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: $("game").value, players, seats, options }),
+    method: "POST", headers, body: JSON.stringify({ game: $("game").value, players, seats, options }),
   });
-  const data = await answer.json();
-  if (!answer.ok) { $("create-error").textContent = data.message; return; }
+  const data = await answer.json().catch(() => ({ message: `the server answered ${answer.status}` }));
+  if (!answer.ok) {
+    const wait = answer.headers.get("Retry-After");
+    $("create-error").textContent = data.message + (wait ? ` (try again in ${wait} s)` : "");
+    return;
+  }
   const link = (seat) => `${location.origin}/table.html?table=${data.table}&token=${data.tokens[seat]}`;
   const humans = Object.keys(data.tokens).map(Number).sort((a, b) => a - b);
   $("created").hidden = false;
@@ -98,16 +104,30 @@ async function create(event) {
 }
 
 async function listTables() {
-  const answer = await fetch("/api/tables");
-  const tables = await answer.json();
-  $("tables").replaceChildren(...tables.slice(0, 30).map((t) => el("li", {},
+  const answer = await fetch("/api/tables?limit=30");
+  if (!answer.ok) return;
+  const tables = (await answer.json()).tables;
+  $("tables").replaceChildren(...tables.map((t) => el("li", {},
     el("a", { href: `/table.html?table=${t.id}` }, `${t.game.replaceAll("_", " ")}`),
     ` · ${t.players} players${t.over ? " · over" : ""}`)));
   if (!tables.length) $("tables").append(el("li", { class: "muted" }, "No tables yet."));
+}
+
+// A server that asks a key for new tables gets a field for it in the form.
+async function serverInfo() {
+  const answer = await fetch("/api/server");
+  if (!answer.ok) return;
+  const info = await answer.json();
+  if (info.create_key && !$("create-key")) {
+    $("new-table").querySelector("button[type=submit]").before(el("label", {},
+      "Creation key (this server asks for one)",
+      el("input", { id: "create-key", type: "password", autocomplete: "off", required: true })));
+  }
 }
 
 $("game").addEventListener("change", gameChanged);
 $("players").addEventListener("change", seatRows);
 $("new-table").addEventListener("submit", create);
 gameChanged();
+serverInfo();
 listTables();

@@ -144,9 +144,12 @@ function connect() {
   socket.onmessage = (event) => onMessage(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (event.code === 4403) { $("connection").textContent = "this link opens no seat"; return; }
-    $("connection").textContent = "reconnecting…";
+    if (event.code === 4410) { $("connection").textContent = "this table cannot be played"; return; }
+    if (event.code === 1008) { $("connection").textContent = "disconnected by the server"; return; }
+    // 1013: the server is full for now; any other: a lost connection, which rejoins the seat.
+    $("connection").textContent = event.code === 1013 ? "the server is busy: retrying…" : "reconnecting…";
     retry = Math.min(retry + 1, 5);
-    setTimeout(connect, 300 * retry);  // a lost connection rejoins the same seat
+    setTimeout(connect, (event.code === 1013 ? 3000 : 300) * retry);
   };
 }
 

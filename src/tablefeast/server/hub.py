@@ -1,0 +1,518 @@
+"""The tables a server process holds, the connections to them, and the work scheduled for them.
+
+Every resource a client can make the hub hold is bounded (`ServerSettings`):
+
+- **Tables in memory.** A table is loaded when asked for (restore on demand: start-up replays
+  nothing) and stays while somebody is connected or a bot or timer is at work; beyond
+  `ServerSettings.max_loaded_tables` idle ones, the least recently used leave memory. A table whose
+  stored record does not replay is marked broken in the store, logged, and refused; the rest serve.
+- **Connections.** At most `ServerSettings.max_connections` in all, per client address and
+  spectators per table; each with a bounded outbox (a reader that falls behind is closed) and a
+  message rate (messages past it are dropped unread, a connection that keeps flooding is closed).
+  All the spectators of a table share one encoded update.
+- **Bot work** goes through a fair pool (`tablefeast.server.bots`); **storage** through one
+  thread of its own, so that a slow or locked database never stops the event loop. A move is
+  stored before it is applied; a failed write leaves the table as it was (a person is told to try
+  again, a bot tries again after a pause).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from tablefeast.kernel.errors import TablefeastError
+from tablefeast.server import protocol
+from tablefeast.server.bots import BotPool
+from tablefeast.server.budget import TokenBucket
+from tablefeast.server.seats import HUMAN
+from tablefeast.server.settings import ServerSettings
+from tablefeast.server.store import Store, StoreError
+from tablefeast.server.table import Table
+from tablefeast.server.workers import BotError, BotRequest, Workers
+
+__all__ = ["Connection", "Hub", "LiveTable", "TableBrokenError"]
+
+log = logging.getLogger("tablefeast.server")
+
+_UPDATE = object()
+"""Outbox entry: send the connection its update as the table is when it is sent."""
+_RATE_LIMITED = json.dumps(protocol.error("rate_limited", "too many messages: slow down"))
+"""The answer to a message dropped unread, encoded once."""
+_RETRIES = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Pauses before a bot's move is stored again after the store refused it."""
+SPECTATOR_CHUNK = 50
+"""Spectators of one table sent an update in one pass of the event loop."""
+_THINK_MARGIN = 5.0
+"""Seconds past its ``think`` limit after which a bot's worker is ended (its search stops at the
+limit; an operator's own agent might not)."""
+FLOOD_WINDOW = 10.0
+"""Seconds over which dropped messages are counted (`ServerSettings.flood_limit`)."""
+
+
+class TableBrokenError(TablefeastError):
+    """The table's stored record does not replay: it is not served."""
+
+
+class Connection:
+    """One WebSocket: its seat, how many events it has been sent, its rate, and its outbox,
+    emptied by one writer task, so that messages leave in order and an update is always computed
+    from the table as it is when it is sent (several changes, one update).
+
+    Args:
+        socket: the WebSocket.
+        seat: the seat it plays, or None for a spectator.
+        address: the client's address.
+        settings: the server's settings (rate, flood and outbox limits).
+    """
+
+    def __init__(
+        self, socket: WebSocket, seat: int | None, address: str, settings: ServerSettings
+    ) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.address = address
+        self.sent_events = 0
+        self.bucket = TokenBucket(settings.message_rate, 2 * settings.message_rate)
+        self.flood_limit = settings.flood_limit
+        self.outbox: asyncio.Queue[object] = asyncio.Queue(settings.outbox_limit)
+        self.update_queued = False
+        self.closing: str | None = None
+        self._window = 0.0
+        self._dropped = 0
+
+    def allow(self, now: float) -> bool:
+        """Whether a message arriving `now` is within the rate (else it is dropped unread).
+
+        Args:
+            now: `time.monotonic`.
+        """
+        if not self.bucket.take(now):
+            return True
+        if now - self._window > FLOOD_WINDOW:
+            self._window, self._dropped = now, 0
+        self._dropped += 1
+        if self._dropped > self.flood_limit:
+            self.close("flooding: too many messages")
+        else:  # each dropped message is told of (a client resends its move), pre-encoded
+            self._put(_RATE_LIMITED)
+        return False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (an answer to this connection: an error, a pong).
+
+        Args:
+            message: the message.
+        """
+        self._put(message)
+
+    def send_update(self) -> None:
+        """Queue an update, unless one is already waiting to be sent."""
+        if not self.update_queued:
+            self.update_queued = True
+            self._put(_UPDATE)
+
+    def _put(self, item: object) -> None:
+        if self.closing is not None:
+            return
+        try:
+            self.outbox.put_nowait(item)
+        except asyncio.QueueFull:
+            self.close("too slow: messages were not read")
+
+    def close(self, why: str) -> None:
+        """Close the connection (code 1008) once what is queued is dropped.
+
+        Args:
+            why: the reason, sent as the close reason.
+        """
+        if self.closing is None:
+            log.info("closing a connection from %s: %s", self.address, why)
+            self.closing = why
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while True:
+                    self.outbox.get_nowait()
+            self.outbox.put_nowait(None)  # wakes the writer, which then stops
+
+    async def write(self, live: LiveTable) -> None:
+        """Send what the outbox holds, in order, until closed or cancelled.
+
+        Args:
+            live: the table.
+        """
+        while True:
+            item = await self.outbox.get()
+            if item is None or self.closing is not None:
+                return
+            if item is _UPDATE:
+                if self.seat is None:
+                    await live.pace()  # spectators in chunks: the players' moves go between
+                self.update_queued = False
+                text = live.update_text(self.seat, self.sent_events)
+                self.sent_events = len(live.table.events)
+            else:
+                text = item if isinstance(item, str) else json.dumps(item)
+            await self.socket.send_text(text)
+
+
+class LiveTable:
+    """A table the hub holds: the table, its lock, its connections and the work under way.
+
+    Args:
+        table: the table.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.lock = asyncio.Lock()
+        self.seated: list[Connection] = []
+        self.spectators: list[Connection] = []
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._pending: dict[tuple[int, str], int] = {}
+        self._spectator_texts: dict[tuple[int, int], str] = {}
+        self._chunk = SPECTATOR_CHUNK
+
+    async def pace(self) -> None:
+        """Wait for a spectator's turn to be sent an update: at most `SPECTATOR_CHUNK` of a
+        table's spectators are sent one in one pass of the event loop, so that a thousand
+        spectators never hold up a player's move for more than a chunk."""
+        while self._chunk <= 0:
+            await asyncio.sleep(0)  # the next pass of the loop, after it has read the sockets
+        if self._chunk == SPECTATOR_CHUNK:  # the first of this pass: a new chunk at the next
+            asyncio.get_running_loop().call_soon(self._refill)
+        self._chunk -= 1
+
+    def _refill(self) -> None:
+        self._chunk = SPECTATOR_CHUNK
+
+    @property
+    def idle(self) -> bool:
+        """Nobody connected and no work under way: it may leave memory."""
+        return not (self.seated or self.spectators or self.tasks or self.lock.locked())
+
+    def connections(self) -> list[Connection]:
+        """Every connection, the seats first."""
+        return [*self.seated, *self.spectators]
+
+    def update_text(self, seat: int | None, since: int) -> str:
+        """The update a connection is sent, as text; one text for every spectator in step.
+
+        Args:
+            seat: the connection's seat, or None.
+            since: the events it has been sent.
+        """
+        if seat is not None:
+            return json.dumps(protocol.update(self.table, seat, since))
+        key = (self.table.version, since)
+        text = self._spectator_texts.get(key)
+        if text is None:
+            if len(self._spectator_texts) > 8 or any(
+                v != self.table.version for v, _ in self._spectator_texts
+            ):
+                self._spectator_texts.clear()
+            text = self._spectator_texts[key] = json.dumps(protocol.update(self.table, None, since))
+        return text
+
+
+class Hub:
+    """The server's tables, their connections, and the work scheduled for them.
+
+    Args:
+        store: where tables and moves are kept.
+        settings: the server's settings (every bound).
+    """
+
+    def __init__(self, store: Store, settings: ServerSettings) -> None:
+        self.store = store
+        self.settings = settings
+        self.live: OrderedDict[str, LiveTable] = OrderedDict()
+        self.bots = BotPool(settings.bot_workers)
+        self.workers = Workers(settings.bot_processes)
+        self.connected = 0
+        self.by_address: Counter[str] = Counter()
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="tablefeast-db")
+
+    async def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a storage call (or anything that makes one) on the storage thread.
+
+        Args:
+            function: the call.
+            args: its arguments.
+            kwargs: its keyword arguments.
+        """
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: function(*args, **kwargs))
+
+    # ------------------------------------------------------------------ tables
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The table, loaded if need be (its record replayed on the storage thread); None if
+        there is no such table.
+
+        Args:
+            table_id: the table's id.
+
+        Raises:
+            TableBrokenError: its stored record does not replay.
+            StoreError: the store cannot be read.
+        """
+        live = self.live.get(table_id)
+        if live is not None:
+            self.live.move_to_end(table_id)
+            return live
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
+            return None
+        loading = self._loading.get(table_id)
+        if loading is None:  # one replay however many ask at once
+            loading = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = loading
+            try:
+                loading.set_result(await self._load(table_id))
+            except BaseException as e:
+                loading.set_exception(e)
+            finally:
+                del self._loading[table_id]
+        live = await asyncio.shield(loading)
+        if live is not None:  # another caller's eviction may have come first: hold it again
+            live = self.live.setdefault(table_id, live)
+        return live
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        row = await self.call(self.store.table, table_id)
+        if row is None:
+            return None
+        if row.broken is not None:  # marked before, or a stored row that does not parse
+            with contextlib.suppress(StoreError):
+                await self.call(self.store.mark_broken, table_id, row.broken)
+            raise TableBrokenError(f"table {table_id} cannot be served: its record is broken")
+        try:
+            table = await self.call(Table.restore, self.store, row)
+        except StoreError:
+            raise
+        except Exception as e:  # any failure to rebuild it: the record is broken
+            reason = f"{type(e).__name__}: {e}"
+            log.error("table %s does not replay and is marked broken: %.300s", table_id, reason)
+            with contextlib.suppress(StoreError):
+                await self.call(self.store.mark_broken, table_id, reason)
+            raise TableBrokenError(
+                f"table {table_id} cannot be served: its record is broken"
+            ) from e
+        live = self.add(table)
+        self.schedule(live)
+        return live
+
+    def add(self, table: Table) -> LiveTable:
+        """Hold a table (just created or loaded); the caller uses it before it next awaits.
+
+        Args:
+            table: the table.
+        """
+        self.evict(room=1)
+        live = self.live[table.row.id] = LiveTable(table)
+        return live
+
+    def evict(self, room: int = 0) -> None:
+        """Let the least recently used idle tables beyond the limit leave memory (a table is
+        used only between awaits, or while connected or at work, so none in use leaves).
+
+        Args:
+            room: idle tables about to be added.
+        """
+        idle = [table_id for table_id, live in self.live.items() if live.idle]
+        for table_id in idle[: max(0, len(idle) + room - self.settings.max_loaded_tables)]:
+            del self.live[table_id]
+
+    # ------------------------------------------------------------------ connections
+
+    def admit(self, live: LiveTable, seat: int | None, address: str) -> str | None:
+        """Why a new connection is refused (a cap is reached), or None.
+
+        Args:
+            live: the table.
+            seat: the seat it would play, or None.
+            address: the client's address.
+        """
+        settings = self.settings
+        if self.connected >= settings.max_connections:
+            return "the server has as many connections as it takes: try again later"
+        if self.by_address[address] >= settings.max_connections_per_address:
+            return "too many connections from your address"
+        if seat is None and len(live.spectators) >= settings.max_spectators_per_table:
+            return "this table has as many spectators as it takes"
+        return None
+
+    def attach(self, live: LiveTable, connection: Connection) -> None:
+        """Count a connection and send it its table's updates.
+
+        Args:
+            live: the table.
+            connection: the connection.
+        """
+        (live.seated if connection.seat is not None else live.spectators).append(connection)
+        self.connected += 1
+        self.by_address[connection.address] += 1
+
+    def detach(self, live: LiveTable, connection: Connection) -> None:
+        """Forget a closed connection.
+
+        Args:
+            live: the table.
+            connection: the connection.
+        """
+        group = live.seated if connection.seat is not None else live.spectators
+        if connection in group:
+            group.remove(connection)
+            self.connected -= 1
+            self.by_address[connection.address] -= 1
+            if self.by_address[connection.address] <= 0:
+                del self.by_address[connection.address]
+        self.evict()
+
+    # ------------------------------------------------------------------ moves
+
+    async def play(self, live: LiveTable, seat: int, text: str) -> None:
+        """Apply a move (stored first) and tell everyone.
+
+        Args:
+            live: the table.
+            seat: the moving seat.
+            text: the move in notation.
+
+        Raises:
+            TablefeastError: the move is refused; StoreError: it could not be stored.
+        """
+        # Shielded: once a move is being stored it is also applied and announced, even if the
+        # connection that sent it goes away meanwhile (the store and the table never differ).
+        await asyncio.shield(self._play(live, seat, text, time.monotonic()))
+
+    async def _play(self, live: LiveTable, seat: int, text: str, now: float) -> None:
+        table = live.table
+        async with live.lock:
+            pending = table.prepare(seat, text, now)
+            await self.call(table.save, pending)
+            table.apply(pending)
+        self.broadcast(live)
+        self.schedule(live)
+
+    def broadcast(self, live: LiveTable) -> None:
+        """Queue an update for every connection of the table (each seat its own view).
+
+        Args:
+            live: the table.
+        """
+        for connection in live.connections():
+            connection.send_update()
+
+    def schedule(self, live: LiveTable) -> None:
+        """Start the bots whose turn it is, and the idle timers of the human seats.
+
+        Args:
+            live: the table.
+        """
+        table = live.table
+        if table.finished:
+            return
+        for seat in table.game.actors(table.state):
+            kind = table.row.seats[seat]
+            if kind != HUMAN:
+                self._start(live, seat, "bot", kind, delay=self._reaction(table, seat))
+            elif table.setting("timeout") is not None:
+                takeover = table.setting("takeover")
+                self._start(live, seat, "timeout", takeover, delay=table.setting("timeout"))
+
+    def _reaction(self, table: Table, seat: int) -> float:
+        base = float(table.setting("reaction"))
+        if base <= 0 or len(table.game.actors(table.state)) < 2:
+            return 0.0
+        rng = random.Random(f"{table.row.seed}:reaction:{seat}:{len(table.moves)}")
+        return base * rng.uniform(0.6, 1.4)  # people do not all react alike
+
+    def _start(self, live: LiveTable, seat: int, why: str, kind: str, delay: float) -> None:
+        version = live.table.version
+        if live._pending.get((seat, why)) == version:
+            return  # already thinking about this position
+        live._pending[(seat, why)] = version
+        task = asyncio.get_running_loop().create_task(
+            self._bot_move(live, seat, why, kind, delay, version)
+        )
+        live.tasks.add(task)
+        task.add_done_callback(live.tasks.discard)
+
+    async def _bot_move(  # noqa: PLR0917
+        self, live: LiveTable, seat: int, why: str, kind: str, delay: float, version: int
+    ) -> None:
+        table = live.table
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if table.version != version or seat not in table.game.actors(table.state):
+            return
+        think = float(table.setting("think"))
+        rng = random.Random(f"{table.row.seed}:bot:{seat}:{len(table.moves)}")
+        legal = table.game.legal_actions(table.state, seat)
+        if len(legal) == 1:  # nothing to think about
+            text = table.game.action_to_str(legal[0])
+        else:
+            request = BotRequest(
+                game=table.game.NAME,
+                state=table.state,
+                seat=seat,
+                kind=kind,
+                think=think,
+                seed=f"{table.row.seed}:bot:{seat}:{len(table.moves)}",
+                agents=tuple(self.settings.agents.items()),
+                max_iterations=self.settings.max_iterations,
+            )
+            try:  # the bot stops within `think`; past that and a margin its process is ended
+                text = await self.bots.run(
+                    table.row.id, lambda: self.workers.decide(request, think + _THINK_MARGIN)
+                )
+            except BotError as e:  # any legal move, so that the table goes on
+                log.warning("table %s: seat %s's bot failed: %s", table.row.id, seat, e)
+                text = table.game.action_to_str(legal[rng.randrange(len(legal))])
+        for pause in (*_RETRIES, None):
+            if table.version != version:
+                return  # the position changed while it thought (a person's move won the race)
+            try:
+                async with live.lock:
+                    if table.version != version:
+                        return
+                    try:
+                        pending = table.prepare(seat, text, time.monotonic())
+                    except TablefeastError as e:  # an operator's agent chose an illegal move
+                        log.warning("table %s: seat %s's bot: %s", table.row.id, seat, e)
+                        text = table.game.action_to_str(legal[rng.randrange(len(legal))])
+                        pending = table.prepare(seat, text, time.monotonic())
+                    await self.call(table.save, pending)
+                    if why == "timeout":
+                        table.events.append(f"seat {seat} took too long: {kind} played for it")
+                    table.apply(pending)
+                break
+            except StoreError as e:
+                if pause is None:
+                    log.error("table %s: a bot's move could not be stored: %s", table.row.id, e)
+                    return
+                await asyncio.sleep(pause)
+        self.broadcast(live)
+        self.schedule(live)
+
+    async def close(self) -> None:
+        """Stop every bot and timer and release the store."""
+        tasks = [task for live in self.live.values() for task in live.tasks]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.close()
+        self.workers.close()
+        self._db.submit(self.store.close).result()
+        self._db.shutdown(wait=False)
