@@ -174,6 +174,31 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db", default="tablefeast.db", help="SQLite database file (default ./tablefeast.db)"
     )
+    serve.add_argument(
+        "--config", metavar="FILE", help="server settings in TOML: limits, hosts, origins, agents"
+    )
+    serve.add_argument(
+        "--create-key",
+        metavar="KEY",
+        help="a key that creating a table needs (default: $TABLEFEAST_CREATE_KEY, else none)",
+    )
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="a host name the server answers to (besides localhost and IP addresses); repeat",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        metavar="ORIGIN",
+        help="another site (https://games.example) whose pages may use the server; repeat",
+    )
+    serve.add_argument(
+        "--proxy",
+        metavar="ADDRESS",
+        help="a trusted reverse proxy's address: its X-Forwarded-For names the client",
+    )
     return parser
 
 
@@ -293,15 +318,34 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        from tablefeast.server import ServeError, serve
+        from tablefeast.server import ServeError, ServerSettings, exposure_warning, serve
     except ImportError:
         raise SystemExit(
             'tablefeast: error: the server needs its extra: pip install "tablefeast[server]"'
         ) from None
+    given: dict[str, Any] = {}
+    key = args.create_key or os.environ.get("TABLEFEAST_CREATE_KEY") or None
+    if key is not None:
+        given["create_key"] = key
+    if args.allow_host:
+        given["allowed_hosts"] = args.allow_host
+    if args.allow_origin:
+        given["allowed_origins"] = args.allow_origin
+    try:
+        settings = (
+            ServerSettings.from_toml(args.config, **given)
+            if args.config
+            else ServerSettings.from_mapping(given)
+        )
+    except ConfigError as e:
+        raise SystemExit(f"tablefeast: error: {e}") from None
+    warning = exposure_warning(args.host, settings)
+    if warning:
+        print(warning, file=sys.stderr)
     print(f"tablefeast server on http://{args.host}:{args.port} (database {args.db})", file=out)
     out.flush()
     try:
-        serve(args.host, args.port, args.db)
+        serve(args.host, args.port, args.db, settings=settings, proxy=args.proxy)
     except ServeError as e:
         raise SystemExit(f"tablefeast: error: {e}") from None
     return 0
