@@ -127,4 +127,5 @@ def serve(
         proxy_headers=proxy is not None,
         forwarded_allow_ips=proxy or "",
         server_header=False,
+        ws_per_message_deflate=False,
     )

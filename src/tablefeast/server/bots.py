@@ -21,19 +21,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 __all__ = ["BotPool"]
 
-_Job = tuple[Callable[[], Any], "asyncio.Future[Any]"]
+_Job = tuple[Callable[[], Any], "asyncio.Future[Any]", asyncio.AbstractEventLoop]
+
+
+def _resolve(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
+    if not future.cancelled():
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
 
 
 class BotPool:
     """Jobs by table, on `workers` threads, at most one of a table at a time, tables in turn.
+
+    The threads take the next job themselves as soon as one ends (its answer goes back to the
+    event loop), so a busy event loop never holds a thread idle.
 
     Args:
         workers: the threads.
@@ -41,14 +51,18 @@ class BotPool:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._executor = ThreadPoolExecutor(workers, thread_name_prefix="tablefeast-bot")
+        self._lock = threading.Lock()
+        self._ready = threading.Condition(self._lock)
         self._running: set[str] = set()
         self._waiting: OrderedDict[str, deque[_Job]] = OrderedDict()
+        self._threads: list[threading.Thread] = []
+        self._closed = False
 
     @property
     def waiting(self) -> int:
         """Jobs waiting for a thread."""
-        return sum(len(jobs) for jobs in self._waiting.values())
+        with self._lock:
+            return sum(len(jobs) for jobs in self._waiting.values())
 
     async def run(self, table_id: str, job: Callable[[], Any]) -> Any:
         """Run `job` on a thread when its table's turn comes; its answer (or its exception).
@@ -62,48 +76,62 @@ class BotPool:
         """
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-        self._waiting.setdefault(table_id, deque()).append((job, future))
-        self._dispatch(loop)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the bot pool is closed")
+            self._waiting.setdefault(table_id, deque()).append((job, future, loop))
+            if len(self._threads) < self.workers:
+                thread = threading.Thread(target=self._work, name="tablefeast-bot", daemon=True)
+                self._threads.append(thread)
+                thread.start()
+            self._ready.notify()
         return await future
 
-    def _dispatch(self, loop: asyncio.AbstractEventLoop) -> None:
-        while len(self._running) < self.workers:
-            table_id = next((t for t in self._waiting if t not in self._running), None)
-            if table_id is None:
-                return
-            jobs = self._waiting.pop(table_id)
-            job, future = jobs.popleft()
-            if jobs:
-                self._waiting[table_id] = jobs  # the back of the line: the others go first
+    def _next(self) -> tuple[str, _Job] | None:
+        # Under the lock: the first table in line with work and none running; its next job.
+        for table_id, jobs in self._waiting.items():
+            if table_id not in self._running:
+                job = jobs.popleft()
+                del self._waiting[table_id]
+                if jobs:
+                    self._waiting[table_id] = jobs  # the back of the line: the others go first
+                self._running.add(table_id)
+                return table_id, job
+        return None
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                found = self._next()
+                while found is None and not self._closed:
+                    self._ready.wait()
+                    found = self._next()
+                if found is None:
+                    return
+            table_id, (job, future, loop) = found
             if future.cancelled():
-                continue
-            self._running.add(table_id)
-            work = self._executor.submit(job)
-            work.add_done_callback(functools.partial(self._back, loop, table_id, future))
-
-    def _back(
-        self, loop: asyncio.AbstractEventLoop, table_id: str, future: Any, work: Future[Any]
-    ) -> None:
-        # On the worker thread: hand the answer to the event loop (unless it has stopped).
-        with contextlib.suppress(RuntimeError):  # the loop is closed: the server is stopping
-            loop.call_soon_threadsafe(self._done, table_id, future, work)
-
-    def _done(self, table_id: str, future: asyncio.Future[Any], work: Future[Any]) -> None:
-        self._running.discard(table_id)
-        if table_id in self._waiting:  # it just had its turn: tables that came since go first
-            self._waiting.move_to_end(table_id)
-        if not future.cancelled():
-            error = work.exception()
-            if error is None:
-                future.set_result(work.result())
+                ok, value = False, None
             else:
-                future.set_exception(error)
-        self._dispatch(asyncio.get_running_loop())
+                try:
+                    ok, value = True, job()
+                except Exception as e:
+                    ok, value = False, e
+            with self._lock:
+                self._running.discard(table_id)
+                if table_id in self._waiting:  # it just had its turn: the others go first
+                    self._waiting.move_to_end(table_id)
+                self._ready.notify()
+            if not future.cancelled():
+                with contextlib.suppress(RuntimeError):  # the loop is closed: the server stops
+                    loop.call_soon_threadsafe(_resolve, future, ok, value)
 
     def close(self) -> None:
         """Stop taking work; jobs that have not started are dropped."""
-        for jobs in self._waiting.values():
-            for _, future in jobs:
-                future.cancel()
-        self._waiting.clear()
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            self._closed = True
+            jobs = [job for line in self._waiting.values() for job in line]
+            self._waiting.clear()
+            self._ready.notify_all()
+        for _, future, loop in jobs:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(future.cancel)

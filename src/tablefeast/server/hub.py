@@ -35,11 +35,11 @@ from tablefeast.kernel.errors import TablefeastError
 from tablefeast.server import protocol
 from tablefeast.server.bots import BotPool
 from tablefeast.server.budget import TokenBucket
-from tablefeast.server.seats import HUMAN
+from tablefeast.server.seats import HUMAN, weight
 from tablefeast.server.settings import ServerSettings
-from tablefeast.server.store import Store, StoreError
-from tablefeast.server.table import Table
-from tablefeast.server.workers import BotError, BotRequest, Workers
+from tablefeast.server.store import Append, Store, StoreError
+from tablefeast.server.table import Pending, Table
+from tablefeast.server.workers import BotError, BotRequest, Workers, decide
 
 __all__ = ["Connection", "Hub", "LiveTable", "TableBrokenError"]
 
@@ -58,6 +58,59 @@ _THINK_MARGIN = 5.0
 limit; an operator's own agent might not)."""
 FLOOD_WINDOW = 10.0
 """Seconds over which dropped messages are counted (`ServerSettings.flood_limit`)."""
+
+
+class _Writes:
+    """Moves waiting to be stored: the storage thread writes all that are waiting in one
+    transaction (group commit), so that a hundred tables moving at once cost one commit and one
+    trip to the thread, not a hundred. Each move is still stored before it is applied.
+
+    Args:
+        hub: the hub (its store and its storage thread).
+    """
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.waiting: list[tuple[Append, asyncio.Future[None]]] = []
+        self.writing = False
+
+    async def save(self, table: Table, pending: Pending) -> None:
+        """Store `pending`'s moves, with whatever else is waiting.
+
+        Args:
+            table: the table.
+            pending: its moves (`Table.prepare`).
+
+        Raises:
+            StoreError: the database refused them (nothing of them was stored).
+        """
+        append = Append(table.row.id, pending.first, pending.texts, pending.finished)
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((append, future))
+        if not self.writing:
+            self.writing = True
+            asyncio.get_running_loop().create_task(self._write())
+        await future
+
+    async def _write(self) -> None:
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting, []
+                try:
+                    refusals = await self.hub.call(
+                        self.hub.store.append_batch, [a for a, _ in batch]
+                    )
+                except StoreError as e:
+                    refusals = [e] * len(batch)
+                for (_, future), refused in zip(batch, refusals, strict=True):
+                    if future.cancelled():
+                        continue
+                    if refused is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(refused)
+        finally:
+            self.writing = False
 
 
 class TableBrokenError(TablefeastError):
@@ -242,6 +295,7 @@ class Hub:
         self.by_address: Counter[str] = Counter()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="tablefeast-db")
+        self.writes = _Writes(self)
 
     async def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a storage call (or anything that makes one) on the storage thread.
@@ -400,7 +454,7 @@ class Hub:
         table = live.table
         async with live.lock:
             pending = table.prepare(seat, text, now)
-            await self.call(table.save, pending)
+            await self.writes.save(table, pending)
             table.apply(pending)
         self.broadcast(live)
         self.schedule(live)
@@ -473,10 +527,17 @@ class Hub:
                 agents=tuple(self.settings.agents.items()),
                 max_iterations=self.settings.max_iterations,
             )
+            heft = weight(kind, table.game.NAME, self.settings)
             try:  # the bot stops within `think`; past that and a margin its process is ended
-                text = await self.bots.run(
-                    table.row.id, lambda: self.workers.decide(request, think + _THINK_MARGIN)
-                )
+                if heft == "light":  # cheaper than sending it anywhere
+                    text = decide(request)
+                else:
+                    text = await self.bots.run(
+                        table.row.id,
+                        lambda: self.workers.decide(
+                            request, think + _THINK_MARGIN, here=heft == "quick"
+                        ),
+                    )
             except BotError as e:  # any legal move, so that the table goes on
                 log.warning("table %s: seat %s's bot failed: %s", table.row.id, seat, e)
                 text = table.game.action_to_str(legal[rng.randrange(len(legal))])
@@ -493,7 +554,7 @@ class Hub:
                         log.warning("table %s: seat %s's bot: %s", table.row.id, seat, e)
                         text = table.game.action_to_str(legal[rng.randrange(len(legal))])
                         pending = table.prepare(seat, text, time.monotonic())
-                    await self.call(table.save, pending)
+                    await self.writes.save(table, pending)
                     if why == "timeout":
                         table.events.append(f"seat {seat} took too long: {kind} played for it")
                     table.apply(pending)

@@ -39,7 +39,7 @@ from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.server.settings import ServerSettings
 
-__all__ = ["BUILT_IN", "HUMAN", "bot", "check_kind"]
+__all__ = ["BUILT_IN", "HUMAN", "bot", "check_kind", "weight"]
 
 HUMAN = "human"
 """The seat kind of a person."""
@@ -90,3 +90,30 @@ def bot(kind: str, settings: ServerSettings, think: float) -> Any:
     if name in simple:
         return simple[name]()
     return LevelAgent(name, seconds=think)  # its searches stop after one second at most
+
+
+def weight(kind: str, game: str, settings: ServerSettings) -> str:
+    """How heavy a bot's thinking is, which says where it thinks: ``"light"`` (random: cheaper
+    than sending it anywhere, so on the event loop), ``"quick"`` (the heuristics: on a thread of
+    the bot pool) or ``"search"`` (searches and the operator's agents: in a worker process).
+
+    Args:
+        kind: a bot's checked seat kind.
+        game: the game's name.
+        settings: the server's settings.
+
+    Examples:
+        >>> settings = ServerSettings()
+        >>> weight("random", "food_chain", settings), weight("easy", "food_chain", settings)
+        ('light', 'quick')
+        >>> weight("hard", "food_chain", settings), weight("hard", "mausgeflippt", settings)
+        ('search', 'quick')
+    """
+    if kind in settings.agents:
+        return "search"
+    agent = bot(kind, settings, 1.0)
+    if isinstance(agent, LevelAgent):
+        agent = agent.agent_for(game)
+    if isinstance(agent, RandomAgent):
+        return "light"
+    return "quick" if isinstance(agent, HeuristicAgent) else "search"

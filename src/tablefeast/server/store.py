@@ -36,7 +36,7 @@ import attrs
 
 from tablefeast.kernel.errors import TablefeastError
 
-__all__ = ["SCHEMA_VERSION", "SQLiteStore", "Store", "StoreError", "TableRow"]
+__all__ = ["SCHEMA_VERSION", "Append", "SQLiteStore", "Store", "StoreError", "TableRow"]
 
 SCHEMA_VERSION = 2
 """The version of the tables' layout that this code writes (1: the first; 2: ``updated`` and
@@ -76,6 +76,23 @@ class TableRow:
     broken: str | None = None
 
 
+@attrs.frozen
+class Append:
+    """One table's moves to store (`Store.append_batch`).
+
+    Attributes:
+        table_id: the table.
+        first: the 0-based number of the first move.
+        moves: ``(seat, text)`` pairs.
+        finished: whether the game is over after them.
+    """
+
+    table_id: str
+    first: int
+    moves: tuple[tuple[int, str], ...]
+    finished: bool
+
+
 class Store(Protocol):
     """What the server needs from storage (every call may block)."""
 
@@ -86,6 +103,10 @@ class Store(Protocol):
         self, table_id: str, first: int, moves: Sequence[tuple[int, str]], *, finished: bool
     ) -> None:
         """Store moves numbered from `first` (0-based) in one transaction; raise on a double."""
+
+    def append_batch(self, batch: Sequence[Append]) -> list[StoreError | None]:
+        """Store several tables' moves in one transaction, each `Append` all or nothing; per
+        append, None or why it was refused (a double, say)."""
 
     def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
         """At most `limit` tables that are not broken, newest first, older than `before`."""
@@ -261,18 +282,61 @@ class SQLiteStore:
             first: the 0-based number of the first move.
             moves: ``(seat, text)`` pairs.
             finished: whether the game is over after them.
+
+        Raises:
+            StoreError: the database refused the write (nothing was written).
         """
-        statements: list[tuple[str, tuple[Any, ...]]] = [
-            ("INSERT INTO moves VALUES (?, ?, ?, ?)", (table_id, first + i, seat, text))
-            for i, (seat, text) in enumerate(moves)
-        ]
-        statements.append(
-            (
-                "UPDATE tables SET updated = ?, finished = finished OR ? WHERE id = ?",
-                (time.time(), int(finished), table_id),
+        (refused,) = self.append_batch([Append(table_id, first, tuple(moves), finished)])
+        if refused is not None:
+            raise refused
+
+    def append_batch(self, batch: Sequence[Append]) -> list[StoreError | None]:
+        """Store several tables' moves in one transaction (one commit however many tables move
+        at once), each append all or nothing.
+
+        Args:
+            batch: the appends.
+
+        Returns:
+            Per append, None, or why the database refused it (nothing of it was written).
+
+        Raises:
+            StoreError: the database refused the transaction itself (nothing was written).
+        """
+        now = time.time()
+        results: list[StoreError | None] = []
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for item in batch:
+                        results.append(self._append(item, now))
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            except sqlite3.Error as e:
+                raise StoreError(f"the database refused a write: {e}") from None
+        return results
+
+    def _append(self, item: Append, now: float) -> StoreError | None:
+        # One append inside the batch's transaction, undone alone if the database refuses it.
+        self._db.execute("SAVEPOINT one")
+        try:
+            self._db.executemany(
+                "INSERT INTO moves VALUES (?, ?, ?, ?)",
+                [(item.table_id, item.first + i, s, t) for i, (s, t) in enumerate(item.moves)],
             )
-        )
-        self._write(statements)
+            self._db.execute(
+                "UPDATE tables SET updated = ?, finished = finished OR ? WHERE id = ?",
+                (now, int(item.finished), item.table_id),
+            )
+        except sqlite3.IntegrityError as e:  # a move number stored already: a double
+            self._db.execute("ROLLBACK TO one")
+            self._db.execute("RELEASE one")
+            return StoreError(f"the database refused a write: {e}")
+        self._db.execute("RELEASE one")
+        return None
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         with self._lock:

@@ -150,18 +150,19 @@ class Workers:
                 self._context.set_forkserver_preload(["tablefeast.server.workers"])
         return self._context
 
-    def decide(self, request: BotRequest, timeout: float) -> str:
+    def decide(self, request: BotRequest, timeout: float, *, here: bool = False) -> str:
         """The bot's move in notation (call it from a pool thread: it blocks).
 
         Args:
             request: the position and the bot.
             timeout: seconds to wait for the answer before ending the worker.
+            here: think on the calling thread (a quick bot: a process would cost more).
 
         Raises:
             BotTimeoutError: no answer in time (the worker was ended).
             BotError: the agent failed, or the worker died.
         """
-        if not self.processes:
+        if here or not self.processes:
             try:
                 return decide(request)
             except Exception as e:
