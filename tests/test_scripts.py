@@ -97,3 +97,19 @@ def test_server_load_script_runs_and_loses_nothing() -> None:
     assert done.returncode == 0, done.stderr
     assert "finished games: 3" in done.stdout
     assert "lost moves: 0, doubled moves: 0" in done.stdout
+
+
+def test_server_attack_script_runs_and_the_flood_is_dropped() -> None:
+    pytest.importorskip("uvicorn")
+    script = str(ROOT / "benchmarks/server_attack.py")
+    done = subprocess.run(
+        [sys.executable, script, "--seconds", "3", "--scenarios", "quiet,flood"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
+    assert "person p50" in lines["quiet"] and "'dropped': " in lines["flood"]
+    assert "'dropped': 0" not in lines["flood"]
