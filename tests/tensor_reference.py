@@ -78,8 +78,8 @@ def _sab(seen: Any) -> tuple[float, ...]:
 
 
 def _mg_commitment(f: Features, code: int | None, items: int) -> None:
-    # none, pass (-1), flip (-2), then the items
-    f.one_hot(0 if code is None else 1 if code == -1 else 2 if code == -2 else 3 + code, items + 3)
+    # none, pass (-1), flip (-2), a card not seen (-3), then the items
+    f.one_hot(0 if code is None else -code if code < 0 else 4 + code, items + 4)
 
 
 def _mg(seen: Any) -> tuple[float, ...]:
@@ -99,6 +99,12 @@ def _mg(seen: Any) -> tuple[float, ...]:
     own = seen.face_down[seen.seat] if seen.seat is not None else None
     f.values(own or (0,) * k)
     f.values(seen.face_down_counts)
+    for laying in seen.placing:
+        f.flags((laying is not None,))
+        f.values(laying or (0,) * k)
+    f.values(seen.placing_counts)
+    f.flags(seat in seen.placers for seat in range(n))
+    f.one_hot(m if seen.placing_mouse is None else seen.placing_mouse, m + 1)
     f.values(seen.mice_unseen)
     under = [0.0] * m
     for place, mouse in enumerate(seen.mice_bottom, start=1):
@@ -115,6 +121,8 @@ def _mg(seen: Any) -> tuple[float, ...]:
     _mg_commitment(f, seen.my_commitment, k)
     for seat in range(n):
         _mg_commitment(f, None if seen.revealed is None else seen.revealed[seat], k)
+    for code in seen.landed:
+        _mg_commitment(f, code, k)
     f.flags(seen.committed)
     for owed in (seen.mouse_awards, seen.cheese_awards, seen.pending_draws):
         f.values(owed.count(seat) for seat in range(n))

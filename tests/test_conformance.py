@@ -47,14 +47,14 @@ def mg_invariants(state: mg.State) -> None:
     """Clothing, mice and cheeses conserved; running scores follow MG-14."""
     assert mg.check_state(state) == []
     cards = state.config.card_set
-    clothing = sum(map(sum, (*state.hands, *state.face_up, *state.face_down)))
+    clothing = sum(map(sum, (*state.hands, *state.face_up, *state.face_down, *state.placing)))
     assert clothing + sum(state.clothing_pile) + sum(state.discard) == cards.total_clothing
     mice = state.mice.size + sum(map(len, state.caught)) + (state.open_mouse is not None)
     assert mice == len(cards.mice)
     cheeses = sum(state.cheese_pile) + sum(map(sum, state.cheeses))
     assert cheeses + (state.open_cheese is not None) == cards.total_cheeses
     for seat in range(state.config.players):
-        penalty = sum(state.face_up[seat]) + sum(state.face_down[seat])
+        penalty = sum(state.face_up[seat]) + sum(state.face_down[seat]) + sum(state.placing[seat])
         expected = len(state.caught[seat]) - penalty - 2 * sum(state.cheeses[seat])
         assert mg.scores(state)[seat] == expected
 

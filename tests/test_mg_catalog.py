@@ -66,7 +66,7 @@ def test_the_catalog_is_json_and_follows_the_card_set(config: mg.Config) -> None
         assert facts["cheeses"][mouse["cheese"]]["name"] == card.cheese
     assert facts["call"] == config.call
     assert facts["young_seats"] == list(config.young_seats)
-    assert facts["commitments"] == {"pass": mg.PASS, "flip": mg.FLIP}
+    assert facts["commitments"] == {"pass": mg.PASS, "flip": mg.FLIP, "played": mg.PLAYED}
 
 
 def test_a_custom_card_list_replaces_the_default_names() -> None:

@@ -146,7 +146,10 @@ def test_mg_2_a_race_is_a_simultaneous_commit_hidden_until_all_have_committed() 
     assert mg.view(one, 0) == mg.view(mg.apply_action(state, 1, mg.Flip()), 0)  # nothing leaks
     both = mg.apply_action(one, 0, play("hat/red"))
     all_in = mg.apply_action(both, 2, mg.Pass())
-    assert mg.view(all_in, 2).revealed == (item("hat/red"), item("tie/blue"), mg.PASS)
+    # Who played, passed or called is public once all are in; which card another seat played
+    # is not (MG-3: a slow claimant keeps its card, unseen).
+    assert mg.view(all_in, 2).revealed == (mg.PLAYED, mg.PLAYED, mg.PASS)
+    assert mg.view(all_in, 0).revealed == (item("hat/red"), mg.PLAYED, mg.PASS)
     other_order = race(state, {0: play("hat/red"), 1: play("tie/blue")})
     assert other_order == all_in
 
@@ -232,25 +235,63 @@ def test_mg_5_a_right_flip_catches_the_mouse_and_takes_the_hand_back() -> None:
 
 
 def test_mg_5_a_wrong_flip_puts_the_matching_cards_in_front_and_refills() -> None:
-    hand = ["hat/red", "hat/red", "scarf/brown", "tie/blue"]
+    hand = ["hat/red", "hat/red", "tie/blue"]
     state = race(table(hands={0: hand}), {0: mg.Flip()})
     assert state.mice.bottom == (T.mouse_index["M01"],)
-    assert sum(state.face_down[0]) == 1
-    assert sum(state.face_up[0]) == 2
+    assert sum(state.face_down[0]) == 1  # one item only: no choice (MG-17)
+    assert sum(state.face_up[0]) == 1
     assert state.hands[0] == counts(["tie/blue"])
     assert state.pending_draws == (0,) * 6  # refill to 7
-    assert mg.scores(state)[0] == -3
+    assert mg.scores(state)[0] == -2
 
 
-def test_mg_17_the_face_down_card_is_the_first_matching_item_in_card_set_order() -> None:
-    hand = ["scarf/brown", "hat/red", "hat/red"]
+def test_mg_17_a_wrong_flipper_chooses_which_card_lies_face_down() -> None:
+    hand = ["scarf/brown", "hat/red", "hat/red", "tie/blue"]  # M01 wears hat/red, scarf/brown
     state = race(table(hands={0: hand}), {0: mg.Flip()})
-    assert item("hat/red") < item("scarf/brown")
-    assert state.face_down[0] == counts(["hat/red"])
-    assert state.face_up[0] == counts(["hat/red", "scarf/brown"])
-    # Others see how many face-down cards there are, not which.
-    assert mg.view(state, 1).face_down[0] is None and mg.view(state, 1).face_down_counts[0] == 1
-    assert mg.view(state, 0).face_down[0] == counts(["hat/red"])
+    assert mg.actors(state) == (0,)  # a decision of that seat, before any draw
+    assert state.placing[0] == counts(["scarf/brown", "hat/red", "hat/red"])
+    assert mg.legal_actions(state, 0) == (mg.FaceDown("hat", "red"), mg.FaceDown("scarf", "brown"))
+    assert mg.scores(state)[0] == -3  # the cards count as laid already (MG-14)
+    # The others see how many cards it lays, not which, nor which it chooses.
+    seen = mg.view(state, 1)
+    assert seen.placing[0] is None and seen.placing_counts[0] == 3 and seen.placers == (0,)
+    assert mg.view(state, 0).placing[0] == state.placing[0]
+    with pytest.raises(tablefeast.IllegalActionError, match=r"lays no tie/blue .*MG-17"):
+        mg.apply_action(state, 0, mg.FaceDown("tie", "blue"))
+    with pytest.raises(tablefeast.NotYourTurnError):
+        mg.apply_action(state, 1, mg.FaceDown("hat", "red"))
+    scarf = mg.apply_action(state, 0, mg.FaceDown("scarf", "brown"))
+    assert scarf.face_down[0] == counts(["scarf/brown"])
+    assert scarf.face_up[0] == counts(["hat/red", "hat/red"])
+    hat = mg.apply_action(state, 0, mg.FaceDown("hat", "red"))
+    assert hat.face_down[0] == counts(["hat/red"])
+    assert hat.face_up[0] == counts(["hat/red", "scarf/brown"])
+    assert mg.actors(hat) == (CHANCE,) and hat.pending_draws == (0,) * 6  # then the refill
+    # Either way a spectator cannot tell which card lies face down beyond what lies face up.
+    assert mg.view(scarf, None).face_down_counts == mg.view(hat, None).face_down_counts
+    assert mg.action_to_str(mg.FaceDown("hat", "red")) == "down hat/red"
+    assert mg.action_from_str(state, 0, "down scarf/brown") == mg.FaceDown("scarf", "brown")
+
+
+def test_mg_17_cards_of_one_item_need_no_choice() -> None:
+    state = race(table(hands={0: ["hat/red", "hat/red"]}), {0: mg.Flip()})
+    assert state.placers == () and state.face_down[0] == counts(["hat/red"])
+    assert state.face_up[0] == counts(["hat/red"]) and mg.actors(state) == (CHANCE,)
+
+
+def test_mg_17_two_wrong_flippers_choose_in_mg_8_order() -> None:
+    both = ["hat/red", "scarf/brown"]
+    state = table(hands={1: both, 2: both}, turner=2, tie_probability="1/2")
+    state = race(state, {1: mg.Flip(), 2: mg.Flip()})
+    state = mg.apply_action(state, CHANCE, mg.Fastest((1, 2)))
+    assert state.placers == (2, 1) and mg.actors(state) == (2,)  # clockwise from the turner
+    state = mg.apply_action(state, 2, mg.FaceDown("hat", "red"))
+    assert mg.actors(state) == (1,)
+    state = mg.apply_action(state, 1, mg.FaceDown("scarf", "brown"))
+    assert state.placers == () and state.placing_mouse is None
+    assert state.face_down[1] == counts(["scarf/brown"]) and state.face_down[2] == counts(
+        ["hat/red"]
+    )
 
 
 # ---------------------------------------------------------------- MG-6: the Flip ban
@@ -485,6 +526,20 @@ def test_mg_13_a_catch_or_a_cheese_taken_resets_the_count() -> None:
     taken = race(protected, {0: play("hat/red")})  # MG-7: the cheese, not the mouse
     assert taken.cheeses[0] == (1, 0, 0) and taken.caught[0] == () and taken.idle == 0
     assert race(protected, {}).idle == 3  # nobody claimed: one more idle turn
+
+
+def test_mg_13_a_race_with_a_penalty_is_progress_too() -> None:
+    """With the count one short of the end, a wrong play puts a card in front: something
+    happened, so the game goes on and the count starts again (an ordinary game is never ended
+    by a race with a penalty in it)."""
+    state = table(hands={0: ["tie/blue"]}, stack=("M02", "M03"))
+    state = replace(state, idle=state.mice.size)  # the next all-pass race would end it
+    wrong = race(state, {0: play("tie/blue")})  # M01 does not wear tie/blue
+    assert not wrong.game_over and wrong.idle == 0
+    assert wrong.face_up[0] == counts(["tie/blue"])
+    assert race(state, {}).game_over  # while nobody claiming ends it (the deadlock)
+    flip = race(replace(table(hands={0: ["hat/red"]}, stack=("M02",)), idle=1), {0: mg.Flip()})
+    assert not flip.game_over and flip.idle == 0  # a wrong flip too
 
 
 def test_mg_13_games_where_everybody_always_passes_end() -> None:

@@ -257,3 +257,57 @@ def test_check_view_never_raises_on_wrong_values() -> None:
                 _usable(odd_view)
     assert mg.check_view(seen) == []
     assert mg.check_view("not a view") == ["not a Mausgeflippt View with its Config"]  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- MG-3: a slow claimant's card
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6), data=st.data())
+def test_mg_3_the_card_a_seat_tried_stays_hidden_until_it_lands(
+    players: int, seed: int, data: st.DataObject
+) -> None:
+    """Two games that differ only in the card a seat tried give every other seat (and a
+    spectator) the same view until that seat's card lands on the mouse: when all have
+    committed, and after every outcome of the race in which that seat was too slow."""
+    config = mg.Config(players=players, tie_probability="1/4")
+    rng = random.Random(seed)
+    state = mg.initial_state(config)
+    for _ in range(400):  # a random game up to a race where some seat holds two items
+        acting = mg.actors(state)
+        if not acting:
+            return
+        if state.racing and all(c is None for c in state.commitments):
+            holders = [s for s in range(players) if sum(1 for n in state.hands[s] if n) >= 2]
+            if holders:
+                break
+        seat = acting[0]
+        if seat == CHANCE:
+            action = mg.chance_distribution(state).sample(rng)
+        else:
+            legal = mg.legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
+        state = mg.apply_action(state, seat, action)
+    else:
+        return
+    tried = data.draw(st.sampled_from(holders), label="seat")
+    items = [i for i, n in enumerate(state.hands[tried]) if n]
+    a, b = data.draw(st.permutations(items), label="cards")[:2]
+    plays = state.config.card_set.tables.plays
+    others = {}
+    for seat in range(players):
+        if seat != tried:
+            legal = mg.legal_actions(state, seat)
+            others[seat] = data.draw(st.sampled_from(legal), label=f"seat {seat}")
+    games = [apply_joint(mg, state, {**others, tried: plays[card]}) for card in (a, b)]
+    viewers = [None, *(s for s in range(players) if s != tried)]
+    if not games[0].racing:
+        return  # resolved at once: the seat was alone, and its card landed
+    for viewer in viewers:
+        assert mg.view(games[0], viewer) == mg.view(games[1], viewer)
+    for outcome, _ in mg.chance_outcomes(games[0]):
+        if tried in outcome.seats:
+            continue  # its card lands on the mouse: shown to all
+        after = [mg.apply_action(game, CHANCE, outcome) for game in games]
+        for viewer in viewers:
+            assert mg.view(after[0], viewer) == mg.view(after[1], viewer), (viewer, outcome)

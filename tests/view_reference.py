@@ -3,8 +3,9 @@ fast ones must match.
 
 `view` of every game and AYC's `score_table` and `scores` were rewritten for speed (issue 19):
 memos of the public inputs the scores depend on, loops in C, a scoring plan per Meal list. These
-are the originals, word for word but for their names and imports; `test_view_speed_paths` checks
-that the fast ones give exactly the same values on many random states.
+are the originals, word for word but for their names and imports (and Mausgeflippt's new fields
+of issue 28, written the plain way too); `test_view_speed_paths` checks that the fast ones give
+exactly the same values on many random states.
 """
 
 from __future__ import annotations
@@ -88,6 +89,10 @@ def mg_view(state: Any, player: int | None) -> MgView:
         face_up=state.face_up,
         face_down=tuple(state.face_down[s] if s == player else None for s in seats),
         face_down_counts=tuple(map(sum, state.face_down)),
+        placing=tuple(state.placing[s] if _sees_hand(config, player, s) else None for s in seats),
+        placing_counts=tuple(map(sum, state.placing)),
+        placers=state.placers,
+        placing_mouse=state.placing_mouse,
         mice_unseen=state.mice.unseen,
         mice_bottom=state.mice.bottom,
         open_mouse=state.open_mouse,
@@ -98,7 +103,13 @@ def mg_view(state: Any, player: int | None) -> MgView:
         turner=state.turner,
         my_commitment=None if player is None else state.commitments[player],
         committed=reveal.committed_flags(state.commitments),
-        revealed=state.commitments if everyone_committed else None,
+        revealed=tuple(
+            -3 if code is not None and code >= 0 and s != player else code
+            for s, code in enumerate(state.commitments)
+        )
+        if everyone_committed
+        else None,
+        landed=state.landed,
         mouse_awards=state.mouse_awards,
         cheese_awards=state.cheese_awards,
         pending_draws=state.pending_draws,
@@ -237,7 +248,7 @@ def old_score_table(
             return sum(col[i] * t.points[i] for i in sets[set_name])
 
         has = {s: count(c, s) > 0 for s in ("lemon", "milk", "parsley", "ketchup")}
-        limit = MILK_SPICE_LIMIT if has["milk"] else SPICE_LIMIT
+        limit = MILK_SPICE_LIMIT if has["milk"] else SPICE_LIMIT  # AYC-11 (issue 28): a cap
         meat = points("meat")
         if has["ketchup"]:  # Sausage (the lowest Meat) scores 5
             meat += sum(
@@ -250,7 +261,11 @@ def old_score_table(
         scored.append(
             Score(
                 drinks=drinks[seat] * (2 if has["lemon"] else 1),
-                spices=spices[seat] if spices[seat] <= limit else 0,
+                spices=(
+                    min(spices[seat], limit)
+                    if has["milk"]
+                    else (spices[seat] if spices[seat] <= limit else 0)
+                ),
                 garlic=count(c, "garlic") * 2 if has["parsley"] else points("garlic"),
                 cakes=points("cake"),
                 cake_tile=CAKE_TILE if cake == seat else 0,

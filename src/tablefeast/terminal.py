@@ -81,6 +81,11 @@ _MOVES: dict[str, dict[str, tuple[str, str, str]]] = {
             "play tie/blue",
         ),
         "flip": ("flip", "put your whole hand on the mouse and make the call (MG-2, MG-5)", "flip"),
+        "down": (
+            "down KIND/COLOUR",
+            "after a wrong flip, choose which card lies face down; the rest lie face up (MG-17)",
+            "down tie/blue",
+        ),
     },
     "all_you_can_eat_buffet": {
         "play": (

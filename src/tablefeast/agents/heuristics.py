@@ -52,8 +52,10 @@ def _schlacht_am_buffet(view: Any, legal: tuple[Any, ...]) -> tuple[list[Any], b
 
 
 def _mausgeflippt(view: Any, legal: tuple[Any, ...]) -> tuple[list[Any], bool]:
-    from tablefeast.games.mausgeflippt import Flip, Pass
+    from tablefeast.games.mausgeflippt import FaceDown, Flip, Pass
 
+    if isinstance(legal[0], FaceDown):  # MG-17: hidden either way; mixed, so others cannot tell
+        return list(legal), True
     tables = view.config.card_set.tables
     mouse = view.open_mouse
     hand = view.hands[view.seat]

@@ -238,7 +238,7 @@ class SimulationResult:
         Examples:
             >>> result = simulate("mausgeflippt", 2, ["heuristic", "random"], 4, seed=1)
             >>> [(row.agent, row.wins, row.mean_score) for row in result.by_seat()]
-            [('seat 0', 2.0, -10.25), ('seat 1', 2.0, -10.0)]
+            [('seat 0', 2.0, -9.5), ('seat 1', 2.0, -10.25)]
         """
         players = len(self.agents)
         return [
@@ -259,13 +259,13 @@ class SimulationResult:
             <BLANKLINE>
             by agent
                               games  win share     95% interval  mean score
-            heuristic             4      1.000      0.510-1.000       11.25
-            random                4      0.000      0.000-0.490      -31.50
+            heuristic             4      1.000      0.510-1.000       12.00
+            random                4      0.000      0.000-0.490      -31.75
             <BLANKLINE>
             by seat
                               games  win share     95% interval  mean score
-            seat 0                4      0.500      0.150-0.850      -10.25
-            seat 1                4      0.500      0.150-0.850      -10.00
+            seat 0                4      0.500      0.150-0.850       -9.50
+            seat 1                4      0.500      0.150-0.850      -10.25
         """
         lines = [f"{self.game}, {len(self.games)} games, seed {self.seed}"]
         header = f"{'':16} {'games':>6} {'win share':>10} {'95% interval':>16} {'mean score':>11}"

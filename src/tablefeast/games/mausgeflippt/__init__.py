@@ -19,6 +19,7 @@ from tablefeast.games.mausgeflippt.actions import (
     ACTION_TYPES,
     Action,
     DrawClothing,
+    FaceDown,
     Fastest,
     Flip,
     Pass,
@@ -60,7 +61,7 @@ from tablefeast.games.mausgeflippt.rules import (
     winners,
 )
 from tablefeast.games.mausgeflippt.situations import SITUATIONS, holdings, situations
-from tablefeast.games.mausgeflippt.state import FLIP, PASS, State, initial_state
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED, State, initial_state
 from tablefeast.games.mausgeflippt.text import public_events, render
 from tablefeast.games.mausgeflippt.view import View, determinize, view
 
@@ -74,6 +75,7 @@ __all__ = [
     "FLIP",
     "NAME",
     "PASS",
+    "PLAYED",
     "SITUATIONS",
     "TITLE",
     "Action",
@@ -82,6 +84,7 @@ __all__ = [
     "ClothingCards",
     "Config",
     "DrawClothing",
+    "FaceDown",
     "Fastest",
     "Flip",
     "Item",

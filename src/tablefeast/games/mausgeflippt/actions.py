@@ -1,9 +1,10 @@
 """The actions of Mausgeflippt: a player's choice in a race, and the chance events.
 
 A race is a simultaneous commit (MG-2): every player chooses `Pass`, `Play` (one clothing card from
-hand) or `Flip` (the whole hand, with the call). Chance turns mice and cheeses, deals clothing, and
-decides who was fastest (MG-3). Cards are named, never numbered, so an action means the same thing
-whatever the card set.
+hand) or `Flip` (the whole hand, with the call). After a wrong flip with cards of two or more items
+that the mouse wears, the player chooses which lies face down (`FaceDown`, MG-17). Chance turns
+mice and cheeses, deals clothing, and decides who was fastest (MG-3). Cards are named, never
+numbered, so an action means the same thing whatever the card set.
 
 Examples:
     >>> Play("tie", "blue"), Fastest((1, 3))
@@ -29,6 +30,7 @@ __all__ = [
     "ACTION_TYPES",
     "Action",
     "DrawClothing",
+    "FaceDown",
     "Fastest",
     "Flip",
     "Pass",
@@ -113,6 +115,20 @@ class Flip:
 
 
 @attrs.frozen(cache_hash=True)  # looked up in dicts on every move
+class FaceDown:
+    """After a wrong flip, lay a card of the item `kind` in `colour` face down, the others of
+    the flip face up (MG-5, MG-17): the player's choice, hidden from the others.
+
+    Examples:
+        >>> FaceDown("tie", "blue")
+        FaceDown(kind='tie', colour='blue')
+    """
+
+    kind: str = attrs.field(validator=_name)
+    colour: str = attrs.field(validator=_name)
+
+
+@attrs.frozen(cache_hash=True)  # looked up in dicts on every move
 class RevealMouse:
     """Chance: the mouse `mouse` (its id) comes off the top of the stack (MG-2, MG-8).
 
@@ -161,8 +177,8 @@ class Fastest:
     seats: tuple[int, ...] = attrs.field(converter=_tuple, validator=_seats)
 
 
-Action = Pass | Play | Flip | RevealMouse | DrawClothing | RevealCheese | Fastest
+Action = Pass | Play | Flip | FaceDown | RevealMouse | DrawClothing | RevealCheese | Fastest
 """Any action of this game."""
 
-ACTION_TYPES = (Pass, Play, Flip, RevealMouse, DrawClothing, RevealCheese, Fastest)
+ACTION_TYPES = (Pass, Play, Flip, FaceDown, RevealMouse, DrawClothing, RevealCheese, Fastest)
 """Every action class of this game (the members of `Action`), for ``isinstance`` checks."""

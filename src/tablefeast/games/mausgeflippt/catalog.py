@@ -24,7 +24,7 @@ from tablefeast.games.mausgeflippt.config import (
     YOUNG_HAND_SIZE,
     Config,
 )
-from tablefeast.games.mausgeflippt.state import FLIP, PASS
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED
 
 __all__ = ["TITLE", "catalog"]
 
@@ -43,15 +43,18 @@ def catalog(config: Config) -> dict[str, Any]:
         ``items`` (clothing, by item index: kind, colour, copies, notation name), ``cheeses``
         (by cheese index: name, copies), ``mice`` (by mouse index: id, the item indices it
         wears, its cheese index), ``call`` (the flip's call in the config's language),
-        ``commitments`` (the codes of a pass and a flip in ``revealed``), ``hand_size``,
+        ``commitments`` (the codes of a pass, a flip and a card not seen in ``revealed``),
+        ``hand_size``,
         ``young_hand_size``, ``young_seats``, ``max_face_down`` (MG-6), ``points`` (MG-14) and
         ``source`` (where the card list comes from).
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> facts = catalog(mg.Config(players=2))
-        >>> facts["mice"][0], facts["items"][20]["name"], facts["commitments"]
-        ({'id': 'M01', 'wears': [20, 18, 23], 'cheese': 0}, 'hat/red', {'pass': -1, 'flip': -2})
+        >>> facts["mice"][0], facts["items"][20]["name"]
+        ({'id': 'M01', 'wears': [20, 18, 23], 'cheese': 0}, 'hat/red')
+        >>> facts["commitments"]
+        {'pass': -1, 'flip': -2, 'played': -3}
         >>> small = {"clothing": [{"kind": "hat", "colour": "red", "count": 2}],
         ...          "cheeses": [{"cheese": "brie", "count": 1}],
         ...          "mice": [{"id": "A", "wears": [{"kind": "hat", "colour": "red"}],
@@ -77,7 +80,7 @@ def catalog(config: Config) -> dict[str, Any]:
             for m in cards.mice
         ],
         "call": config.call,
-        "commitments": {"pass": PASS, "flip": FLIP},
+        "commitments": {"pass": PASS, "flip": FLIP, "played": PLAYED},
         "hand_size": HAND_SIZE,
         "young_hand_size": YOUNG_HAND_SIZE,
         "young_seats": list(config.young_seats),

@@ -25,7 +25,7 @@ from typing import Any
 from tablefeast.games.mausgeflippt import rules
 from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN, Config
 from tablefeast.games.mausgeflippt.race import claimants
-from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED, State
 from tablefeast.games.mausgeflippt.view import View, _sees_hand
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.deck import Counts, Pile
@@ -33,7 +33,16 @@ from tablefeast.kernel.ruleset import liveness_problems
 
 __all__ = ["check_state", "check_view"]
 
-_PER_SEAT = ("hands", "face_up", "face_down", "caught", "cheeses", "commitments")
+_PER_SEAT = (
+    "hands",
+    "face_up",
+    "face_down",
+    "placing",
+    "caught",
+    "cheeses",
+    "commitments",
+    "landed",
+)
 
 
 def check_state(state: State) -> list[str]:
@@ -129,6 +138,11 @@ def _scalar_problems(state: State | View, flags: tuple[str, ...]) -> list[str]:
         type(state.open_cheese) is not int or not 0 <= state.open_cheese < c
     ):
         problems.append(f"face-up cheese {_int(state.open_cheese)} does not exist")
+    k = len(tables.items)
+    landed = state.landed if type(state.landed) is tuple else ()  # its size is checked apart
+    for seat, code in enumerate(landed):
+        if code is not None and (type(code) is not int or not (code == FLIP or 0 <= code < k)):
+            problems.append(f"seat {seat}: what landed on the mouse, {_int(code)}, is no claim")
     seats = range(n)
     owed = sum(map(config.hand_size, seats))  # MG-1: at most every hand dealt anew
     for name, longest in (
@@ -150,7 +164,14 @@ def _count_problems(state: State) -> list[str]:
     """Counts tuples of the right sizes, and every card, cheese and mouse in exactly one place."""
     tables = state.config.card_set.tables
     k, m = len(tables.items), len(tables.mouse_ids)
-    clothing = (*state.hands, state.clothing_pile, state.discard, *state.face_up, *state.face_down)
+    clothing = (
+        *state.hands,
+        state.clothing_pile,
+        state.discard,
+        *state.face_up,
+        *state.face_down,
+        *state.placing,
+    )
     if not all(_counts(x, k) for x in clothing):
         return [f"malformed clothing counts: {k} non-negative counts each"]
     problems = _cheese_shape_problems(state)
@@ -162,7 +183,39 @@ def _count_problems(state: State) -> list[str]:
     mice = state.mice
     if type(mice) is not Pile:
         return [*problems, f"malformed mouse stack: {m} counts of 0 or 1"]
-    return problems + _mice_problems(mice.unseen, mice.bottom, state.open_mouse, state.caught, m)
+    problems += _mice_problems(mice.unseen, mice.bottom, state.open_mouse, state.caught, m)
+    return problems + _placing_problems(state, state.placing)
+
+
+def _placing_problems(state: State | View, placing: tuple[Counts | None, ...]) -> list[str]:
+    """A wrong flipper's cards to lay (MG-17): of two or more items the mouse wears, for the
+    seats still to choose, each once, and none for the others (`placing` None where hidden)."""
+    config = state.config
+    tables = config.card_set.tables
+    n, m = config.players, len(tables.mouse_ids)
+    wrong = _seat_list(state.placers, range(n), n)
+    if wrong is not None:
+        return [f"placers {wrong}"]
+    mouse = state.placing_mouse
+    if mouse is not None and (type(mouse) is not int or not 0 <= mouse < m):
+        return [f"the placing mouse {_int(mouse)} does not exist"]
+    if len(set(state.placers)) != len(state.placers) or (mouse is None) != (not state.placers):
+        return ["placers are distinct seats, with the mouse their cards match (MG-17)"]
+    worn = 0 if mouse is None else tables.wears[mouse]
+    problems = []
+    for seat, cards in enumerate(placing):
+        if cards is None:
+            continue
+        items = [i for i, count in enumerate(cards) if count]
+        if (seat in state.placers) != bool(items):
+            problems.append(f"seat {seat} lays cards exactly while it is to choose (MG-17)")
+        elif items and (len(items) < 2 or any(not worn >> i & 1 for i in items)):
+            problems.append(
+                f"seat {seat} lays cards of two or more items the mouse wears, or none (MG-17)"
+            )
+    if state.placers and (state.racing if type(state) is State else state.open_mouse is not None):
+        problems.append("a race is on while a wrong flipper is still to choose (MG-17)")
+    return problems
 
 
 def _cheese_shape_problems(state: State | View) -> list[str]:
@@ -261,7 +314,8 @@ def _progress_problems(state: State) -> list[str]:
     """Where the game stands must fit together: pending work, the race, the end."""
     mouse_awards, cheese_awards = state.mouse_awards, state.cheese_awards
     busy = (
-        mouse_awards
+        state.placers
+        or mouse_awards
         or cheese_awards
         or state.pending_draws
         or state.cheese_to_turn
@@ -275,7 +329,7 @@ def _progress_problems(state: State) -> list[str]:
     stack = state.mice.size
     no_cheese = state.open_cheese is None and not any(state.cheese_pile)
     if state.game_over:
-        pending = mouse_awards or cheese_awards or state.pending_draws
+        pending = mouse_awards or cheese_awards or state.pending_draws or state.placers
         if pending or state.cheese_to_turn or committed:
             return ["the game is over but draws, awards or a race are pending (MG-19)"]
         if not no_cheese and state.idle < stack:
@@ -310,16 +364,18 @@ def _award_problems(state: State) -> list[str]:
         places = [(seat - state.turner) % n for seat in awards]
         if not all(a < b for a, b in pairwise([0, *places, n])):
             problems.append(f"{name} must be distinct seats clockwise after the turner (MG-8)")
-    if (mouse_awards or cheese_awards) and state.idle:
-        problems.append("awards are owed, so a mouse was caught or a cheese taken: idle is 0")
+    if (mouse_awards or cheese_awards or state.placers) and state.idle:
+        problems.append("awards or penalty cards are owed, so something happened: idle is 0")
     if mouse_awards and not any(state.mice.unseen):
         problems.append("a mouse is owed but the top of the stack is known (settled at once)")
     if cheese_awards and not (state.cheese_to_turn and any(state.cheese_pile)):
         problems.append("a cheese is owed, but none is to come (MG-7, MG-8)")
-    awards = mouse_awards or cheese_awards
+    awards = mouse_awards or cheese_awards or state.placers  # MG-17: the draws wait too
     if state.pending_draws and not awards and not any(state.clothing_pile):
         problems.append("a card is owed but the clothing pile is empty (MG-11 shuffles first)")
-    ready = not (awards or state.pending_draws or state.cheese_to_turn or state.racing)
+    ready = not (
+        awards or state.pending_draws or state.cheese_to_turn or state.racing or state.placers
+    )
     if ready and not any(state.mice.unseen):
         problems.append("the next mouse is known, yet it is not turned (MG-2)")
     return problems
@@ -333,9 +389,12 @@ _VIEW_PER_SEAT = (
     "face_up",
     "face_down",
     "face_down_counts",
+    "placing",
+    "placing_counts",
     "caught",
     "cheeses",
     "committed",
+    "landed",
     "scores",
 )
 
@@ -415,7 +474,7 @@ def _view_count_problems(view: View) -> list[str]:
     config = view.config
     tables = config.card_set.tables
     k, m = len(tables.items), len(tables.mouse_ids)
-    hidden = (*view.hands, *view.face_down)  # None where the viewer may not see them
+    hidden = (*view.hands, *view.face_down, *view.placing)  # None where the viewer may not see
     if not all(x is None or _counts(x, k) for x in hidden) or not all(
         _counts(x, k) for x in (view.discard, *view.face_up)
     ):
@@ -424,6 +483,9 @@ def _view_count_problems(view: View) -> list[str]:
     problems += _mice_problems(view.mice_unseen, view.mice_bottom, view.open_mouse, view.caught, m)
     for seat in range(config.players):
         held, down = view.hand_sizes[seat], view.face_down_counts[seat]
+        laying = view.placing_counts[seat]
+        if type(laying) is not int or laying < 0 or laying > k * 100:
+            problems.append(f"seat {seat}: the cards it lays must be a non-negative int")
         if type(held) is not int or held < 0 or type(down) is not int or down < 0:
             problems.append(f"seat {seat}: hand and face-down sizes must be non-negative ints")
         else:
@@ -448,6 +510,8 @@ def _view_hidden_problems(view: View) -> list[str]:
             )
         if (view.face_down[seat] is not None) != (seat == view.seat):
             problems.append(f"seat {seat}'s face-down cards must be shown to that seat only (MG-5)")
+        if (view.placing[seat] is not None) != _sees_hand(config, view.seat, seat):
+            problems.append(f"seat {seat}'s cards to lay are seen as its hand is (MG-17)")
     if view.seat is None and view.my_commitment is not None:
         problems.append("a spectator has no commitment of its own")
     return problems
@@ -463,6 +527,9 @@ def _view_sum_problems(view: View) -> list[str]:
     problems = []
     for seat in range(view.config.players):
         hand, down = view.hands[seat], view.face_down[seat]
+        laying = view.placing[seat]
+        if laying is not None and sum(laying) != view.placing_counts[seat]:
+            problems.append(f"seat {seat} does not lay {view.placing_counts[seat]} cards")
         if hand is not None and sum(hand) != view.hand_sizes[seat]:
             problems.append(f"seat {seat}'s hand does not have {view.hand_sizes[seat]} cards")
         if down is not None and sum(down) != view.face_down_counts[seat]:
@@ -470,15 +537,23 @@ def _view_sum_problems(view: View) -> list[str]:
                 f"seat {seat} does not have {view.face_down_counts[seat]} face-down cards"
             )
     shown = [
-        x for x in (*view.hands, *view.face_down, view.discard, *view.face_up) if x is not None
+        x
+        for x in (*view.hands, *view.face_down, *view.placing, view.discard, *view.face_up)
+        if x is not None
     ]
     seen = [sum(x) for x in zip(*shown, strict=True)]
-    unseen = view.clothing_pile_size + sum(view.hand_sizes) + sum(view.face_down_counts)
+    unseen = (
+        view.clothing_pile_size
+        + sum(view.hand_sizes)
+        + sum(view.face_down_counts)
+        + sum(view.placing_counts)
+    )
     shown_once = (view.discard, *view.face_up)  # always in sight: the hidden cards are counted
     if any(x > total for x, total in zip(seen, tables.clothing_counts, strict=True)) or (
         unseen + sum(map(sum, shown_once)) != sum(tables.clothing_counts)
     ):
         problems.append("clothing cards are not conserved")
+    problems += _placing_problems(view, view.placing)
     return problems + _cheese_conservation_problems(view)
 
 
@@ -502,6 +577,10 @@ def _view_commitment_problems(view: View) -> list[str]:
         codes += enumerate(revealed)
     for who, code in codes:
         held, down = view.hand_sizes[who], view.face_down_counts[who]
+        if code == PLAYED and who != seat:  # another seat's Play: which card is not seen
+            if not held:
+                problems.append(f"seat {who} played a card with an empty hand")
+            continue
         wrong = _commitment_problem(who, code, k, hand=view.hands[who], held=held, down=down)
         if wrong is not None:
             problems.append(wrong)
@@ -517,7 +596,13 @@ def _view_commitment_problems(view: View) -> list[str]:
 def _view_stage_problems(view: View) -> list[str]:
     """Where the game stands, who acts, and the running scores (MG-2, MG-14, MG-19)."""
     n = view.config.players
-    busy = view.mouse_awards or view.cheese_awards or view.pending_draws or view.cheese_to_turn
+    busy = (
+        view.mouse_awards
+        or view.cheese_awards
+        or view.pending_draws
+        or view.cheese_to_turn
+        or view.placers
+    )
     racing = view.open_mouse is not None and not busy and not view.game_over
     problems = []
     if view.open_mouse is not None and not racing:
@@ -525,19 +610,20 @@ def _view_stage_problems(view: View) -> list[str]:
     if any(view.committed) and not racing:
         problems.append("a race is committed while no race is on (MG-2)")
     if view.game_over and busy:
-        problems.append("the game is over but draws, awards or a cheese are pending (MG-19)")
+        problems.append("the game is over but draws, awards or a choice are pending (MG-19)")
     if not view.game_over and (view.open_cheese is None) != view.cheese_to_turn:
         problems.append("a cheese is to be turned exactly when none is face up (MG-1, MG-7)")
     if racing:
         expected = tuple(s for s in range(n) if not view.committed[s]) or (CHANCE,)
     else:
-        expected = () if view.game_over else (CHANCE,)
+        expected = () if view.game_over else view.placers[:1] or (CHANCE,)
     if view.actors != expected:
         problems.append(f"actors must be {expected} at this stage")
     scores = tuple(
         len(view.caught[s])
         - sum(view.face_up[s])
         - view.face_down_counts[s]
+        - view.placing_counts[s]
         - 2 * sum(view.cheeses[s])
         for s in range(n)
     )  # MG-14

@@ -32,6 +32,7 @@ import attrs
 
 from tablefeast.games.mausgeflippt.actions import (
     DrawClothing,
+    FaceDown,
     Play,
     RevealCheese,
     RevealMouse,
@@ -155,6 +156,8 @@ class _Tables:
     # Pre-built actions: legal actions and chance outcomes are these very objects.
     plays: tuple[Play, ...]
     play_index: FrozenDict[Play, int]
+    face_downs: tuple[FaceDown, ...]
+    face_down_index: FrozenDict[FaceDown, int]
     draws: tuple[DrawClothing, ...]
     draw_index: FrozenDict[DrawClothing, int]
     reveal_mice: tuple[RevealMouse, ...]
@@ -169,6 +172,7 @@ class _Tables:
         cheese_index = {name: i for i, name in enumerate(cheese_names)}
         mouse_ids = tuple(m.id for m in cards.mice)
         plays = tuple(Play(i.kind, i.colour) for i in items)
+        face_downs = tuple(FaceDown(i.kind, i.colour) for i in items)
         draws = tuple(DrawClothing(i.kind, i.colour) for i in items)
         return cls(
             items=items,
@@ -189,6 +193,8 @@ class _Tables:
             mouse_cheese=tuple(cheese_index[m.cheese] for m in cards.mice),
             plays=plays,
             play_index=FrozenDict({play: i for i, play in enumerate(plays)}),
+            face_downs=face_downs,
+            face_down_index=FrozenDict({down: i for i, down in enumerate(face_downs)}),
             draws=draws,
             draw_index=FrozenDict({draw: i for i, draw in enumerate(draws)}),
             reveal_mice=tuple(RevealMouse(m) for m in mouse_ids),

@@ -2,9 +2,11 @@
 
 Every line is built from the spectator views before and after the move (`view(state, None)`),
 and from the action only where its effect is public: a chance outcome that turns a mouse or a
-cheese, a young player's face-up card, and the commitments once the last seat has committed
-(that moment reveals all of them). A commitment before that, and a card drawn into a hidden
-hand, are described without saying what they were.
+cheese, and a young player's face-up card. Once the last seat has committed, who played, passed
+or called is told (that moment shows it), and the fastest claimants' cards as they land on the
+mouse (the view's `landed`); a slow claimant's card is never told (MG-3). A commitment before
+that, a card drawn into a hidden hand, and which card a wrong flipper lays face down (MG-17) are
+described without saying what they were.
 
 Examples:
     >>> import tablefeast.games.mausgeflippt as mg
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from tablefeast.games.mausgeflippt.actions import (
     Action,
     DrawClothing,
+    FaceDown,
     Fastest,
     Flip,
     Play,
@@ -28,7 +31,7 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealMouse,
 )
 from tablefeast.games.mausgeflippt.config import Config
-from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED, State
 from tablefeast.games.mausgeflippt.view import View, view
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.seats import clockwise_from
@@ -67,7 +70,7 @@ def public_events(before: State, seat: int, action: Action, after: State) -> tup
         >>> u = mg.apply_action(t, 1, mg.Pass())
         >>> revealed, caught = public_events(u, 2, mg.Pass(), mg.apply_action(u, 2, mg.Pass()))
         >>> print(revealed)
-        revealed: seat 0 plays jacket/red, seat 1 passes, seat 2 passes
+        revealed: seat 0 plays a card, seat 1 passes, seat 2 passes
         >>> for part in caught.split("; "):
         ...     print(part)
         seat 0 plays jacket/red, which M20 wears: the card goes to the discard pile
@@ -77,6 +80,8 @@ def public_events(before: State, seat: int, action: Action, after: State) -> tup
     v1 = view(after, None)
     if seat == CHANCE:
         return tuple(_chance(v0, action, v1))
+    if type(action) is FaceDown:
+        return tuple(_laid(seat, v0, v1))
     return tuple(_commit(before, seat, action, v0, v1))
 
 
@@ -100,7 +105,14 @@ def _choice(config: Config, seat: int, code: int | None) -> str:
         return f"seat {seat} passes"
     if code == FLIP:
         return f"seat {seat} flips ({config.call})"
+    if code == PLAYED:
+        return f"seat {seat} plays a card"
     return f"seat {seat} plays {_item(config, code)}"
+
+
+def _masked(codes: Sequence[int | None]) -> list[int | None]:
+    """Who played, passed or called, as all see it: a played card is seen when it lands."""
+    return [PLAYED if code is not None and code >= 0 else code for code in codes]
 
 
 def _code(config: Config, action: Action) -> int:
@@ -127,19 +139,31 @@ def _commit(before: State, seat: int, action: Action, v0: View, v1: View) -> lis
     if sum(v0.committed) + 1 < config.players:  # MG-2: hidden until everybody has committed
         return [f"seat {seat} commits face down"]
     # The last commitment reveals every commitment: from here on, they are public.
-    codes = list(v1.revealed if v1.revealed is not None else before.commitments)
-    codes[seat] = _code(config, action)
-    racers = tuple(s for s, code in enumerate(codes) if code is not None and code != PASS)
+    # Two claimants or more: chance says who was fastest (MG-3); else the race was resolved at
+    # once (nobody claimed, or one alone, whose card landed).
+    shown = list(v1.revealed) if v1.revealed is not None else _masked(v1.landed)
+    racers = tuple(s for s, code in enumerate(shown) if code is not None and code != PASS)
     if not racers:
-        lines = ["revealed: everyone passes"]
-    else:
-        lines = ["revealed: " + ", ".join(_choice(config, s, c) for s, c in enumerate(codes))]
-    if len(racers) >= 2:
-        return lines  # MG-3: chance says who was fastest
-    return lines + _resolution(v0, codes, racers, v1)
+        return ["revealed: everyone passes", *_resolution(v0, v1.landed, racers, v1)]
+    lines = ["revealed: " + ", ".join(_choice(config, s, c) for s, c in enumerate(shown))]
+    if v1.revealed is not None:
+        return lines
+    return lines + _resolution(v0, v1.landed, racers, v1)
 
 
 # ---------------------------------------------------------------- chance
+
+
+def _laid(seat: int, v0: View, v1: View) -> list[str]:
+    """A wrong flipper lays its cards (MG-17): which lies face down is not told."""
+    config = v0.config
+    up = [
+        (i, after - had)
+        for i, (had, after) in enumerate(zip(v0.face_up[seat], v1.face_up[seat], strict=True))
+        if after > had
+    ]
+    shown = ", ".join(_item(config, i) if n == 1 else f"{n}x {_item(config, i)}" for i, n in up)
+    return [f"seat {seat} lays {shown} face up and 1 card face down", *_aftermath(v0, v1)]
 
 
 def _chance(v0: View, action: Action, v1: View) -> list[str]:
@@ -195,61 +219,22 @@ def _deal(config: Config, pile: int) -> str:
 
 
 def _fastest(v0: View, v1: View) -> list[str]:
-    """Who was fastest (MG-3), as far as a spectator can tell, and what their claims earned.
-
-    A fastest claimant is seen by what its claim changed. One claim can change nothing: a
-    right flip by a later claimant when no mouse or cheese is left to give it (MG-8); that
-    claimant is only said to have maybe been as fast.
-    """
+    """Who was fastest (MG-3), and what their claims earned: what landed on the mouse
+    (`landed`) is seen by all; a slow claimant's card never lands."""
     config = v0.config
     codes = v0.revealed
-    mouse = v0.open_mouse
-    if codes is None or mouse is None:
+    if codes is None or v0.open_mouse is None:
         return []
-    tables = config.card_set.tables
-    order = clockwise_from(v0.turner, config.players)
-    claims = [s for s in order if codes[s] is not None and codes[s] != PASS]
-    seen = [s for s in claims if _changed(v0, v1, s)]
-    protected = tables.mouse_cheese[mouse] == v0.open_cheese
-    maybe = []
-    if seen:
-        for s in claims:
-            if s in seen or codes[s] != FLIP or order.index(s) < order.index(seen[0]):
-                continue
-            earlier = [t for t in seen if order.index(t) < order.index(s)]
-            caught = any(mouse in v1.caught[t][len(v0.caught[t]) :] for t in earlier)
-            if protected:
-                nothing_left = not any(v1.cheese_pile)
-            else:
-                stack = any(v1.mice_unseen) or v1.mice_bottom
-                nothing_left = caught and not stack and v1.open_mouse is None
-            if nothing_left:
-                maybe.append(s)
-    slow = [s for s in sorted(claims) if s not in seen and s not in maybe]
+    claims = [s for s in range(config.players) if codes[s] is not None and codes[s] != PASS]
+    seen = [s for s in claims if v1.landed[s] is not None]
+    slow = [s for s in claims if s not in seen]
     if len(seen) == 1:
         line = f"seat {seen[0]} was fastest"
     else:
-        line = f"unclear race: {seats_phrase(sorted(seen))} were fastest together"
-    notes = [f"{seats_phrase(slow)} too slow"] if slow else []
-    if maybe:
-        notes.append(f"{seats_phrase(maybe)} may have been as fast, with nothing left to win")
-    if notes:
-        line += " (" + "; ".join(notes) + ")"
-    return [line, *_resolution(v0, codes, seen, v1)]
-
-
-def _changed(v0: View, v1: View, s: int) -> bool:
-    """True when the public record of seat `s` changed: its claim had an effect."""
-    return (
-        v0.hand_sizes[s] != v1.hand_sizes[s]
-        or v0.face_up[s] != v1.face_up[s]
-        or v0.face_down_counts[s] != v1.face_down_counts[s]
-        or v0.caught[s] != v1.caught[s]
-        or v0.cheeses[s] != v1.cheeses[s]
-        or s in v1.pending_draws
-        or s in v1.mouse_awards
-        or s in v1.cheese_awards
-    )
+        line = f"unclear race: {seats_phrase(seen)} were fastest together"
+    if slow:
+        line += f" ({seats_phrase(slow)} too slow)"
+    return [line, *_resolution(v0, v1.landed, seen, v1)]
 
 
 def _cheese_awards(owed: Sequence[int], v1: View) -> list[str]:
@@ -310,8 +295,15 @@ def _resolution(
                 effects.append("the card lies face up in front of them (-1)")
         else:  # a Flip (MG-5): a wrong one always puts one card face down
             down = v1.face_down_counts[s] - v0.face_down_counts[s]
-            right = down <= 0
-            if right:
+            laying = v1.placing_counts[s] - v0.placing_counts[s]  # MG-17: a choice to come
+            right = down <= 0 and laying <= 0
+            if laying > 0:
+                claim = f"seat {s} flips holding {laying} of {name}'s items"
+                effects.append(
+                    f"they lay them in front of them, one face down of their choosing (-{laying})"
+                )
+                owed_draws += config.hand_size(s) - v1.hand_sizes[s]
+            elif right:
                 claim = f"seat {s} flips holding none of {name}'s items"
                 effects.append("they take the hand back")
             else:
@@ -375,9 +367,12 @@ def _the_end(v: View) -> list[str]:
     elif v.open_cheese is None and not any(v.cheese_pile):
         reason = "the last cheese is taken"  # MG-12
     else:
-        reason = "every mouse left was turned without a catch or a cheese taken"  # MG-13
+        reason = "every mouse left was turned in a row of races in which everybody passed"  # MG-13
     players = range(v.config.players)
-    penalty = [sum(v.face_up[s]) + v.face_down_counts[s] + 2 * sum(v.cheeses[s]) for s in players]
+    penalty = [
+        sum(v.face_up[s]) + v.face_down_counts[s] + v.placing_counts[s] + 2 * sum(v.cheeses[s])
+        for s in players
+    ]
     keys = [(v.scores[s], -penalty[s]) for s in players]  # MG-14
     best = [s for s in players if keys[s] == max(keys)]
     scores = ", ".join(f"seat {s}: {v.scores[s]}" for s in players)

@@ -1,13 +1,15 @@
 """Move notation and the integer action encoding.
 
-Notation: ``pass``, ``play tie/blue`` (kind/colour), ``flip``; chance: ``mouse M07``,
-``clothing tie/blue``, ``cheese gouda``, ``fastest 2``, ``fastest 1 3`` (ascending seats; several
-seats is an unclear tie). The call made with a flip is display text only (`Config.call`).
+Notation: ``pass``, ``play tie/blue`` (kind/colour), ``flip``, ``down tie/blue`` (after a wrong
+flip, the card laid face down, MG-17); chance: ``mouse M07``, ``clothing tie/blue``, ``cheese
+gouda``, ``fastest 2``, ``fastest 1 3`` (ascending seats; several seats is an unclear tie). The
+call made with a flip is display text only (`Config.call`).
 
 Ids depend on the config: its card set (K items, M mice, C cheeses) and its number of players
-n: ``pass`` 0, ``flip`` 1, ``play`` 2 to K+1 in card-set order, then the mice (M), the clothing
-draws (K), the cheeses (C), and the fastest sets (2**n - 1, by seat bitmask: id = base + mask -
-1). With the default set and 4 players: 2 + 26 + 32 + 26 + 3 + 15 = 104.
+n: ``pass`` 0, ``flip`` 1, ``play`` 2 to K+1 in card-set order, ``down`` K+2 to 2K+1 likewise,
+then the mice (M), the clothing draws (K), the cheeses (C), and the fastest sets (2**n - 1, by
+seat bitmask: id = base + mask - 1): the players' decisions first, chance's after. With the
+default set and 4 players: 2 + 26 + 26 + 32 + 26 + 3 + 15 = 130.
 
 Examples:
     >>> import tablefeast.games.mausgeflippt as mg
@@ -16,7 +18,7 @@ Examples:
     >>> a, action_to_str(a), action_from_id(s, 0, action_to_id(a)) == a
     (Play(kind='tie', colour='blue'), 'play tie/blue', True)
     >>> num_distinct_actions(s.config)
-    104
+    130
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 from tablefeast.games.mausgeflippt.actions import (
     Action,
     DrawClothing,
+    FaceDown,
     Fastest,
     Flip,
     Pass,
@@ -50,8 +53,8 @@ __all__ = [
 
 _SEAT = re.compile(r"[0-5]")
 _FORMS = (
-    "'pass', 'flip', 'play KIND/COLOUR', or for chance 'mouse ID', 'clothing KIND/COLOUR', "
-    "'cheese NAME', 'fastest SEAT...'"
+    "'pass', 'flip', 'play KIND/COLOUR', 'down KIND/COLOUR', or for chance 'mouse ID', "
+    "'clothing KIND/COLOUR', 'cheese NAME', 'fastest SEAT...'"
 )
 
 
@@ -72,6 +75,8 @@ def action_to_str(action: Action) -> str:
         return "flip"
     if cls is Play:
         return f"play {action.kind}/{action.colour}"  # type: ignore[union-attr]
+    if cls is FaceDown:
+        return f"down {action.kind}/{action.colour}"  # type: ignore[union-attr]
     if cls is RevealMouse:
         return f"mouse {action.mouse}"  # type: ignore[union-attr]
     if cls is DrawClothing:
@@ -126,9 +131,9 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     if not args and verb in ("pass", "flip"):
         return Pass() if verb == "pass" else Flip()
     tables = None if state is None else state.config.card_set.tables
-    if len(args) == 1 and verb in ("play", "clothing"):
+    if len(args) == 1 and verb in ("play", "down", "clothing"):
         item = _item(text, args[0], state)
-        return (Play if verb == "play" else DrawClothing)(item.kind, item.colour)
+        return _ITEM_VERBS[verb](item.kind, item.colour)
     if len(args) == 1 and verb == "mouse":
         if tables is not None and args[0] not in tables.mouse_index:
             raise InvalidActionError(
@@ -148,6 +153,13 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     raise InvalidActionError(f"{shown(text)} is not a move: expected {_FORMS}")
 
 
+_ITEM_VERBS: dict[str, type[Play] | type[FaceDown] | type[DrawClothing]] = {
+    "play": Play,
+    "down": FaceDown,
+    "clothing": DrawClothing,
+}
+
+
 def _sizes(config: Config) -> tuple[int, int, int]:
     tables = config.card_set.tables
     return len(tables.items), len(tables.mouse_ids), len(tables.cheese_names)
@@ -161,10 +173,10 @@ def num_distinct_actions(config: Config) -> int:
 
     Examples:
         >>> num_distinct_actions(Config(players=2)), num_distinct_actions(Config(players=3))
-        (92, 96)
+        (118, 122)
     """
     k, m, c = _sizes(config)
-    return 2 + k + m + k + c + (1 << config.players) - 1
+    return 2 + 3 * k + m + c + (1 << config.players) - 1
 
 
 def action_to_id(action: Action, config: Config | None = None) -> int:
@@ -182,7 +194,9 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
 
     Examples:
         >>> action_to_id(Pass()), action_to_id(RevealMouse("M01")), action_to_id(Fastest((0, 1)))
-        (0, 28, 91)
+        (0, 54, 117)
+        >>> action_to_id(FaceDown("trousers", "blue"))
+        28
     """
     cards = DEFAULT_CARDS if config is None else config.card_set
     tables = cards.tables
@@ -195,12 +209,14 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
             return 1
         if cls is Play:
             return 2 + tables.play_index[action]  # type: ignore[index]
+        if cls is FaceDown:
+            return 2 + k + tables.face_down_index[action]  # type: ignore[index]
         if cls is RevealMouse:
-            return 2 + k + tables.mouse_index[action.mouse]  # type: ignore[union-attr]
+            return 2 + 2 * k + tables.mouse_index[action.mouse]  # type: ignore[union-attr]
         if cls is DrawClothing:
-            return 2 + k + m + tables.draw_index[action]  # type: ignore[index]
+            return 2 + 2 * k + m + tables.draw_index[action]  # type: ignore[index]
         if cls is RevealCheese:
-            return 2 + 2 * k + m + tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+            return 2 + 3 * k + m + tables.cheese_index[action.cheese]  # type: ignore[union-attr]
     except KeyError:
         raise InvalidActionError(
             f"{shown(action)} names a card this card set does not have"
@@ -208,7 +224,7 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
     if cls is Fastest:
         seats = action.seats  # type: ignore[union-attr]
         if config is None or max(seats) < config.players:
-            return 2 + 2 * k + m + c + sum(1 << s for s in seats) - 1
+            return 2 + 3 * k + m + c + sum(1 << s for s in seats) - 1
         raise InvalidActionError(f"{shown(action)} names a seat beyond {config.players} players")
     raise InvalidActionError(f"{shown(action)} is not a Mausgeflippt action")
 
@@ -229,10 +245,10 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
     Examples:
         >>> action_from_id(None, 0, 1), action_from_id(None, 0, 2)
         (Flip(), Play(kind='trousers', colour='blue'))
-        >>> action_from_id(None, 0, 200)
+        >>> action_from_id(None, 0, 300)
         Traceback (most recent call last):
         ...
-        tablefeast.kernel.errors.InvalidActionError: action id 200 is not in range(0, 152)
+        tablefeast.kernel.errors.InvalidActionError: action id 300 is not in range(0, 178)
     """
     config: Config = _DEFAULT_SIX if state is None else state.config
     total = num_distinct_actions(config)
@@ -245,6 +261,9 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
     i = action_id - 2
     if i < k:
         return tables.plays[i]
+    i -= k
+    if i < k:
+        return tables.face_downs[i]
     i -= k
     if i < m:
         return tables.reveal_mice[i]

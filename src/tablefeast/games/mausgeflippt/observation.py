@@ -5,12 +5,16 @@ Layout, for n players and a card set of K items, M mice and C cheeses (in order)
 (one-hot over n seats and the spectator); per seat, whether its hand is visible and the hand
 (K counts, zeros when hidden); hand sizes (n); the clothing pile size; the discard pile (K); face-up
 penalty cards (n x K); the viewer's face-down cards (K, zeros for a spectator); face-down counts
-(n); the unturned mice (M flags); the mice under the stack (M: position from the top, 1-based,
-0 if not there); the open mouse (one-hot M + none); caught mice (n x M flags); face-down cheeses
-(C counts); the face-up cheese (one-hot C + none); cheeses taken (n x C); the turner (one-hot n);
-the viewer's commitment and, once all have committed, every seat's (one-hot over none, pass, flip
-and the K items); who has committed (n); mice owed, cheeses owed and cards owed (n each); cheese to
-turn; idle races; game over; who acts (n seats + chance); running scores (n).
+(n); per seat, whether the cards it is about to lay after a wrong flip are visible and those cards
+(K counts, zeros when hidden, MG-17); how many each seat lays (n); who is still to choose its
+face-down card (n); the mouse those cards match (one-hot M + none); the unturned mice (M flags);
+the mice under the stack (M: position from the top, 1-based, 0 if not there); the open mouse
+(one-hot M + none); caught mice (n x M flags); face-down cheeses (C counts); the face-up cheese
+(one-hot C + none); cheeses taken (n x C); the turner (one-hot n); the viewer's commitment and,
+once all have committed, every seat's (one-hot over none, pass, flip, a card not seen, and the K
+items); what landed on the mouse in the last race (n one-hots over the same slots); who has
+committed (n); mice owed, cheeses owed and cards owed (n each); cheese to turn;
+idle races; game over; who acts (n seats + chance); running scores (n).
 
 Examples:
     >>> import tablefeast.games.mausgeflippt as mg
@@ -26,6 +30,7 @@ from functools import cache
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.state import initial_state
 from tablefeast.games.mausgeflippt.view import View, view
+from tablefeast.kernel.deck import Counts
 from tablefeast.kernel.tensor import (
     actor_flags,
     one_hot_rows,
@@ -48,8 +53,21 @@ def observation_size(config: Config) -> int:
 
 
 def _commitment(code: int | None) -> int:
-    # none, pass (-1), flip (-2), then the items
-    return 0 if code is None else 1 if code == -1 else 2 if code == -2 else 3 + code
+    # none, pass (-1), flip (-2), a card not seen (-3, PLAYED), then the items
+    return 0 if code is None else 4 + code if code >= 0 else -code
+
+
+def _cards_per_seat(
+    out: list[float], cards: tuple[Counts | None, ...], none: tuple[float, ...]
+) -> None:
+    # Per seat: a flag (the viewer sees these cards) and the counts, zeros when hidden.
+    for counts in cards:
+        if counts is None:
+            out.append(0.0)
+            out += none
+        else:
+            out.append(1.0)
+            out += map(float, counts)
 
 
 def observation_tensor(seen: View) -> tuple[float, ...]:
@@ -62,7 +80,7 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> t = observation_tensor(mg.view(mg.initial_state(mg.Config(players=3)), None))
         >>> len(t), t[:4]
-        (572, (0.0, 0.0, 0.0, 1.0))
+        (786, (0.0, 0.0, 0.0, 1.0))
     """
     # One list extended part by part, one-hot parts from shared rows: the same floats as
     # `Features` gave, several times faster (the adapters encode a view per step).
@@ -72,13 +90,7 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     no_cards = zeros(k)
     out: list[float] = []
     out += one_hot_rows(n + 1)[n if seen.seat is None else seen.seat]
-    for hand in seen.hands:
-        if hand is None:
-            out.append(0.0)
-            out += no_cards
-        else:
-            out.append(1.0)
-            out += map(float, hand)
+    _cards_per_seat(out, seen.hands, no_cards)
     out += map(float, seen.hand_sizes)
     out.append(float(seen.clothing_pile_size))
     out += public_floats(seen.discard)
@@ -86,6 +98,10 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     own = seen.face_down[seen.seat] if seen.seat is not None else None
     out += map(float, own) if own else no_cards
     out += map(float, seen.face_down_counts)
+    _cards_per_seat(out, seen.placing, no_cards)  # MG-17
+    out += map(float, seen.placing_counts)
+    out += [1.0 if s in seen.placers else 0.0 for s in range(n)]
+    out += one_hot_rows(m + 1)[m if seen.placing_mouse is None else seen.placing_mouse]
     out += public_floats(seen.mice_unseen)
     under = [0.0] * m
     for place, mouse in enumerate(seen.mice_bottom, start=1):
@@ -101,13 +117,15 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
     out += one_hot_rows(c + 1)[c if seen.open_cheese is None else seen.open_cheese]
     out += public_floats_flat(seen.cheeses)
     out += one_hot_rows(n)[seen.turner]
-    commitments = one_hot_rows(k + 3)
+    commitments = one_hot_rows(k + 4)
     out += commitments[_commitment(seen.my_commitment)]
     if seen.revealed is None:
         out += commitments[0] * n
     else:
         for code in seen.revealed:
             out += commitments[_commitment(code)]
+    for code in seen.landed:
+        out += commitments[_commitment(code)]
     out += [1.0 if x else 0.0 for x in seen.committed]
     for owed in (seen.mouse_awards, seen.cheese_awards, seen.pending_draws):
         out += [float(owed.count(seat)) for seat in range(n)]

@@ -28,6 +28,7 @@ from tablefeast.kernel.values import from_fields
 __all__ = [
     "claimants",
     "fastest_distribution",
+    "lay",
     "observed_fastest",
     "possible_fastest",
     "resolve",
@@ -206,6 +207,9 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     config = state.config
     fields = state.__dict__.copy()
     fields["commitments"] = reveal.empty(config.players)
+    fields["landed"] = tuple(  # what all saw land on the mouse (MG-3)
+        commitments[s] if s in fastest else None for s in range(config.players)
+    )
     fields["racing"] = False
     mouse = state.open_mouse
     assert mouse is not None
@@ -220,6 +224,8 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     hands = list(state.hands)  # copy-change-freeze, only for the seats that change
     face_up = list(state.face_up)
     face_down = state.face_down
+    placing = list(state.placing)
+    placers: list[int] = []
     discard = state.discard
     draws: list[int] = []
     right: list[int] = []
@@ -239,23 +245,27 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         if not matching:  # MG-5: the hand is taken back
             right.append(seat)
             continue
-        # MG-5: every matching card goes in front of the player, one face down (MG-17: the
-        # first in card-set order), the rest face up; then the hand is refilled.
-        first = matching[0]
-        down = list(face_down)
-        down[seat] = counts_put(down[seat], first, 1)
-        face_down = tuple(down)
-        up = list(face_up[seat])
-        up[first] -= 1
+        # MG-5: every matching card goes in front of the player, one face down, the rest face
+        # up; then the hand is refilled. MG-17: cards of one item need no choice; of two or
+        # more items, the player chooses which lies face down (a decision, hidden), meanwhile
+        # the cards wait in `placing`, seen by their owner only.
+        cards = [0] * len(hand)
         for i in matching:
-            up[i] += hand[i]
-            hand[i] = 0
-        face_up[seat] = tuple(up)
+            cards[i], hand[i] = hand[i], 0
         hands[seat] = tuple(hand)
+        if len(matching) == 1:
+            face_down = lay(face_down, face_up, seat, tuple(cards), matching[0])
+        else:
+            placing[seat] = tuple(cards)
+            placers.append(seat)
         draws.extend([seat] * (config.hand_size(seat) - sum(hand)))
     fields["hands"] = tuple(hands)
     fields["face_up"] = tuple(face_up)
     fields["face_down"] = face_down
+    if placers:  # MG-17: the choices come first (see `rules.actors`)
+        fields["placing"] = tuple(placing)
+        fields["placers"] = tuple(placers)
+        fields["placing_mouse"] = mouse
     fields["discard"] = discard
     fields["pending_draws"] = tuple(draws)  # MG-18: drawn in MG-8 order, after every claim
     fields["turner"] = order[0]  # MG-10
@@ -273,7 +283,8 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         return settle(fields)
     if not right:  # MG-4, MG-5, MG-18: no fastest claim was right; the mouse goes under
         fields["mice"] = state.mice.put_under(mouse)
-        return _idle(fields)
+        fields["idle"] = 0  # MG-13: a penalty is something happening
+        return settle(fields)
     caught = list(state.caught)
     caught[right[0]] += (mouse,)  # MG-8: the open mouse first
     fields["caught"] = tuple(caught)
@@ -299,16 +310,73 @@ def take_cheese(cheeses: tuple[Counts, ...], seat: int, cheese: int) -> tuple[Co
     return tuple(taken)
 
 
+def lay(
+    face_down: tuple[Counts, ...], face_up: list[Counts], seat: int, cards: Counts, down: int
+) -> tuple[Counts, ...]:
+    """A wrong flip's `cards` laid in front of `seat`: one card of the item `down` face down,
+    every other card face up (MG-5, MG-17). `face_up` is changed in place; returns the new
+    face-down cards.
+
+    Args:
+        face_down: per seat, the face-down cards.
+        face_up: per seat, the face-up cards (a list: changed in place).
+        seat: the seat laying its cards.
+        cards: the counts of the cards to lay.
+        down: the index of the item one card of which lies face down.
+
+    Examples:
+        >>> up = [(0, 0), (0, 0)]
+        >>> lay(((0, 0), (0, 0)), up, 1, (2, 1), 1), up
+        (((0, 0), (0, 1)), [(0, 0), (2, 0)])
+    """
+    laid = list(cards)
+    laid[down] -= 1
+    face_up[seat] = tuple(a + b for a, b in zip(face_up[seat], laid, strict=True))
+    downs = list(face_down)
+    downs[seat] = counts_put(downs[seat], down, 1)
+    return tuple(downs)
+
+
 def _idle(fields: dict[str, Any]) -> State:
-    """A race without a catch or a cheese taken: MG-13 ends the game once every mouse left has
-    been turned once since the last catch or cheese."""
+    """A race in which nothing happened (everybody passed): MG-13 ends the game once every mouse
+    left has been turned once in races like it in a row."""
     fields["idle"] = idle = fields["idle"] + 1
     if idle >= fields["mice"].size:  # MG-13
         return _end(fields)
     return settle(fields)
 
 
+def _over(fields: dict[str, Any]) -> bool:
+    """MG-12: the last mouse is caught, or the last cheese taken."""
+    no_mouse = fields["open_mouse"] is None and fields["mice"].size == 0
+    return no_mouse or (fields["open_cheese"] is None and not any(fields["cheese_pile"]))
+
+
+def _reshuffle(fields: dict[str, Any]) -> bool:
+    """MG-11: with a card owed and the clothing pile empty, the discard pile becomes the new
+    draw pile; whether it did."""
+    if fields["pending_draws"] and not any(fields["clothing_pile"]) and any(fields["discard"]):
+        fields["clothing_pile"] = fields["discard"]
+        fields["discard"] = (0,) * len(fields["discard"])
+        return True
+    return False
+
+
 def _end(fields: dict[str, Any]) -> State:
+    # MG-19: a wrong flipper's choice still owed is not asked (it changes no score): the first
+    # of its items in card-set order lies face down, as any would.
+    face_down, face_up = fields["face_down"], list(fields["face_up"])
+    placing = list(fields["placing"])
+    for seat in fields["placers"]:
+        first = next(i for i, n in enumerate(placing[seat]) if n)
+        face_down = lay(face_down, face_up, seat, placing[seat], first)
+        placing[seat] = (0,) * len(placing[seat])
+    fields["face_down"], fields["face_up"], fields["placing"] = (
+        face_down,
+        tuple(face_up),
+        tuple(placing),
+    )
+    fields["placers"], fields["placing_mouse"] = (), None
     fields["game_over"] = True
     fields["pending_draws"] = ()  # MG-19: draws change no score; the game is simply over
     fields["cheese_to_turn"] = False
@@ -335,6 +403,12 @@ def settle(fields: dict[str, Any]) -> State:
         True
     """
     while True:
+        if fields["placers"]:  # MG-17: a wrong flipper chooses its face-down card first,
+            owed = fields["mouse_awards"] or fields["cheese_awards"]
+            if _over(fields) and not owed:  # unless the game is over (MG-12)
+                return _end(fields)
+            _reshuffle(fields)
+            break
         awards = fields["mouse_awards"]
         if awards:
             mice = fields["mice"]
@@ -354,16 +428,13 @@ def settle(fields: dict[str, Any]) -> State:
             continue
         if fields["game_over"]:
             break
-        no_mouse = fields["open_mouse"] is None and fields["mice"].size == 0
-        if no_mouse or (fields["open_cheese"] is None and not any(fields["cheese_pile"])):
+        if _over(fields):
             return _end(fields)  # MG-12: the last mouse is caught, or the last cheese taken
         draws = fields["pending_draws"]
         if draws:
             if any(fields["clothing_pile"]):
                 break
-            if any(fields["discard"]):  # MG-11: the discard pile becomes the new draw pile
-                fields["clothing_pile"] = fields["discard"]
-                fields["discard"] = (0,) * len(fields["discard"])
+            if _reshuffle(fields):
                 break
             fields["pending_draws"] = draws[1:]  # MG-11: nothing left to draw
             continue

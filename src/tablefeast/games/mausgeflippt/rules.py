@@ -22,6 +22,7 @@ from tablefeast.games.mausgeflippt.actions import (
     ACTION_TYPES,
     Action,
     DrawClothing,
+    FaceDown,
     Fastest,
     Flip,
     Pass,
@@ -33,6 +34,7 @@ from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
 from tablefeast.games.mausgeflippt.race import (
     claimants,
     fastest_distribution,
+    lay,
     possible_fastest,
     resolve,
     settle,
@@ -99,7 +101,7 @@ def _phase(state: State) -> int | None:
     """Which chance node the state is at, or None when it is not at one."""
     if state.racing:
         return FASTEST if None not in state.commitments else None
-    if state.game_over:
+    if state.game_over or state.placers:
         return None
     if state.mouse_awards:
         return MOUSE_AWARD
@@ -131,7 +133,9 @@ def actors(state: State) -> tuple[int, ...]:
     if state.racing:
         waiting = reveal.pending(_SEATS[state.config.players], state.commitments)  # MG-2
         return waiting or (CHANCE,)  # MG-3: everybody committed; who was fastest?
-    return () if state.game_over else (CHANCE,)
+    if state.game_over:
+        return ()
+    return state.placers[:1] or (CHANCE,)  # MG-17: a wrong flipper chooses first
 
 
 def is_terminal(state: State) -> bool:
@@ -205,9 +209,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def _who(state: State) -> str:
     phase = _phase(state)
-    return describe_actors(
-        actors(state), "commit in this race" if phase is None else _PHASE_TEXT[phase]
-    )
+    if state.placers and not state.game_over:
+        doing = "choose the card that lies face down after a wrong flip (MG-17)"
+    else:
+        doing = "commit in this race" if phase is None else _PHASE_TEXT[phase]
+    return describe_actors(actors(state), doing)
 
 
 # ---------------------------------------------------------------- legality ("why not?")
@@ -281,6 +287,23 @@ def _why_not_outcome(state: State, phase: int, action: object) -> str | None:
     )
 
 
+def _placed_index(state: State, seat: int, action: FaceDown) -> int | None:
+    """The index of the item `action` names when `seat` chooses now and places a card of it
+    (MG-17), else None: the legality test of a FaceDown."""
+    if not state.placers or state.placers[0] != seat or state.game_over:
+        return None
+    index = state.config.card_set.tables.by_kind.get(action.kind, _NO_ITEMS).get(action.colour)
+    return index if index is not None and state.placing[seat][index] else None
+
+
+def _why_not_face_down(state: State, seat: int, action: FaceDown) -> str | None:
+    if _placed_index(state, seat, action) is not None:
+        return None
+    if action not in state.config.card_set.tables.face_down_index:
+        return f"{action.kind}/{action.colour} is not a clothing item of this card set (MG-0)"
+    return f"seat {seat} lays no {action.kind}/{action.colour} in front of it (MG-17)"
+
+
 def _choices(state: State, seat: int) -> tuple[Action, ...]:
     plays = compress(state.config.card_set.tables.plays, state.hands[seat])
     if _why_not_flip(state, seat) is None:
@@ -308,6 +331,8 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     if type(player) is int and _may_commit(state, player):
         return _choices(state, player)
     check_actor_seat(player, state.config.players)
+    if state.placers[:1] == (player,) and not state.game_over:  # MG-17
+        return tuple(compress(state.config.card_set.tables.face_downs, state.placing[player]))
     if player != CHANCE or player not in actors(state):
         return ()
     return chance_distribution(state).outcomes
@@ -341,6 +366,10 @@ def why_not(state: State, player: int, action: object) -> str | None:
         return _who(state)
     if player == CHANCE:
         return _why_not_outcome(state, _phase(state), action)  # type: ignore[arg-type]
+    if state.placers and not state.racing:  # MG-17: the chooser acts (checked above)
+        if isinstance(action, FaceDown):
+            return _why_not_face_down(state, player, action)
+        return "after a wrong flip the seat lays one card face down: FaceDown (MG-17)"
     if isinstance(action, Pass):
         return None
     if isinstance(action, Play):
@@ -401,6 +430,10 @@ def apply_action(state: State, player: int, action: Action) -> State:
             reason = _why_not_flip(state, player)
             if reason is None:
                 return _commit(state, player, FLIP)
+    elif cls is FaceDown and player >= 0:
+        index = _placed_index(state, player, action)  # type: ignore[arg-type]
+        if index is not None:
+            return _face_down(state, player, index)
     elif player == CHANCE and (phase := _phase(state)) is not None:
         if phase == DRAW and cls is DrawClothing:  # the most frequent outcome (MG-1)
             index = _drawn_index(state, action)  # type: ignore[arg-type]
@@ -430,6 +463,21 @@ def _commit(state: State, seat: int, code: int) -> State:
     nxt = _new(State)  # `from_fields` written out: a hot path
     _set_fields(nxt, fields)
     return nxt
+
+
+def _face_down(state: State, seat: int, index: int) -> State:
+    """MG-17: a card of item `index` lies face down, the flip's other cards face up."""
+    face_up = list(state.face_up)
+    fields = state.__dict__.copy()
+    fields["face_down"] = lay(state.face_down, face_up, seat, state.placing[seat], index)
+    fields["face_up"] = tuple(face_up)
+    placing = list(state.placing)
+    placing[seat] = (0,) * len(placing[seat])
+    fields["placing"] = tuple(placing)
+    fields["placers"] = placers = state.placers[1:]
+    if not placers:
+        fields["placing_mouse"] = None
+    return settle(fields)
 
 
 def _draw(state: State, index: int) -> State:
@@ -514,7 +562,8 @@ _APPLY_OUTCOME = {
 
 
 def penalty_points(state: State, seat: int) -> int:
-    """Penalty points of `seat`: 1 per clothing card in front, 2 per cheese (MG-14).
+    """Penalty points of `seat`: 1 per clothing card in front (face up, face down, or about to
+    be laid after a wrong flip, MG-17), 2 per cheese (MG-14).
 
     Args:
         state: the state of the game.
@@ -530,7 +579,8 @@ def penalty_points(state: State, seat: int) -> int:
         >>> penalty_points(flipped, 0), scores(flipped)
         (1, (-1, 0, 0))
     """
-    return sum(state.face_up[seat]) + sum(state.face_down[seat]) + 2 * sum(state.cheeses[seat])
+    laid = sum(state.face_up[seat]) + sum(state.face_down[seat]) + sum(state.placing[seat])
+    return laid + 2 * sum(state.cheeses[seat])
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -567,7 +617,7 @@ def winners(state: State) -> frozenset[int]:
         >>> from tablefeast.kernel.play import RandomAgent, play_game
         >>> end = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=1).state
         >>> scores(end), winners(end), winners(mg.initial_state(mg.Config(players=3)))
-        ((-12, -17, -11), frozenset({2}), frozenset())
+        ((-14, -14, -13), frozenset({2}), frozenset())
     """
     if not state.game_over:
         return frozenset()

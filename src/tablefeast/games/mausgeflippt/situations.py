@@ -28,7 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablefeast.games.mausgeflippt.actions import Action, DrawClothing, Fastest, Flip, Play
+from tablefeast.games.mausgeflippt.actions import (
+    Action,
+    DrawClothing,
+    FaceDown,
+    Fastest,
+    Flip,
+    Play,
+)
 from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
 from tablefeast.games.mausgeflippt.race import claimants
 from tablefeast.games.mausgeflippt.rules import scores
@@ -47,6 +54,7 @@ NOBODY_CLAIMS = "MG-9 nobody claims"
 RESHUFFLE = "MG-11 discard pile reshuffled"
 NO_PROGRESS = "MG-13 game ends without progress"
 TIE_ON_POINTS = "MG-14 tie on points"
+FACE_DOWN_CHOSEN = "MG-17 face-down card chosen"
 
 SITUATIONS: tuple[str, ...] = (
     WRONG_PLAY,
@@ -59,6 +67,7 @@ SITUATIONS: tuple[str, ...] = (
     RESHUFFLE,
     NO_PROGRESS,
     TIE_ON_POINTS,
+    FACE_DOWN_CHOSEN,
 )
 """Every label `situations` can return, in ruling order. Claims count only when they were among
 the fastest (MG-3: a claim too slow does nothing), once per claim:
@@ -74,10 +83,12 @@ the fastest (MG-3: a claim too slow does nothing), once per claim:
   ``tie_probability``, or an app's observed tie).
 - ``MG-9 nobody claims``: every player passes.
 - ``MG-11 discard pile reshuffled``: the discard pile becomes the new clothing pile.
-- ``MG-13 game ends without progress``: every mouse left was turned once without a catch or a
-  cheese taken, and the game ends.
+- ``MG-13 game ends without progress``: every mouse left was turned once in a row of races in
+  which everybody passed, and the game ends.
 - ``MG-14 tie on points``: the game ends with the highest score shared (the fewest penalty
   points then decide, or the win is shared).
+- ``MG-17 face-down card chosen``: after a wrong flip with cards of two or more items the mouse
+  wears, the player chose which lies face down.
 """
 
 
@@ -116,6 +127,8 @@ def situations(before: State, seat: int, action: Action, after: State) -> tuple[
     race = _race(before, seat, action)
     if race is not None:
         found += _claims(before, *race)
+    if type(action) is FaceDown:
+        found.append(FACE_DOWN_CHOSEN)  # MG-17
     for old, new in zip(before.face_down, after.face_down, strict=True):
         if sum(old) < MAX_FACE_DOWN <= sum(new):
             found.append(FLIP_BARRED)  # MG-6
@@ -218,7 +231,9 @@ def holdings(state: State) -> tuple[dict[str, int], ...]:
         {
             MICE_CAUGHT: len(state.caught[seat]),
             CHEESES_TAKEN: sum(state.cheeses[seat]),
-            PENALTY_CARDS: sum(state.face_up[seat]) + sum(state.face_down[seat]),
+            PENALTY_CARDS: sum(state.face_up[seat])
+            + sum(state.face_down[seat])
+            + sum(state.placing[seat]),
             FACE_DOWN: sum(state.face_down[seat]),
         }
         for seat in range(state.config.players)

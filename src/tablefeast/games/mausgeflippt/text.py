@@ -9,7 +9,7 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.mausgeflippt.events import public_events
-from tablefeast.games.mausgeflippt.state import FLIP, PASS
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED
 from tablefeast.games.mausgeflippt.view import View
 
 __all__ = ["public_events", "render"]
@@ -27,6 +27,8 @@ def _commitment(view: View, code: int | None) -> str:
         return "passes"
     if code == FLIP:
         return f"flips: {view.config.call}"
+    if code == PLAYED:
+        return "plays a card"
     return "plays " + str(view.config.card_set.tables.items[code])
 
 
@@ -77,6 +79,10 @@ def render(view: View) -> str:
         )
         if seat == view.seat and view.revealed is None and view.my_commitment is not None:
             status = "committed: " + _commitment(view, view.my_commitment)
+        if view.placing_counts[seat]:  # MG-17
+            laying = view.placing[seat]
+            cards = _cards(items, laying) if laying is not None else f"{view.placing_counts[seat]}"
+            status = f"lays {cards} in front, choosing the one face down"
         lines.append(
             f"  seat {seat}{you}{young}: {status}; hand {shown}; "
             f"{len(view.caught[seat])} mice, penalty cards {_cards(items, view.face_up[seat])}"

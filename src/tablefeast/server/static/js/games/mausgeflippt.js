@@ -149,14 +149,35 @@ function mouseCard(catalog, index, fresh) {
     el("figcaption", {}, el("span", { class: "muted" }, "shows "), cheeseChip(catalog, mouse.cheese)));
 }
 
-// What a seat committed to, in words (with the card it played).
+// What a seat committed to, in words (with the card it played, once the card is seen).
 function commitment(ctx, code) {
   const { catalog } = ctx;
   if (code === catalog.commitments.pass) return el("span", { class: "mg-said mg-pass" }, "passes");
   if (code === catalog.commitments.flip) {
     return el("span", { class: "mg-said mg-flip" }, `flips: ${catalog.call}`);
   }
+  if (code === catalog.commitments.played) return el("span", { class: "mg-said mg-play" }, "plays a card");
   return el("span", { class: "mg-said mg-play" }, "plays ", itemChip(catalog.items[code]));
+}
+
+// After a wrong flip with cards of two or more of the mouse's items, the flipper chooses which
+// lies face down (MG-17); the others see only how many cards it lays.
+function choiceZone(ctx) {
+  const { view, catalog } = ctx;
+  const me = ctx.seat;
+  const laying = view.placing[me];
+  if (!laying || !view.placers.includes(me)) return null;
+  const options = groups(laying).map(([index, n]) => {
+    const item = catalog.items[index];
+    const node = moveButton(ctx, `down ${item.name}`, [...itemFace(item), el("small", {}, times(n) || " ")],
+      { class: "card mg-item", "aria-label": `lay a ${item.kind} ${item.colour} face down` });
+    buttonOf(node).dataset.colour = item.colour;
+    return node;
+  });
+  const waiting = view.placers[0] === me ? "" : ` (after ${who(ctx, view.placers[0])})`;
+  return zone(`Wrong flip: choose the card that lies face down${waiting}`,
+    el("p", { class: "muted" }, "The others lie face up; nobody else sees which you chose."),
+    el("div", { class: "cards mg-hand" }, ...options));
 }
 
 function buttonOf(node) {
@@ -169,6 +190,10 @@ function raceLine(ctx) {
   const mine = ctx.seat === null ? null : view.my_commitment;
   if (view.game_over || ctx.over) return "The game is over.";
   if (view.open_mouse === null) {
+    if (view.placers.length) {
+      return view.placers[0] === ctx.seat ? "Wrong flip: choose the card that lies face down (below)."
+        : `${who(ctx, view.placers[0])} chooses a card to lay face down…`;
+    }
     return view.actors.length === 1 && view.actors[0] === -1 ? "Turning the next mouse…" : "No mouse is open.";
   }
   const waiting = view.committed.map((done, s) => (done ? null : s)).filter((s) => s !== null);
@@ -249,7 +274,10 @@ function seatPanel(ctx, seat) {
   let state = null;
   if (view.revealed && view.revealed[seat] !== null && view.open_mouse !== null) state = commitment(ctx, view.revealed[seat]);
   else if (view.open_mouse !== null && view.committed[seat]) state = el("span", { class: "mg-said mg-ready" }, "✓ has chosen");
-  else if (acting) state = el("span", { class: "mg-said mg-thinking" }, "choosing…");
+  else if (view.placing_counts[seat]) {
+    state = el("span", { class: "mg-said mg-thinking" },
+      `lays ${view.placing_counts[seat]} cards in front, choosing the one face down…`);
+  } else if (acting) state = el("span", { class: "mg-said mg-thinking" }, "choosing…");
 
   const handRow = el("div", { class: "mg-row" }, el("span", { class: "mg-label" }, "Hand"));
   if (me) handRow.append(el("span", {}, `${view.hand_sizes[seat]} cards (above)`));
@@ -332,11 +360,11 @@ export function render(ctx) {
   lastMouse = mouseKey;
 
   const parts = [raceZone(ctx, fresh)];
-  if (ctx.seat !== null) parts.push(handZone(ctx));
+  if (ctx.seat !== null) parts.push(choiceZone(ctx), handZone(ctx));
   const order = ctx.seat === null ? [...Array(ctx.players).keys()]
     : [...Array(ctx.players).keys()].map((k) => (ctx.seat + k) % ctx.players);
   parts.push(zone("At the table", el("ul", { class: "mg-seats" }, ...order.map((s) => seatPanel(ctx, s)))));
   parts.push(pilesZone(ctx));
   ctx.root.classList.add("mg");
-  ctx.root.replaceChildren(...parts);
+  ctx.root.replaceChildren(...parts.filter(Boolean));
 }
