@@ -37,7 +37,6 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-
 CAPACITY = """
 create_rate = 10000.0
 create_burst = 10000
