@@ -378,16 +378,36 @@ def test_sab_19_french_names_only_change_the_display() -> None:
     assert "plate salami 4" in texts and not any("pomme" in t for t in texts)
 
 
-def test_sab_20_rulebook_scoring_example_scores_the_sum_of_top_plates() -> None:
-    # Top dishes 4, 2, 5 (chicken leg), -1, 1 with earlier chicken and salad plates covered.
-    won = ["chicken 2", "salad 3", "cheese 4", "salami 2", "chicken 5", "pizza -1", "salad 1"]
-    state = table(
-        4, plates_won={0: won}, buffet=["sausage 5", "sausage 4", "sausage 3"], check=False
-    )
-    assert sab.scores(state)[0] == 4 + 2 + 5 - 1 + 1 == 11  # not the misprinted 10
+def test_sab_20_the_rulebooks_scoring_example_gives_10_with_the_chicken_leg_5_best() -> None:
+    """The example as the rulebook states it: 10 points, the chicken leg 5 the most valuable
+    dish, the plates shown 4, 2, 5, -1 and 1, and (the French text) the chicken leg and the
+    salad covered: the salad 1 lies under the salad -1, a chicken leg under the chicken leg 5."""
+    won = ["chicken 2", "pizza 4", "salad 1", "sausage 2", "chicken 5", "salad -1"]
+    state = table(4, plates_won={0: won}, buffet=["cheese 5", "cheese 4", "cheese 3"], check=False)
     from tablefeast.games.schlacht_am_buffet.rules import top_plates
 
-    assert max(top_plates(state.plates_won[0]), key=lambda p: p.value) == plate("chicken 5")
+    tops = top_plates(state.plates_won[0])
+    assert sorted(p.value for p in tops) == [-1, 2, 4, 5]  # the 1 and the 2 are covered
+    assert {plate("salad 1"), plate("salad -1")} <= set(state.plates_won[0])
+    assert sab.scores(state)[0] == 4 + 2 + 5 - 1 == 10
+    assert max(tops, key=lambda p: p.value) == plate("chicken 5")
+    assert sorted(p.value for p in state.plates_won[0]) == [-1, 1, 2, 2, 4, 5]  # all shown
+
+
+def test_sab_16_the_french_edition_breaks_ties_by_the_best_plate_too() -> None:
+    """The French summary names only the kinds' ranking; the value of the best plate still
+    comes first (the ruling of SAB-16), in both editions."""
+    for edition in ("en", "fr"):
+        state = table(
+            3,
+            edition=edition,
+            plates_won={0: ["salad 5"], 1: ["cheese 3", "salami 2"], 2: []},
+            game_over=True,
+            racing=(),
+            check=False,
+        )
+        assert sab.scores(state)[:2] == (5, 5)
+        assert sab.winners(state) == {0}  # the salad 5 beats the cheese 3, kinds aside
 
 
 def test_sab_21_no_refill_after_the_last_round() -> None:

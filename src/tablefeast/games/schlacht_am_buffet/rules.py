@@ -608,7 +608,7 @@ def scores(state: State) -> tuple[int, ...]:
         >>> scores(sab.initial_state(sab.Config(players=3)))
         (0, 0, 0)
     """
-    # SAB-20: the rule (the sum), not the rulebook's misprinted example total.
+    # SAB-14, SAB-16: the sum of the top plates; SAB-20: the rulebook's example is a test of it.
     return tuple(sum(p.value for p in top_plates(won)) for won in state.plates_won)
 
 
@@ -619,7 +619,8 @@ def _tie_key(state: State, seat: int, score: int) -> tuple[int, int]:
 
 
 def winners(state: State) -> frozenset[int]:
-    """The winning seats once the game is over: highest score, then the best top plate (SAB-16).
+    """The winning seats once the game is over: highest score, then the best top plate (SAB-16:
+    its value, then the kinds' ranking; the same in both editions).
 
     Args:
         state: the state of the game.
