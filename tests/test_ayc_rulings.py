@@ -550,8 +550,12 @@ def test_ayc_11_drinks_and_lemon() -> None:
 
 
 def test_ayc_11_spices_and_milk() -> None:
-    assert [_score([], spices=n).spices for n in (5, 6)] == [5, 0]
-    assert [_score(["Milk"], spices=n).spices for n in (8, 9)] == [8, 0]
+    """Spice: 1 each up to 5, none at 6 or more. The ruling of AYC-11 reads the Milk as the
+    rulebook's "Exception" to that bust and as its cap, "You can score up to 8 Spice tokens":
+    8 Spice tokens score 8, and 9 score 8 too (not 0: no bust is written for the Milk)."""
+    assert [_score([], spices=n).spices for n in (5, 6, 9)] == [5, 0, 0]
+    assert [_score(["Milk"], spices=n).spices for n in (5, 6, 8)] == [5, 6, 8]
+    assert [_score(["Milk"], spices=n).spices for n in (9, 14)] == [8, 8]  # capped, never void
 
 
 def test_ayc_11_garlic_and_parsley() -> None:

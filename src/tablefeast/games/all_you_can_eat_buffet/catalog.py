@@ -61,7 +61,7 @@ _SETS = {
         "Has a secret Meal under it, revealed and added at the end.",
     ),
     "coffee": ("Coffee", "Taking it discards 2 Drink tokens."),
-    "milk": ("Milk", "Spice tokens score up to 8 (none at 9 or more)."),
+    "milk": ("Milk", "Spice tokens score up to 8 (more than 8 score 8)."),
     "lemon": ("Lemon", "Drink tokens score 2 each."),
     "ketchup": ("Ketchup", "The lowest-valued Meat scores 5."),
     "spoiled_food": ("Spoiled food", "-5 each."),
@@ -126,7 +126,9 @@ def catalog(config: Config) -> dict[str, Any]:
         "sets": [{"id": s, "name": _SETS[s][0], "scoring": _SETS[s][1]} for s in MEAL_SETS],
         "scoring": {
             "drink": "Drink tokens: 1 point each (2 with Lemon).",
-            "spice": "Spice tokens: 1 point each up to 5, none at 6 or more (up to 8 with Milk).",
+            "spice": (
+                "Spice tokens: 1 point each up to 5, none at 6 or more (with Milk, 1 each up to 8)."
+            ),
             "winner": "Most points wins; a tie goes to the most Drink tokens.",
         },
     }

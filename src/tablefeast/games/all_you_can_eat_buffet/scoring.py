@@ -38,6 +38,16 @@ FRUIT_SETS = (0, 1, 2, 4, 8, 16, 24)
 CAKE_TILE = 8
 VEGETABLE_BONUS = 10
 SPICE_LIMIT, MILK_SPICE_LIMIT = 5, 8
+"""Spice tokens (AYC-11): up to 5 score, and 6 or more score none; with Milk up to 8 score, and
+more never void them (a cap, not a bust: the ruling of AYC-11)."""
+
+
+def _spice_points(spices: int, milk: bool) -> int:
+    """AYC-11: 1 per Spice token up to 5, none at 6 or more; with Milk, 1 each up to 8 (more
+    score 8: the Milk lifts the bust and raises the cap)."""
+    if milk:
+        return min(spices, MILK_SPICE_LIMIT)
+    return spices if spices <= SPICE_LIMIT else 0
 
 
 @attrs.frozen
@@ -271,7 +281,7 @@ def score_table(
     scored = []
     for seat, c in enumerate(collections):
         get = c.__getitem__
-        limit = MILK_SPICE_LIMIT if sum(map(get, plan.milk)) > 0 else SPICE_LIMIT
+        milk = sum(map(get, plan.milk)) > 0
         meat = sum(map(mul, map(get, plan.meat), plan.meat_points))
         if sum(map(get, plan.ketchup)) > 0:  # Sausage (the lowest Meat) scores 5
             meat += sum(map(mul, map(get, plan.sausage), plan.sausage_raise))
@@ -282,7 +292,7 @@ def score_table(
         scored.append(
             Score(
                 drinks=drinks[seat] * (2 if sum(map(get, plan.lemon)) > 0 else 1),
-                spices=spices[seat] if spices[seat] <= limit else 0,
+                spices=_spice_points(spices[seat], milk),
                 garlic=(
                     sum(map(get, plan.garlic)) * 2
                     if sum(map(get, plan.parsley)) > 0
