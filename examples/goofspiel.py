@@ -17,20 +17,29 @@ from __future__ import annotations
 import random
 import re
 import sys
-from fractions import Fraction
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 import attrs
 
 import tablefeast
+import tablefeast.testing
 from tablefeast.kernel import reveal
+from tablefeast.kernel.capabilities import Capabilities, MoveHelp
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import Counts, counts_remove, counts_to_cards
+from tablefeast.kernel.effects import Effect, seen
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError, RecordError
 from tablefeast.kernel.notation import move_words
 from tablefeast.kernel.record import Record, replay
-from tablefeast.kernel.ruleset import Ruleset, apply_joint, check_turn, describe_actors
+from tablefeast.kernel.ruleset import (
+    Ruleset,
+    chance_outcomes_of,
+    check_turn,
+    describe_actors,
+    illegal,
+)
 from tablefeast.kernel.seats import check_actor_seat, check_viewer
 from tablefeast.kernel.serialize import register_actions, register_validator
 from tablefeast.kernel.tensor import Features
@@ -223,12 +232,39 @@ def chance_distribution(state: State) -> Distribution[Action]:
     return Distribution(_every(RevealPrize, state.config.cards), state.prizes, sum(state.prizes))
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """The same node as exact `Fraction` probabilities."""
-    return chance_distribution(state).probabilities()
+chance_outcomes = chance_outcomes_of(chance_distribution)  # the same node, as exact Fractions
 
 
 # --8<-- [end:chance]
+# --8<-- [start:effects]
+@attrs.frozen
+class PrizeTurned(Effect):
+    """Chance turns up this turn's prize: everybody sees it."""
+
+    card: int
+
+
+@attrs.frozen
+class BidPlaced(Effect):
+    """A seat bids face down: everybody sees that it bid, only the seat sees which card."""
+
+    seat: int
+    card: int | None
+
+    def seen_by(self, viewer: int | None) -> Effect | None:
+        return self if viewer == self.seat else BidPlaced(self.seat, None)
+
+
+@attrs.frozen
+class PrizeAwarded(Effect):
+    """Every bid turned up; the single highest bid takes the prize (None: a tie, lost)."""
+
+    bids: tuple[int, ...]
+    winner: int | None
+    prize: int
+
+
+# --8<-- [end:effects]
 # --8<-- [start:apply]
 def apply_action(state: State, player: int, action: Action) -> State:
     """The next state; `state` itself never changes.
@@ -237,32 +273,63 @@ def apply_action(state: State, player: int, action: Action) -> State:
         InvalidActionError: malformed (not an action of this game, or not a seat).
         GameOverError, NotYourTurnError, IllegalActionError: as named, with the reason.
     """
+    return _apply(state, player, action, None)
+
+
+def apply_traced(state: State, player: int, action: Action) -> tuple[State, tuple[Effect, ...]]:
+    """`apply_action`, and what the move did: the same code runs, noting its effects."""
+    trace: list[Effect] = []
+    return _apply(state, player, action, trace), tuple(trace)
+
+
+def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
     if not isinstance(action, Bid | RevealPrize):
         raise InvalidActionError(f"{action!r} is not a Goofspiel action")
     check_actor_seat(player, state.config.players)
     check_turn(actors(state), player)  # the two special cases, with the kernel's messages
     reason = why_not(state, player, action)
     if reason is not None:
-        who = "chance" if player == CHANCE else f"seat {player}"
-        raise IllegalActionError(f"{action_to_str(action)!r} by {who} is illegal: {reason}")
+        raise illegal(player, action, reason)  # worded as every game words it
     if isinstance(action, RevealPrize):
+        if trace is not None:
+            trace.append(PrizeTurned(action.card))
         prizes = counts_remove(state.prizes, action.card - 1)
         return replace(state, prizes=prizes, prize=action.card)
+    if trace is not None:
+        trace.append(BidPlaced(player, action.card))
     bids = reveal.commit(state.bids, player, action.card)
     if None in bids:
         return replace(state, bids=bids)  # hidden in views until the last bid is in
-    return _resolve(state, bids)  # type: ignore[arg-type]  # every slot is filled now
+    return _resolve(state, bids, trace)  # type: ignore[arg-type]  # every slot is filled now
 
 
-def _resolve(state: State, bids: tuple[int, ...]) -> State:
+def _resolve(state: State, bids: tuple[int, ...], trace: list[Effect] | None) -> State:
     """Every bid is in: the single highest bid wins the prize; all bids are discarded."""
     top = max(bids)
     winner = bids.index(top) if bids.count(top) == 1 else None  # a tie: the prize is lost
     prize = state.prize or 0
+    if trace is not None:
+        trace.append(PrizeAwarded(bids, winner, prize))
     points = tuple(p + prize * (s == winner) for s, p in enumerate(state.points))
     hands = tuple(counts_remove(h, b - 1) for h, b in zip(state.hands, bids, strict=True))
     n = state.config.players
     return replace(state, prize=None, hands=hands, bids=reveal.empty(n), points=points)
+
+
+def public_events(config: Config, effects: Iterable[Effect]) -> tuple[str, ...]:
+    """What a spectator saw of the effects, in words (they are blanked for a spectator first,
+    so a face-down bid is never named)."""
+    lines = []
+    for effect in seen(effects, None):
+        if isinstance(effect, PrizeTurned):
+            lines.append(f"prize {effect.card} is turned up")
+        elif isinstance(effect, BidPlaced):
+            lines.append(f"seat {effect.seat} bids face down")
+        elif isinstance(effect, PrizeAwarded):
+            bids = ", ".join(f"seat {s} {b}" for s, b in enumerate(effect.bids))
+            taken = "nobody" if effect.winner is None else f"seat {effect.winner}"
+            lines.append(f"bids: {bids}; {taken} takes prize {effect.prize}")
+    return tuple(lines)
 
 
 # --8<-- [end:apply]
@@ -390,32 +457,27 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
 
 
 # --8<-- [end:tensor]
-# --8<-- [start:checks]
-def check_contract(game: Ruleset, state: State, rng: random.Random) -> None:
-    """A few of the contract's promises at one state. The library's own conformance suite lives
-    in its tests, which are not installed; these are the checks that matter most."""
-    for seat in (*range(state.config.players), None):
-        sampled = game.determinize(state, seat, rng)
-        assert game.view(sampled, seat) == game.view(state, seat), "the view leaks"
-    acting = game.actors(state)
-    for seat in acting:
-        for action in game.legal_actions(state, seat):
-            assert game.action_from_str(state, seat, game.action_to_str(action)) == action
-            action_id = game.action_to_id(action, state.config)
-            assert game.action_from_id(state, seat, action_id) == action
-            assert tablefeast.loads(tablefeast.dumps(action), Action) == action
-    if acting == (CHANCE,):
-        assert sum(p for _, p in game.chance_outcomes(state)) == 1
-    elif len(acting) > 1:  # a simultaneous step: the commit order must not matter
-        joint = {seat: rng.choice(game.legal_actions(state, seat)) for seat in acting}
-        backwards = state
-        for seat in reversed(acting):
-            backwards = game.apply_action(backwards, seat, joint[seat])
-        assert backwards == apply_joint(game, state, joint), "the commit order matters"
-    assert tablefeast.loads(tablefeast.dumps(state), State) == state
+# --8<-- [start:capabilities]
+def render(seen: View) -> str:
+    """The view as one line of text, for a terminal."""
+    points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(seen.points))
+    prize = "none yet" if seen.prize is None else seen.prize
+    return f"prize {prize} · points {points}"
 
 
-# --8<-- [end:checks]
+CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
+    title="Goofspiel",
+    players=range(2, 5),  # what Config accepts, declared once
+    apply_traced=apply_traced,
+    public_events=public_events,
+    render=render,
+    observation_tensor=observation_tensor,
+    observation_size=observation_size,
+    move_help={"bid": MoveHelp("bid CARD", "bid a card from your hand, face down", "bid 7")},
+)
+
+
+# --8<-- [end:capabilities]
 def main() -> None:
     game: Any = sys.modules[__name__]  # this module is the game
     assert isinstance(game, Ruleset)
@@ -451,10 +513,9 @@ def main() -> None:
     assert replay(game, record) == final
     print(f"record of {len(record.moves)} moves replayed, first {record.moves[:2]}")
 
-    rng = random.Random(1)
-    for state in [*states, final]:
-        check_contract(game, state, rng)
-    print(f"contract checks passed at {len(states) + 1} states")
+    # The whole contract, checked as the library checks its own games.
+    report = tablefeast.testing.check_game(game, [config], games=3, seed=1)
+    print(f"the conformance suite passed: {report.games} games, {report.states} states")
 
 
 if __name__ == "__main__":

@@ -69,11 +69,8 @@ def _without_clock(agent: Any) -> Any:
 def reproducible_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     from tablefeast.agents import levels
 
-    tables = {
-        level: {name: _without_clock(agent) for name, agent in table.items()}
-        for level, table in levels.LEVEL_AGENTS.items()
-    }
-    monkeypatch.setattr(levels, "LEVEL_AGENTS", tables)
+    built = levels.level_agent
+    monkeypatch.setattr(levels, "level_agent", lambda name: _without_clock(built(name)))
 
 
 @pytest.mark.parametrize("name", tablefeast.names())

@@ -350,6 +350,7 @@ def test_a_game_without_holdings_still_works(monkeypatch: pytest.MonkeyPatch) ->
     for key in dir(fc):
         if not key.startswith("__") and key != "holdings":
             setattr(bare, key, getattr(fc, key))
+    bare.CAPABILITIES = attrs.evolve(fc.CAPABILITIES, holdings=None)  # type: ignore[attr-defined]
     load = tablefeast.load
     monkeypatch.setattr(tablefeast, "load", lambda name: bare if name == fc.NAME else load(name))
     analysis = analyze("food_chain", players=3, games=2, workers=1)

@@ -2,7 +2,8 @@
 
 1. It never leaks: along seeded random games, every other legal action of the mover (every other
    outcome, for chance) that leaves the same spectator view gives exactly the same lines; and
-   resampling everything hidden (`determinize`) before a move that reveals nothing changes no line.
+   resampling everything hidden (`determinize`) before a move that reveals nothing changes no line;
+   the effects themselves, as each seat or a spectator sees them, hide what its views hide.
 2. A worked example: two rounds of a 3-player game, every line spelled out; and the end of a game
    (a Mood picked at random, two Boors skipping, a secret card, a Tomato decision).
 3. Every move of random games gives non-empty lines without raising, and the deal is summarised.
@@ -16,8 +17,11 @@ from collections.abc import Iterator
 import pytest
 
 import tablefeast.games.all_you_can_eat_buffet as ayc
+from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.effects import seen
 from tests.ayc_helpers import table
+from tests.effects_helpers import words_of
 from tests.walk import random_moves
 
 Move = tuple[ayc.State, int, ayc.Action, ayc.State]
@@ -48,7 +52,7 @@ def test_same_spectator_view_same_lines(players: int, seed: int) -> None:
     """Another choice the spectator cannot tell apart gives exactly the same lines."""
     compared = 0
     for before, seat, action, after in _moves(players, seed):
-        lines = ayc.public_events(before, seat, action, after)
+        lines = words_of(ayc, before, seat, action)
         seen = ayc.view(after, None)
         alternatives = (
             ayc.chance_distribution(before).outcomes
@@ -62,7 +66,7 @@ def test_same_spectator_view_same_lines(players: int, seed: int) -> None:
             if ayc.view(after2, None) != seen:
                 continue
             compared += 1
-            lines2 = ayc.public_events(before, seat, other, after2)
+            lines2 = words_of(ayc, before, seat, other)
             if isinstance(other, ayc.Swap):
                 # A Trickster swaps in the open, but the views lose the line when the round ends
                 # (AYC-9): the table saw which Meals moved, so that line, and only it, may differ.
@@ -74,26 +78,71 @@ def test_same_spectator_view_same_lines(players: int, seed: int) -> None:
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES[:4])
+def test_effects_as_seen_hide_what_the_views_hide(players: int, seed: int) -> None:
+    """Each seat (and a spectator) knows of a move's effects no more than its views tell: another
+    choice that leaves that viewer's view the same gives the same effects as it sees them."""
+    compared = 0
+    for before, seat, action, after in _moves(players, seed):
+        _, effects = ayc.apply_traced(before, seat, action)
+        alternatives = (
+            ayc.chance_distribution(before).outcomes
+            if seat == CHANCE
+            else ayc.legal_actions(before, seat)
+        )
+        for other in alternatives:
+            if other == action or isinstance(other, ayc.Swap):  # a swap is seen (see above)
+                continue
+            after2, effects2 = ayc.apply_traced(before, seat, other)
+            for viewer in (None, *range(players)):
+                if ayc.view(after2, viewer) == ayc.view(after, viewer):
+                    compared += 1
+                    assert seen(effects2, viewer) == seen(effects, viewer), (viewer, other)
+    assert compared > 100
+
+
+def test_hidden_effects_are_blanked_for_the_others() -> None:
+    """A Mood drawn, Moods committed and Tomatoes decided show only to their seat (AYC-5,
+    AYC-10, AYC-17); a spectator's words never need them."""
+    for before, seat, action, _after in _moves(4, 5):
+        _, effects = ayc.apply_traced(before, seat, action)
+        for effect in effects:
+            hidden = {
+                fx.MoodDrawn: ("mood",),
+                fx.MoodsCommitted: ("moods",),
+                fx.TomatoesDecided: ("fruits", "vegetables"),
+            }.get(type(effect), ())
+            owner = getattr(effect, "seat", None)
+            for viewer in (None, 0, 1, 2, 3):
+                shown = effect.seen_by(viewer)
+                assert shown is not None
+                for name in hidden:
+                    expected = getattr(effect, name) if viewer == owner else None
+                    assert getattr(shown, name) == expected
+                if not hidden:
+                    assert shown is effect  # everything else is public
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES[:4])
 def test_hidden_cards_change_no_line(players: int, seed: int) -> None:
     """Before a move that reveals nothing, redealing every hidden card changes no line."""
     rng = random.Random(seed)
     checked = 0
-    for before, seat, action, after in _moves(players, seed):
+    for before, seat, action, _after in _moves(players, seed):
         if _reveals(before, seat, action):
             continue  # the last commitment turns the others' Moods up: they are the news
-        lines = ayc.public_events(before, seat, action, after)
+        lines = words_of(ayc, before, seat, action)
         other = ayc.determinize(before, None, rng)
         if ayc.why_not(other, seat, action) is None:
-            again = ayc.public_events(other, seat, action, ayc.apply_action(other, seat, action))
+            again = words_of(ayc, other, seat, action)
             assert again == lines, (seat, action)
             checked += 1
     assert checked > 100
 
 
 def test_a_face_down_card_is_never_named() -> None:
-    for before, seat, action, after in _moves(5, 3):
+    for before, seat, action, _after in _moves(5, 3):
         if isinstance(action, ayc.Play) and ayc.actors(before) != (seat,):
-            (line,) = ayc.public_events(before, seat, action, after)
+            (line,) = words_of(ayc, before, seat, action)
             assert line.startswith(f"seat {seat} plays ")
             assert not any(m.title in line for m in ayc.Mood)
 
@@ -110,7 +159,7 @@ def test_two_worked_rounds() -> None:
         nonlocal state
         action = ayc.action_from_str(state, seat, text)
         after = ayc.apply_action(state, seat, action)
-        log.extend(ayc.public_events(state, seat, action, after))
+        log.extend(words_of(ayc, state, seat, action))
         state = after
 
     hands = ["boor hungry trickster", "hungry hungry jealous", "slow very-hungry hungry"]
@@ -198,7 +247,7 @@ def test_the_last_round_and_the_end() -> None:
     ]:
         action = ayc.action_from_str(state, seat, text)
         after = ayc.apply_action(state, seat, action)
-        log.extend(ayc.public_events(state, seat, action, after))
+        log.extend(words_of(ayc, state, seat, action))
         state = after
     assert log == [
         "seat 0 plays a card face down",
@@ -228,10 +277,10 @@ def test_the_last_round_and_the_end() -> None:
 def test_every_move_gives_readable_lines(players: int, seed: int) -> None:
     draws = draw_lines = 0
     for before, seat, action, after in _moves(players, seed):
-        lines = ayc.public_events(before, seat, action, after)
+        lines = words_of(ayc, before, seat, action)
         assert isinstance(lines, tuple)
         assert all(isinstance(line, str) and line.strip() for line in lines)
-        assert lines == ayc.public_events(before, seat, action, after)  # deterministic
+        assert lines == words_of(ayc, before, seat, action)  # deterministic
         if isinstance(action, ayc.DrawMood):
             draws += 1
             draw_lines += len(lines)

@@ -190,3 +190,27 @@ def test_the_lobby_takes_a_custom_card_list_and_the_server_checks_it(
     config = app.state.hub.live[table_id].table.row.config
     assert config["cards"] is not None and config != default
     assert errors == [] or all("400" in e for e in errors), errors
+
+
+@pytest.mark.parametrize("named", ["generic", "missing_renderer"])
+def test_a_game_without_its_own_renderer_is_played_with_the_generic_one(
+    server: tuple[str, Any], browser: Any, named: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server names the generic renderer for a game without one (a plug-in game); a
+    renderer that fails to load falls back to it too. Either way the game is played to its end
+    by clicking the generic renderer's move buttons."""
+    from tablefeast.server import protocol
+
+    monkeypatch.setattr(protocol, "renderer_for", lambda name: named)
+    base, _ = server
+    created = create_table(base, "food_chain", ["human", "random", "random"])
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_console(page)
+    page.goto(seat_link(base, created, 0))
+    page.wait_for_selector("#game dl.facts")  # the generic renderer's list of the view's facts
+    assert "snatching" in page.locator("#game dl.facts").inner_text()
+    play_by_clicking(page, random.Random(named))
+    assert page.locator("#winners").get_attribute("data-winners")
+    # A renderer that is missing is a failed request in the console; nothing else goes wrong.
+    assert all("Failed to load" in e or "missing_renderer" in e for e in errors), errors
+    page.close()

@@ -1,6 +1,6 @@
 """Food Chain public events: the event log in words that the server and the command line show.
 
-`fc.public_events(before, seat, action, after)` says what everybody at the table saw, and never
+`words_of(fc, before, seat, action)` says what everybody at the table saw, and never
 more: a commitment is "seat N plays a card face down" until the reveal.
 """
 
@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterable
 
 import tablefeast.games.food_chain as fc
+from tests.effects_helpers import words_of
 from tests.fc_helpers import B, C, D, F, W, random_start
 from tests.walk import random_moves
 
@@ -27,7 +28,7 @@ def _events(state: fc.State, moves: Iterable[Move]) -> tuple[fc.State, list[tupl
     out = []
     for seat, action in moves:
         after = fc.apply_action(state, seat, action)
-        out.append(fc.public_events(state, seat, action, after))
+        out.append(words_of(fc, state, seat, action))
         state = after
     return state, out
 
@@ -48,7 +49,7 @@ def test_events_are_the_same_for_every_action_the_spectator_cannot_tell_apart() 
                 seen: dict[fc.View, tuple[str, ...]] = {}
                 for action in fc.legal_actions(before, seat):
                     after = fc.apply_action(before, seat, action)
-                    events = fc.public_events(before, seat, action, after)
+                    events = words_of(fc, before, seat, action)
                     public = fc.view(after, None)
                     assert seen.setdefault(public, events) == events, (seed, seat, action)
 
@@ -63,16 +64,13 @@ def test_events_depend_on_the_states_only_through_the_spectator_views() -> None:
             assert fc.view(other, None) == fc.view(before, None)
             other_after = fc.apply_action(other, seat, action)
             if fc.view(other_after, None) == fc.view(after, None):
-                assert fc.public_events(other, seat, action, other_after) == fc.public_events(
-                    before, seat, action, after
-                )
+                assert words_of(fc, other, seat, action) == words_of(fc, before, seat, action)
 
 
 def test_a_commitment_never_names_the_animal_before_the_reveal() -> None:
     state = fc.initial_state(fc.Config(players=4))
     for animal in fc.ANIMALS:
-        after = fc.apply_action(state, 2, fc.Play(animal))
-        events = fc.public_events(state, 2, fc.Play(animal), after)
+        events = words_of(fc, state, 2, fc.Play(animal))
         assert events[-1] == "seat 2 plays a card face down"
         assert not any(a.value in line for line in events for a in fc.ANIMALS)
 
@@ -192,16 +190,16 @@ def test_every_move_of_random_games_gives_readable_lines_and_one_line_per_deal()
         moves = _random_game(seed)
         config = moves[0][0].config
         deals = 0
-        for before, seat, action, after in moves:
-            events = fc.public_events(before, seat, action, after)
+        for before, seat, action, _after in moves:
+            events = words_of(fc, before, seat, action)
             assert isinstance(events, tuple) and events, (seed, seat, action)
             assert all(isinstance(line, str) and line.strip() == line != "" for line in events)
-            assert fc.public_events(before, seat, action, after) == events  # deterministic
+            assert words_of(fc, before, seat, action) == events  # deterministic
             deals += sum("takes their nine animals into hand" in line for line in events)
         # One line per round says the hands were taken up, never one per card.
         assert deals == config.players < config.players * config.players * 9
         winners = fc.winners(moves[-1][3])
-        last = fc.public_events(*moves[-1])[-1]
+        last = words_of(fc, *moves[-1][:3])[-1]
         if len(winners) == 1:
             assert last == f"seat {min(winners)} wins"
         else:

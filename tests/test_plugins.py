@@ -9,10 +9,13 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+GOOFSPIEL = ROOT / "examples" / "goofspiel.py"
 
 
 @pytest.fixture(scope="module")
@@ -120,3 +123,31 @@ def test_the_library_games_cannot_be_replaced_by_an_entry_point(
         timeout=60,
     )
     assert done.stdout.strip() == "tablefeast.games.food_chain", done.stderr
+
+
+def test_the_tutorial_game_passes_the_shipped_conformance_suite(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game of another package checks itself with `tablefeast.testing`, as the library's own
+    games do; the tutorial's Goofspiel passes it, effects and capabilities included."""
+    import importlib.util
+
+    import tablefeast.testing
+
+    spec = importlib.util.spec_from_file_location("goofspiel_conformance", GOOFSPIEL)
+    assert spec is not None and spec.loader is not None
+    goofspiel = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, goofspiel)  # as an import would (for its types)
+    spec.loader.exec_module(goofspiel)
+    configs = [goofspiel.Config(players=2, cards=5), goofspiel.Config(players=4)]
+    report = tablefeast.testing.check_game(goofspiel, configs, games=2, seed="tutorial")
+    assert report.games == 4 and report.resampled
+    # The suite is honest: a broken promise fails it. Here every view shows seat 0's bid.
+    honest = goofspiel.view
+
+    def leaky(state: Any, player: int | None) -> Any:
+        return attrs.evolve(honest(state, player), my_bid=state.bids[0])
+
+    goofspiel.view = leaky
+    with pytest.raises(tablefeast.testing.ConformanceError, match=r"view of .* leaks"):
+        tablefeast.testing.check_game(goofspiel, configs[:1], games=1, seed=0)

@@ -16,6 +16,7 @@ import pytest
 
 import tablefeast.games.schlacht_am_buffet as sab
 from tablefeast.kernel.chance import CHANCE
+from tests.effects_helpers import words_of
 from tests.sab_helpers import commit_all, start, table
 from tests.walk import random_moves
 
@@ -54,7 +55,7 @@ def test_same_spectator_view_same_lines(players: int, seed: int) -> None:
     """Another choice the spectator cannot tell apart gives exactly the same lines."""
     compared = 0
     for before, seat, action, after in _moves(players, seed):
-        lines = sab.public_events(before, seat, action, after)
+        lines = words_of(sab, before, seat, action)
         seen = sab.view(after, None)
         alternatives = (
             sab.chance_distribution(before).outcomes
@@ -73,7 +74,7 @@ def test_same_spectator_view_same_lines(players: int, seed: int) -> None:
                 assert _reshuffled(before, after) and _reshuffled(before, after2)
                 continue
             compared += 1
-            assert sab.public_events(before, seat, other, after2) == lines, (seat, action, other)
+            assert words_of(sab, before, seat, other) == lines, (seat, action, other)
     assert compared > 100  # every hidden draw and every face-down card is compared at least
 
 
@@ -81,22 +82,20 @@ def test_same_spectator_view_same_lines(players: int, seed: int) -> None:
 def test_hidden_cards_change_no_line(players: int, seed: int) -> None:
     """Before a move that reveals nothing, redealing every hidden card changes no line."""
     rng = random.Random(seed)
-    for before, seat, action, after in _moves(players, seed):
+    for before, seat, action, _after in _moves(players, seed):
         if _face_up(before, seat, action) is not None and not isinstance(action, sab.Exchange):
             continue  # a completed step reveals the other seats' cards: they are the news
-        lines = sab.public_events(before, seat, action, after)
+        lines = words_of(sab, before, seat, action)
         other = sab.determinize(before, None, rng)
         if sab.why_not(other, seat, action) is None:
-            again = sab.public_events(other, seat, action, sab.apply_action(other, seat, action))
+            again = words_of(sab, other, seat, action)
             assert again == lines, (seat, action)
 
 
 def test_a_face_down_card_is_never_named() -> None:
-    for before, seat, action, after in _moves(4, 7):
+    for before, seat, action, _after in _moves(4, 7):
         if isinstance(action, sab.Play) and sab.actors(before) != (seat,):
-            assert sab.public_events(before, seat, action, after) == (
-                f"seat {seat} plays a card face down",
-            )
+            assert words_of(sab, before, seat, action) == (f"seat {seat} plays a card face down",)
 
 
 # ---------------------------------------------------------------- 2. a worked example
@@ -111,7 +110,7 @@ def test_a_worked_round() -> None:
         nonlocal state
         action = sab.action_from_str(state, seat, text)
         after = sab.apply_action(state, seat, action)
-        log.extend(sab.public_events(state, seat, action, after))
+        log.extend(words_of(sab, state, seat, action))
         state = after
 
     for hand in ["0 1 2 3 4 5 6 7 8", "-1 0 1 2 3 4 5 6 7", "1 1 2 2 3 3 4 4 9"]:
@@ -191,8 +190,8 @@ def test_an_empty_hand_draws_nine() -> None:
         buffet=["cheese 5", "pizza 4", "salad 1"],
     )
     state = commit_all(state, {1: 1, 2: 3, 3: 0})
-    after = sab.apply_action(state, 0, sab.Play(5))
-    assert sab.public_events(state, 0, sab.Play(5), after) == (
+    sab.apply_action(state, 0, sab.Play(5))
+    assert words_of(sab, state, 0, sab.Play(5)) == (
         "seat 0 plays a card face down",
         "revealed: seat 0 plays 5, seat 1 plays 1, seat 2 plays 3, seat 3 plays 0",
         "the mice: seat 0 at 5, seat 1 at 1, seat 2 at 3, seat 3 at 0",
@@ -205,7 +204,7 @@ def test_an_empty_hand_draws_nine() -> None:
 def test_the_last_duel_ends_the_game() -> None:
     for before, seat, action, after in _moves(5, 4):
         if sab.is_terminal(after):
-            lines = sab.public_events(before, seat, action, after)
+            lines = words_of(sab, before, seat, action)
             final = ", ".join(f"seat {s} {v}" for s, v in enumerate(sab.scores(after)))
             assert lines[-3:-1] == ("game over after round 9", f"final scores: {final}")
             assert lines[-1].startswith("winner")
@@ -218,11 +217,11 @@ def test_the_last_duel_ends_the_game() -> None:
 @pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_every_move_gives_readable_lines(players: int, seed: int) -> None:
     draws = draw_lines = 0
-    for before, seat, action, after in _moves(players, seed):
-        lines = sab.public_events(before, seat, action, after)
+    for before, seat, action, _after in _moves(players, seed):
+        lines = words_of(sab, before, seat, action)
         assert isinstance(lines, tuple)
         assert all(isinstance(line, str) and line.strip() for line in lines)
-        assert lines == sab.public_events(before, seat, action, after)  # deterministic
+        assert lines == words_of(sab, before, seat, action)  # deterministic
         if isinstance(action, sab.DrawCard):
             draws += 1
             draw_lines += len(lines)

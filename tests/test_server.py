@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette")
@@ -367,7 +368,7 @@ def test_mg_21_with_a_person_the_server_observes_who_was_fastest(
             observed.append(mg.action_to_str(outcome))
         return outcome
 
-    monkeypatch.setattr(mg, "observed_fastest", spy)
+    monkeypatch.setattr(mg, "CAPABILITIES", attrs.evolve(mg.CAPABILITIES, observed_chance=spy))
     table, tokens = create(client, "mausgeflippt", ["human", "random", "random"])
     with connect(client, table, tokens[0]) as socket:
         checked(socket.receive_json())

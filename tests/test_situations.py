@@ -32,6 +32,7 @@ from tablefeast.games.schlacht_am_buffet.components import PLATES
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.values import replace
 from tests import ayc_helpers, fc_helpers, mg_helpers, sab_helpers
+from tests.effects_helpers import labels_of
 from tests.fc_helpers import B, C, D, F, W
 from tests.walk import random_moves
 
@@ -46,7 +47,7 @@ NAMES = tuple(PREFIXES)
 
 def labels(game: Any, state: Any, seat: int, action: Any) -> tuple[str, ...]:
     """The situations of one move, checked to be listed."""
-    found = game.situations(state, seat, action, game.apply_action(state, seat, action))
+    found = labels_of(game, state, seat, action)
     assert type(found) is tuple and set(found) <= set(game.SITUATIONS), found
     return found  # type: ignore[no-any-return]
 
@@ -94,10 +95,10 @@ def test_every_label_is_listed_and_no_legal_move_raises(name: str) -> None:
     setups = SETUPS[name]
     for seed in range(36):
         config = game.Config(**setups[seed % len(setups)])
-        for before, seat, action, after in random_moves(
+        for before, seat, action, _after in random_moves(
             game, game.initial_state(config), random.Random(seed)
         ):
-            found = game.situations(before, seat, action, after)
+            found = labels_of(game, before, seat, action)
             assert type(found) is tuple and set(found) <= set(game.SITUATIONS), found
             seen.update(found)
     assert seen  # the games did meet some situations
@@ -627,8 +628,8 @@ def frequencies(name: str) -> tuple[Counter[str], Counter[str]]:
     for seed in range(GAMES):
         seen: Counter[str] = Counter()
         state = game.initial_state(game.Config(players=4))
-        for before, seat, action, after in random_moves(game, state, random.Random(seed)):
-            seen.update(game.situations(before, seat, action, after))
+        for before, seat, action, _after in random_moves(game, state, random.Random(seed)):
+            seen.update(labels_of(game, before, seat, action))
         times.update(seen)
         in_games.update(set(seen))
     return times, in_games
@@ -649,10 +650,10 @@ def test_mg_8_unclear_races_occur_with_a_tie_probability() -> None:
     config = mg.Config(players=4, tie_probability="1/10")
     found: Counter[str] = Counter()
     for seed in range(20):
-        for before, seat, action, after in random_moves(
+        for before, seat, action, _after in random_moves(
             mg, mg.initial_state(config), random.Random(seed)
         ):
-            found.update(mg.situations(before, seat, action, after))
+            found.update(labels_of(mg, before, seat, action))
     assert found["MG-8 unclear race"] > 0
 
 

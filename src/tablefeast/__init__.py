@@ -31,7 +31,7 @@ from tablefeast.kernel.limits import shown
 from tablefeast.kernel.play import GameResult, RandomAgent, play_game
 from tablefeast.kernel.record import Record
 from tablefeast.kernel.record import replay as _replay
-from tablefeast.kernel.ruleset import Ruleset, apply_joint
+from tablefeast.kernel.ruleset import AnyRuleset, Ruleset, apply_joint
 from tablefeast.kernel.serialize import dumps, loads
 
 __version__ = "0.1.0"
@@ -94,7 +94,7 @@ def names() -> tuple[str, ...]:
     return (*GAMES, *sorted(_plugins()))
 
 
-def load(name: str) -> Ruleset:
+def load(name: str) -> AnyRuleset:
     """The game module called `name` (it satisfies the `Ruleset` contract).
 
     Args:

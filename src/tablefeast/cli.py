@@ -26,12 +26,13 @@ import tablefeast
 from tablefeast.agents import make_agent
 from tablefeast.agents.simulate import SimulationResult, simulate
 from tablefeast.kernel.carddata import read_text
+from tablefeast.kernel.effects import Effect, tell
 from tablefeast.kernel.errors import ConfigError, RecordError
 from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import config_from_options, option_value
 from tablefeast.kernel.play import play_game
-from tablefeast.kernel.record import Record, iter_replay
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.record import Record, iter_traced
+from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.terminal import HumanAgent, rules_text, rulings_markdown, terminal_width
 
 __all__ = ["HumanAgent", "main"]
@@ -202,7 +203,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _load(name: str) -> Ruleset:
+def _load(name: str) -> AnyRuleset:
     try:
         return tablefeast.load(name)
     except ValueError as e:
@@ -241,27 +242,25 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         agents = [HumanAgent() if n == "human" else make_agent(n) for n in names]
     except ValueError as e:
         raise SystemExit(f"tablefeast: error: {e}; or human for a person") from None
-    describe = getattr(game, "public_events", None)
+    own_words = game.CAPABILITIES.public_events is not None
     if args.verbose and not args.quiet:
         print(LEGEND, file=out)
 
-    def show(state: Any, seat: int, action: Any) -> None:
+    def show(_: Any, seat: int, action: Any, __: Any, effects: tuple[Effect, ...]) -> None:
         # Default: what a person at the table saw, in words (the deal summarised, hidden cards
         # never named, so a person seated here sees the others' public moves too). -v adds
         # every move in notation, chance included; -q prints only the result.
-        if args.quiet:
-            return
         if args.verbose:
             who = "chance" if seat == tablefeast.CHANCE else f"seat {seat}"
-            if not people or (seat == tablefeast.CHANCE and describe is None):
+            if not people or (seat == tablefeast.CHANCE and not own_words):
                 print(f"  [{who}: {game.action_to_str(action)}]", file=out)
-        if describe is not None:
-            for line in describe(state, seat, action, game.apply_action(state, seat, action)):
+        if own_words:
+            for line in tell(game, config, effects):
                 print(line, file=out)
 
     people = "human" in names
-    result = play_game(game, config, agents, seed=args.seed, on_move=show)
-    render = getattr(game, "render", None)
+    result = play_game(game, config, agents, seed=args.seed, on_step=None if args.quiet else show)
+    render = game.CAPABILITIES.render
     if render is not None and not args.quiet:
         print("\n" + render(game.view(result.state, None)), file=out)
     scores = game.scores(result.state)
@@ -295,15 +294,13 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             players = final.config.players
             print(f"tablefeast: error: --seat {seat}: seats are 0 to {players - 1}", file=err)
             return 1
-        state = game.initial_state(final.config)
-        describe = getattr(game, "public_events", None)
-        for _, mover, action, after in iter_replay(game, record):
+        own_words = game.CAPABILITIES.public_events is not None
+        for _, mover, action, _after, effects in iter_traced(game, record):
             if seat is not None and mover == seat:
                 print(f"  [you, seat {seat}: {game.action_to_str(action)}]", file=out)
-            for line in describe(state, mover, action, after) if describe else ():
+            for line in tell(game, final.config, effects) if own_words else ():
                 print(line, file=out)
-            state = after
-        render = getattr(game, "render", None)
+        render = game.CAPABILITIES.render
         if render is not None:
             print("\n" + render(game.view(final, seat)), file=out)
     print(f"{len(record.moves)} moves of {record.game}, every one legal.", file=out)

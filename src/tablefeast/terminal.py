@@ -31,7 +31,7 @@ import attrs
 
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = [
     "HumanAgent",
@@ -50,69 +50,6 @@ EXAMPLES = 12
 HELP_EXAMPLES = 40
 """At most this many moves of one group are listed by ``help``."""
 
-# What a person's own moves mean, per game and first word: (the notation, an explanation, an
-# example). `{e}` in an explanation is replaced by a legal move of that group (in the notation
-# part of `help`: by the example). Chance
-# outcomes are never listed: a person never types them.
-_MOVES: dict[str, dict[str, tuple[str, str, str]]] = {
-    "schlacht_am_buffet": {
-        "play": ("play V", "commit a card from your hand, face down (SAB-5)", "play 5"),
-        "exchange": (
-            "exchange [V ...]",
-            "type the cards to discard, in any order, e.g. `{e}`, or `exchange` to keep all "
-            "(SAB-7)",
-            "exchange 9 -1",
-        ),
-    },
-    "food_chain": {
-        "play": ("play ANIMAL", "commit an animal from your hand, face down (FC-3)", "play cat"),
-        "take": (
-            "take SEAT | take centre",
-            "your animal takes the prey played by that seat, with its stack, e.g. `{e}`; "
-            "`take centre`: a prey from the centre",
-            "take 2",
-        ),
-    },
-    "mausgeflippt": {
-        "pass": ("pass", "make no claim on the mouse this race (MG-2)", "pass"),
-        "play": (
-            "play KIND/COLOUR",
-            "play one clothing card from your hand (MG-2, MG-4)",
-            "play tie/blue",
-        ),
-        "flip": ("flip", "put your whole hand on the mouse and make the call (MG-2, MG-5)", "flip"),
-        "down": (
-            "down KIND/COLOUR",
-            "after a wrong flip, choose which card lies face down; the rest lie face up (MG-17)",
-            "down tie/blue",
-        ),
-    },
-    "all_you_can_eat_buffet": {
-        "play": (
-            "play [MOOD [MOOD]]",
-            "commit Mood cards face down: one, two with enough Drinks, none with more "
-            "(AYC-5), e.g. `{e}`",
-            "play hungry slow",
-        ),
-        "take": (
-            "take N [N]",
-            "collect the Meal at line position N (1 = first), or two adjacent ones, e.g. `{e}`",
-            "take 2 3",
-        ),
-        "swap": ("swap N N", "swap the Meals at two line positions, e.g. `{e}`", "swap 1 4"),
-        "steal": (
-            "steal SEAT MEAL",
-            "steal a Meal another seat collected, the Meal named as printed, e.g. `{e}`",
-            "steal 2 Black Forest cake",
-        ),
-        "tomato": (
-            "tomato fruit|vegetable ...",
-            "one word per Tomato you hold, in any order, e.g. `{e}` (AYC-10)",
-            "tomato fruit vegetable",
-        ),
-    },
-}
-
 
 def terminal_width() -> int:
     """The width to print for: the terminal's columns, at most 100 (at least 20).
@@ -124,7 +61,7 @@ def terminal_width() -> int:
     return max(20, min(shutil.get_terminal_size().columns, 100))
 
 
-def rulings_markdown(game: Ruleset) -> str:
+def rulings_markdown(game: AnyRuleset) -> str:
     """The game's rulings, as the Markdown file shipped in its package (``rulings.md``).
 
     Args:
@@ -240,7 +177,7 @@ def rules_text(markdown: str, width: int) -> str:
     return "\n".join(out)
 
 
-def group_moves(game: Ruleset, legal: Sequence[Any]) -> dict[str, list[str]]:
+def group_moves(game: AnyRuleset, legal: Sequence[Any]) -> dict[str, list[str]]:
     """The legal moves in notation, grouped by their first word, in the game's order.
 
     Args:
@@ -260,18 +197,20 @@ def group_moves(game: Ruleset, legal: Sequence[Any]) -> dict[str, list[str]]:
     return groups
 
 
-def _explained(game: Ruleset, verb: str, moves: Sequence[str], example: bool = True) -> str | None:
+def _explained(
+    game: AnyRuleset, verb: str, moves: Sequence[str], example: bool = True
+) -> str | None:
     """The explanation of a group of moves, its `{e}` filled with one of them (or, when the
     moves are listed anyway, `example` False, left out), or None."""
-    notation = _MOVES.get(getattr(game, "NAME", ""), {}).get(verb)
+    notation = game.CAPABILITIES.move_help.get(verb)
     if notation is None:
         return None
     if not example:
-        return re.sub(r",? e\.g\. `\{e\}`", "", notation[1])
+        return re.sub(r",? e\.g\. `\{e\}`", "", notation.meaning)
     # An example with two words after the verb if there is one ("exchange 9 -1"), else the
     # closest to that, the longest first.
     chosen = min(moves, key=lambda m: (abs(len(m.split()) - 3), -len(m)))
-    return notation[1].replace("{e}", chosen)
+    return notation.meaning.replace("{e}", chosen)
 
 
 def _listed(moves: Sequence[str], most: int, width: int, indent: str) -> list[str]:
@@ -286,7 +225,7 @@ def _listed(moves: Sequence[str], most: int, width: int, indent: str) -> list[st
 _GLUE = "\x00"  # holds a move's words together while the list is wrapped
 
 
-def moves_text(game: Ruleset, legal: Sequence[Any], width: int | None = None) -> str:
+def moves_text(game: AnyRuleset, legal: Sequence[Any], width: int | None = None) -> str:
     """The legal moves for the prompt: grouped by first word, short, with what they mean.
 
     A group of more than `EXAMPLES` moves (an exchange of Schlacht am Buffet has up to 512) is
@@ -328,7 +267,7 @@ def _wrap_raw(text: str, width: int, first: str, rest: str) -> list[str]:
     )
 
 
-def notation_text(game: Ruleset, legal: Sequence[Any], width: int | None = None) -> str:
+def notation_text(game: AnyRuleset, legal: Sequence[Any], width: int | None = None) -> str:
     """The ``help`` answer: every legal move, grouped and explained, and the notation of a
     person's moves in this game, with examples.
 
@@ -350,10 +289,12 @@ def notation_text(game: Ruleset, legal: Sequence[Any], width: int | None = None)
         head = f"{verb} ({len(moves)} {'choice' if len(moves) == 1 else 'choices'})"
         lines += _wrap_raw(head + (f": {explained}" if explained else ""), width, "  ", "    ")
         lines += _listed(moves, HELP_EXAMPLES, width, "    ")
-    notation = _MOVES.get(getattr(game, "NAME", ""), {})
-    if notation:
-        lines += ["", f"How {getattr(game, 'TITLE', game.NAME)} moves are written:"]
-        for written, meaning, example in notation.values():
+    capabilities = game.CAPABILITIES
+    if capabilities.move_help:
+        lines += ["", f"How {capabilities.title} moves are written:"]
+        for written, meaning, example in (
+            (h.notation, h.meaning, h.example) for h in capabilities.move_help.values()
+        ):
             if "{e}" in meaning:
                 said = meaning.replace("{e}", example)
             else:
@@ -375,11 +316,11 @@ def _forms(typed: str) -> list[str]:
     return list(dict.fromkeys(forms))
 
 
-def _own(game: Ruleset, action: Any) -> bool:
+def _own(game: AnyRuleset, action: Any) -> bool:
     """Whether `action` is written like a person's move (not like a chance outcome such as
     ``card 7``), as far as this module knows the game's moves."""
-    known = _MOVES.get(getattr(game, "NAME", ""))
-    return known is None or game.action_to_str(action).split(" ", 1)[0] in known
+    known = game.CAPABILITIES.move_help
+    return not known or game.action_to_str(action).split(" ", 1)[0] in known
 
 
 def _key(text: str) -> tuple[str, tuple[str, ...]]:
@@ -389,7 +330,7 @@ def _key(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 def read_move(
-    game: Ruleset,
+    game: AnyRuleset,
     seat: int,
     text: str,
     legal: Sequence[Any],
@@ -441,10 +382,9 @@ def read_move(
         return matches[0], None
     if parsed is not None:
         reason = None
-        why_not = getattr(game, "why_not", None)
-        if sample is not None and why_not is not None:
+        if sample is not None:
             try:
-                reason = why_not(sample(), seat, parsed)
+                reason = game.why_not(sample(), seat, parsed)
             except TablefeastError as e:
                 reason = str(e)
         return None, (
@@ -452,7 +392,7 @@ def read_move(
             "type `help` for your moves"
         )
     verbs = group_moves(game, legal)
-    own = set(verbs) | set(_MOVES.get(getattr(game, "NAME", ""), {}))
+    own = set(verbs) | set(game.CAPABILITIES.move_help)
     detail = f"{shown(typed)} is malformed"
     # The engine's message helps when the person used one of their own words ("play 99": no
     # such card); its generic "expected ..." lists chance outcomes too, which a person never
@@ -514,7 +454,7 @@ class HumanAgent:
     width: int | None = None
     """Columns to wrap to (None: `terminal_width` at each prompt)."""
 
-    def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: Any) -> Any:
+    def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: Any) -> Any:
         """Show the view and the legal moves; ask until a legal move is typed.
 
         Args:
@@ -563,14 +503,14 @@ class HumanAgent:
 
     def _ask(
         self,
-        game: Ruleset,
+        game: AnyRuleset,
         seat: int,
         view: Any,
         legal: Sequence[Any],
         sample: Callable[[], Any] | None,
     ) -> Any:
         width = self.width or terminal_width()
-        render = getattr(game, "render", repr)
+        render = game.CAPABILITIES.render or repr
         self._say("\n" + render(view))
         self._say(moves_text(game, legal, width))
         while True:

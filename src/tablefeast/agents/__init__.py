@@ -1,4 +1,4 @@
-"""Agents: random, one heuristic per game, a greedy lookahead and information-set MCTS, three
+"""Agents: random, the heuristic of each game, a greedy lookahead and information-set MCTS, three
 levels for people to play against, and simulation at scale.
 
 An agent sees only its seat's view and legal actions. Two kinds exist:
@@ -52,8 +52,8 @@ MAX_ITERATIONS = 1_000_000
 LEVELS: FrozenDict[str, LevelAgent] = FrozenDict(
     {level: LevelAgent(level) for level in LEVEL_NAMES}
 )
-"""The bots for people, by level: in each game, the agents the strength ladder places there
-(`tablefeast.agents.levels.LEVEL_AGENTS`): the mixed heuristic, then search at 50 and at 400
+"""The bots for people, by level: in each game, the agents the strength ladder places there (each
+game declares them, ``CAPABILITIES.levels``): the mixed heuristic, then search at 50 and at 400
 iterations, at most one second a move; in Mausgeflippt search at 50 iterations, greedy lookahead,
 then the heuristic."""
 AGENT_NAMES = ("random", "heuristic", "greedy", "ismcts", *LEVELS)

@@ -3,7 +3,7 @@
 `GreedyAgent` draws `samples` full states consistent with its view (`Turn.sample_state`), the
 same states for every candidate move (common random numbers, so that moves are compared on equal
 deals). On each it plays the candidate, lets the game go on with the game's playout policy (the
-one ISMCTS uses, `tablefeast.agents.heuristics.PLAYOUT_BY_GAME`) until the seat must choose again,
+one ISMCTS uses, the game's ``CAPABILITIES.playout``) until the seat must choose again,
 and scores the result by the seat's standing on running scores: the share of opponents it leads
 (ties half), or at the end of the game its win share. The move with the best mean wins; ties go
 to the best mean lead on points over the strongest opponent, then to the heuristic's ranking.
@@ -31,7 +31,7 @@ from tablefeast.agents.heuristics import ranked_moves
 from tablefeast.agents.ismcts import playout_policy, standing, win_share
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = ["GreedyAgent"]
 
@@ -95,7 +95,7 @@ class GreedyAgent:
 
 
 def _after(  # noqa: PLR0917 - a plain inner loop
-    game: Ruleset, state: Any, seat: int, move: Any, policy: Any, rng: random.Random
+    game: AnyRuleset, state: Any, seat: int, move: Any, policy: Any, rng: random.Random
 ) -> tuple[float, float]:
     """The seat's standing once it must choose again after playing `move` on `state` (its win
     share at the end), and its lead on points over the best opponent there."""
@@ -118,6 +118,6 @@ def _after(  # noqa: PLR0917 - a plain inner loop
         state = game.apply_action(state, actor, action)
 
 
-def _lead(game: Ruleset, state: Any, seat: int) -> float:
+def _lead(game: AnyRuleset, state: Any, seat: int) -> float:
     scores = game.scores(state)
     return float(scores[seat] - max(s for i, s in enumerate(scores) if i != seat))

@@ -10,8 +10,8 @@ plays it out:
   iteration;
 - every other decision, and the seat's own after its tree, follows the **playout policy**: the
   game's mixed heuristic (`tablefeast.agents.heuristics.heuristic_move`, from each seat's own view
-  of the sampled state) or uniformly random moves, whichever searched best in that game
-  (`PLAYOUT_BY_GAME`); chance is sampled with its exact probabilities;
+  of the sampled state) or uniformly random moves, whichever searched best in that game (it
+  declares which: ``CAPABILITIES.playout``); chance is sampled with its exact probabilities;
 - the playout stops `horizon` of the seat's own decisions after its tree and scores the seat's
   **standing** there: the share of opponents it leads on running scores (ties half). At the end
   of the game the reward is half the win share (1 / number of winners, or 0) and half that
@@ -42,19 +42,19 @@ from typing import Any
 
 import attrs
 
-from tablefeast.agents.heuristics import PLAYOUT_BY_GAME, heuristic_move
+from tablefeast.agents.heuristics import heuristic_move
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["PLAYOUTS", "ISMCTSAgent", "playout_policy", "standing", "win_share"]
 
-Policy = Callable[[Ruleset, Any, int, tuple[Any, ...], random.Random], Any]
+Policy = Callable[[AnyRuleset, Any, int, tuple[Any, ...], random.Random], Any]
 """A playout policy: ``policy(game, state, seat, legal, rng)`` returns one of `legal`."""
 
 
-def standing(game: Ruleset, state: Any, seat: int) -> float:
+def standing(game: AnyRuleset, state: Any, seat: int) -> float:
     """The share of opponents the seat leads on running scores (ties count half).
 
     Args:
@@ -73,7 +73,7 @@ def standing(game: Ruleset, state: Any, seat: int) -> float:
     return sum(1.0 if mine > s else 0.5 if mine == s else 0.0 for s in others) / len(others)
 
 
-def win_share(game: Ruleset, state: Any, seat: int) -> float:
+def win_share(game: AnyRuleset, state: Any, seat: int) -> float:
     """The reward of a finished game: half the seat's win share (1 / number of winners, or 0),
     half its `standing` (the win share alone is too sparse a signal for a small budget).
 
@@ -208,7 +208,7 @@ class ISMCTSAgent:
 
     def _iterate(  # noqa: PLR0917 - the inner loop of the search, kept flat for speed
         self,
-        game: Ruleset,
+        game: AnyRuleset,
         state: Any,
         seat: int,
         root: _Node,
@@ -253,18 +253,20 @@ class ISMCTSAgent:
 
 
 def _random(
-    game: Ruleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
 ) -> Any:
     return legal[rng.randrange(len(legal))]
 
 
 def _heuristic(
-    game: Ruleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
 ) -> Any:
     return heuristic_move(game, game.view(state, seat), legal, rng)
 
 
-def _mixed(game: Ruleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+def _mixed(
+    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+) -> Any:
     if rng.random() < 0.5:
         return legal[rng.randrange(len(legal))]
     return heuristic_move(game, game.view(state, seat), legal, rng)
@@ -275,9 +277,9 @@ _POLICIES: FrozenDict[str, Policy] = FrozenDict(
 )
 
 
-def playout_policy(game: Ruleset, name: str) -> Policy:
-    """The playout policy called `name` (one of `PLAYOUTS`; ``"auto"``: the game's entry in
-    `PLAYOUT_BY_GAME`, random for a game it does not list).
+def playout_policy(game: AnyRuleset, name: str) -> Policy:
+    """The playout policy called `name` (one of `PLAYOUTS`; ``"auto"``: the one the game
+    declares, ``CAPABILITIES.playout``).
 
     Args:
         game: the game module.
@@ -290,5 +292,5 @@ def playout_policy(game: Ruleset, name: str) -> Policy:
         True
     """
     if name == "auto":
-        name = PLAYOUT_BY_GAME.get(game.NAME, "random")
+        name = game.CAPABILITIES.playout
     return _POLICIES[name]

@@ -1,17 +1,19 @@
 """Levels for people: ``easy``, ``medium`` and ``hard``, each the agent that the strength ladder
 places there in each game.
 
-Which agent is stronger depends on the game. In Mausgeflippt the heuristic never makes a wrong
-claim and search at these budgets does (its reward is swamped by the luck of the races), so there
-the heuristic is the hard bot; elsewhere search at 400 iterations is. A `LevelAgent` looks up its
-agent by the game it is asked to play (`LEVEL_AGENTS`), so ``hard`` is the hardest bot measured
-in every game. The searching levels stop after one second at most, so that no person waits
-longer on a slow machine.
+Which agent is stronger depends on the game, so each game declares the agents of its levels
+(``CAPABILITIES.levels``, agent names such as ``ismcts:400``, in the game's ``strategy``
+module). In Mausgeflippt the heuristic never makes a wrong claim and search at these budgets
+does (its reward is swamped by the luck of the races), so there the heuristic is the hard bot;
+elsewhere search at 400 iterations is. A `LevelAgent` looks up its agent in the game it is asked
+to play, so ``hard`` is the hardest bot measured in every game. The searching levels stop after
+one second at most (`LEVEL_SECONDS`), so that no person waits longer on a slow machine.
 
 Examples:
-    >>> LevelAgent("hard").agent_for("schlacht_am_buffet")
+    >>> import tablefeast
+    >>> LevelAgent("hard").agent_for(tablefeast.load("schlacht_am_buffet"))
     ISMCTSAgent(iterations=400, seconds=1.0, exploration=0.7, playout='auto', horizon=3)
-    >>> LevelAgent("hard").agent_for("mausgeflippt")
+    >>> LevelAgent("hard").agent_for(tablefeast.load("mausgeflippt"))
     HeuristicAgent(mixed=True)
 """
 
@@ -22,28 +24,43 @@ from typing import Any
 
 import attrs
 
+import tablefeast
 from tablefeast.agents.greedy import GreedyAgent
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
-from tablefeast.kernel.play import Turn
-from tablefeast.kernel.values import FrozenDict
+from tablefeast.kernel.capabilities import LEVEL_NAMES
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.play import RandomAgent, Turn
+from tablefeast.kernel.ruleset import AnyRuleset
 
-__all__ = ["LEVEL_AGENTS", "LEVEL_NAMES", "LevelAgent"]
+__all__ = ["LEVEL_NAMES", "LEVEL_SECONDS", "LevelAgent", "level_agent"]
 
-LEVEL_NAMES = ("easy", "medium", "hard")
-"""The levels, from the easiest bot to beat."""
+LEVEL_SECONDS = 1.0
+"""The longest a level's search thinks about one move, in seconds."""
 
-_SMALL = ISMCTSAgent(iterations=50, seconds=1.0)
-_LARGE = ISMCTSAgent(iterations=400, seconds=1.0)
-LEVEL_AGENTS: FrozenDict[str, FrozenDict[str, Any]] = FrozenDict(
-    easy=FrozenDict({"*": HeuristicAgent(), "mausgeflippt": _SMALL}),
-    medium=FrozenDict({"*": _SMALL, "mausgeflippt": GreedyAgent()}),
-    hard=FrozenDict({"*": _LARGE, "mausgeflippt": HeuristicAgent()}),
-)
-"""Per level, the agent for each game by name (``"*"``: every other game), from the strength
-ladder of the agents docs: in Mausgeflippt the heuristic rates far above greedy lookahead, which
-rates above search; in the other games search at 400 iterations rates highest, then search at 50
-iterations, then the heuristic."""
+
+def level_agent(name: str) -> Any:
+    """The agent a game's level names: ``random``, ``heuristic``, ``greedy`` or
+    ``ismcts:ITERATIONS`` (searching at most `LEVEL_SECONDS` per move).
+
+    Args:
+        name: the agent's name, as a game's ``CAPABILITIES.levels`` gives it.
+
+    Raises:
+        ConfigError: not one of those names.
+
+    Examples:
+        >>> level_agent("ismcts:50"), level_agent("greedy")
+        (ISMCTSAgent(iterations=50, seconds=1.0, exploration=0.7, playout='auto', horizon=3), \
+GreedyAgent(samples=8))
+    """
+    simple = {"random": RandomAgent, "heuristic": HeuristicAgent, "greedy": GreedyAgent}
+    if name in simple:
+        return simple[name]()
+    kind, _, budget = name.partition(":")
+    if kind == "ismcts" and budget.isdecimal() and len(budget) <= 7 and int(budget) > 0:
+        return ISMCTSAgent(iterations=int(budget), seconds=LEVEL_SECONDS)
+    raise ConfigError(f"a level names random, heuristic, greedy or ismcts:ITERATIONS, got {name!r}")
 
 
 @attrs.frozen
@@ -77,20 +94,21 @@ class LevelAgent:
         if value not in LEVEL_NAMES:
             raise ValueError(f"LevelAgent.level must be one of {LEVEL_NAMES}, got {value!r}")
 
-    def agent_for(self, game_name: str) -> Any:
-        """The agent this level plays in the game called `game_name`.
+    def agent_for(self, game: AnyRuleset | str) -> Any:
+        """The agent this level plays in `game` (the one the game declares for the level).
 
         Args:
-            game_name: the game's `NAME`.
+            game: the game module, or its name.
 
         Examples:
-            >>> LevelAgent("medium").agent_for("mausgeflippt")
+            >>> import tablefeast
+            >>> LevelAgent("medium").agent_for(tablefeast.load("mausgeflippt"))
             GreedyAgent(samples=8)
             >>> LevelAgent("hard", seconds=0.2).agent_for("food_chain").seconds
             0.2
         """
-        table = LEVEL_AGENTS[self.level]
-        agent = table.get(game_name, table["*"])
+        ruleset = tablefeast.load(game) if isinstance(game, str) else game
+        agent = level_agent(ruleset.CAPABILITIES.levels[self.level])
         limit = self.seconds
         if (
             limit is not None
@@ -107,7 +125,7 @@ class LevelAgent:
             turn: the seat's view, legal moves and sampler of consistent states.
             rng: the agent's generator.
         """
-        agent = self.agent_for(turn.game.NAME)
+        agent = self.agent_for(turn.game)
         if hasattr(agent, "choose"):
             return agent.choose(turn, rng)
         return agent.act(turn.game, turn.view, turn.legal, rng)

@@ -30,6 +30,7 @@ import attrs
 
 import tablefeast
 from tablefeast.agents import make_agent
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.play import play_game
@@ -112,7 +113,7 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
     seed: str,
     index: int,
     keep_record: bool = False,
-    on_move: Callable[[Any, int, Any], None] | None = None,
+    on_step: Callable[[Any, int, Any, Any, tuple[Effect, ...]], None] | None = None,
 ) -> GameOutcome:
     """Play game `index` of a simulation (a plain function of plain data: it runs anywhere).
 
@@ -123,9 +124,9 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
         seed: the simulation's seed; the game is seeded ``f"{seed}/{index}"``.
         index: the game's number in the simulation.
         keep_record: keep the game's moves in notation, so that it can be replayed.
-        on_move: called as ``on_move(state_before, seat, action)`` for every move, as
-            `play_game` calls it (for code that watches the game in the worker, such as
-            `tablefeast.analysis`).
+        on_step: called as ``on_step(state_before, seat, action, state_after, effects)`` for
+            every move, as `play_game` calls it (for code that watches the game in the worker,
+            such as `tablefeast.analysis`).
 
     Examples:
         >>> outcome = play_one("food_chain", {"players": 3}, ["random"] * 3, "s", 0, True)
@@ -135,7 +136,7 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
     config = game.Config(**config_data)
     game_seed = f"{seed}/{index}"
     agents = [_build(spec) for spec in seats]
-    result = play_game(game, config, agents, seed=game_seed, on_move=on_move)
+    result = play_game(game, config, agents, seed=game_seed, on_step=on_step)
     return GameOutcome(
         index=index,
         seats=tuple(_label(spec) for spec in seats),

@@ -12,10 +12,12 @@ alone:
 - lead changes: how often the seat strictly ahead on running `scores` changes (a tie at the top
   leads nobody, and the lead passing through a tie back to the same seat is no change);
 - the moves each seat made, by notation key (`move_keys`);
-- how often each special situation occurred, when the game module has ``situations(before, seat,
-  action, after)`` (a tuple of labels per move; its ``SITUATIONS`` lists them all);
-- what each seat holds at the end, when the game module has ``holdings(state)`` (per seat, a
-  count by label: plates, mice, animals, Meals, tokens).
+- how often each special situation occurred, read from the moves' effects where the game
+  declares labels (``CAPABILITIES.situations``; ``situation_labels`` lists them all);
+- what each seat holds at the end, where the game declares ``CAPABILITIES.holdings`` (per seat,
+  a count by label: plates, mice, animals, Meals, tokens).
+
+Every move is applied once, traced (`tablefeast.kernel.play.play_game`'s ``on_step``).
 
 Examples:
     >>> facts = play_facts("food_chain", {"players": 3}, ["random"] * 3, "s", 0)
@@ -28,7 +30,7 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -36,7 +38,8 @@ import attrs
 import tablefeast
 from tablefeast.agents.simulate import AgentSpec, GameOutcome, play_one
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.effects import Effect, label
+from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = ["Branching", "GameFacts", "decision_kind", "move_keys", "play_facts"]
 
@@ -180,15 +183,11 @@ def _leader(scores: Sequence[int]) -> int | None:
 
 
 class _Watcher:
-    """Collects the facts move by move (`play_game`'s ``on_move``); the state after a move is
-    the state before the next one, so every state is seen once."""
+    """Collects the facts move by move (`play_game`'s ``on_step``: the states before and after
+    each move, and its effects)."""
 
-    def __init__(self, game: Ruleset, players: int) -> None:
+    def __init__(self, game: AnyRuleset, players: int) -> None:
         self.game = game
-        self.situations: Callable[..., tuple[str, ...]] | None = getattr(game, "situations", None)
-        self.holdings: Callable[[Any], Sequence[Mapping[str, int]]] | None = getattr(
-            game, "holdings", None
-        )
         self.decisions = 0
         self.chance = 0
         self.lead_changes = 0
@@ -196,10 +195,13 @@ class _Watcher:
         self.branching: dict[str, list[int]] = {}
         self.moves: list[Counter[str]] = [Counter() for _ in range(players)]
         self.seen: Counter[str] = Counter()
-        self.last: tuple[Any, int, Any] | None = None
+        self.final: Any = None
 
-    def __call__(self, state: Any, seat: int, action: Any) -> None:
-        self._after(state)
+    def __call__(
+        self, state: Any, seat: int, action: Any, after: Any, effects: tuple[Effect, ...]
+    ) -> None:
+        if self.final is None:
+            self._lead(state)  # the initial state
         if seat == CHANCE:
             self.chance += 1
         else:
@@ -213,13 +215,11 @@ class _Watcher:
             row[3] += n == 1
             row[4] = max(row[4], n)
             self.moves[seat].update(move_keys(self.game.action_to_str(action)))
-        self.last = (state, seat, action)
+        self.seen.update(label(self.game, effects))
+        self._lead(after)
+        self.final = after
 
-    def _after(self, state: Any) -> None:
-        """`state` follows the last move seen (or starts the game)."""
-        if self.last is not None and self.situations is not None:
-            before, seat, action = self.last
-            self.seen.update(self.situations(before, seat, action, state))
+    def _lead(self, state: Any) -> None:
         leader = _leader(self.game.scores(state))
         if leader is not None:
             if self.leader is not None and leader != self.leader:
@@ -227,17 +227,14 @@ class _Watcher:
             self.leader = leader
 
     def finish(self, outcome: GameOutcome, labels: Sequence[str]) -> GameFacts:
-        final = None
-        if self.last is not None:
-            before, seat, action = self.last
-            final = self.game.apply_action(before, seat, action)
-            self._after(final)
+        final = self.final
         rounds = getattr(final, "round", None)
         held: tuple[tuple[tuple[str, int], ...], ...] = ()
-        if final is not None and self.holdings is not None:
+        holdings = self.game.CAPABILITIES.holdings
+        if final is not None and holdings is not None:
             held = tuple(
-                tuple((label, count) for label, count in seat.items() if count)
-                for seat in self.holdings(final)
+                tuple((name, count) for name, count in seat.items() if count)
+                for seat in holdings(final)
             )
         order = {label: i for i, label in enumerate(labels)}
         return GameFacts(
@@ -278,5 +275,5 @@ def play_facts(
     """
     game = tablefeast.load(name)
     watcher = _Watcher(game, int(config_data["players"]))
-    outcome = play_one(name, config_data, seats, seed, index, on_move=watcher)
-    return watcher.finish(outcome, getattr(game, "SITUATIONS", ()))
+    outcome = play_one(name, config_data, seats, seed, index, on_step=watcher)
+    return watcher.finish(outcome, game.CAPABILITIES.situation_labels)

@@ -29,7 +29,7 @@ from tablefeast.analysis.figures import Figure, _Json, build_figures, to_json
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.options import config_from_options
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = ["MAX_GAMES", "Analysis", "analyze"]
 
@@ -120,7 +120,7 @@ def _default_label(analysis: Analysis) -> str:
     return f"{analysis.players} players"
 
 
-def _title(game: Ruleset) -> str:
+def _title(game: AnyRuleset) -> str:
     lines = (game.__doc__ or "").strip().splitlines()
     return lines[0].split(" (")[0].rstrip(".") if lines else game.NAME
 
@@ -135,14 +135,14 @@ class Setup:
         (3, ('random', 'random', 'random'))
     """
 
-    game: Ruleset
+    game: AnyRuleset
     configs: tuple[dict[str, Any], ...]
     agents: tuple[AgentSpec, ...]
     seats: tuple[tuple[tuple[AgentSpec, ...], ...], ...]
     seed: str
 
 
-def _config_data(game: Ruleset, options: Any, players: int) -> dict[str, Any]:
+def _config_data(game: AnyRuleset, options: Any, players: int) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise ConfigError(
             f"options must be a mapping of option names to values, got {shown(options)}"
@@ -215,7 +215,7 @@ def check_setup(  # noqa: PLR0917 - the arguments of analyze and compare, checke
     return Setup(game, configs, tuple(names), tuple(seats), str(seed))
 
 
-def holding_labels(game: Ruleset, config_data: Mapping[str, Any]) -> tuple[str, ...] | None:
+def holding_labels(game: AnyRuleset, config_data: Mapping[str, Any]) -> tuple[str, ...] | None:
     """The labels of the game's ``holdings`` under a config, in the game's order (those it gives
     for the initial state, every seat's), or None when the game module has no ``holdings``.
 
@@ -227,7 +227,7 @@ def holding_labels(game: Ruleset, config_data: Mapping[str, Any]) -> tuple[str, 
         >>> holding_labels(tablefeast.load("mausgeflippt"), {"players": 3})
         ('mice caught', 'cheeses taken', 'penalty cards', 'face-down penalty cards')
     """
-    holdings = getattr(game, "holdings", None)
+    holdings = game.CAPABILITIES.holdings
     if holdings is None:
         return None
     config: Any = tablefeast.loads(json.dumps(config_data), game.Config)
@@ -264,8 +264,9 @@ def run_setup(
         for i in range(games)
     ]
     facts = run_calls(play_facts, calls, executor=executor, workers=workers, progress=progress)
-    labels = getattr(setup.game, "SITUATIONS", ())
-    situations = tuple(labels) if getattr(setup.game, "situations", None) is not None else None
+    capabilities = setup.game.CAPABILITIES
+    labels = capabilities.situation_labels
+    situations = labels if capabilities.situations is not None else None
     analyses = []
     for v, config in enumerate(setup.configs):
         mine = tuple(facts[v * games : (v + 1) * games])

@@ -62,7 +62,7 @@ from tablefeast.kernel.carddata import read_text
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import MAX_INT_DIGITS, parse_json, shown
-from tablefeast.kernel.ruleset import Ruleset, apply_joint
+from tablefeast.kernel.ruleset import AnyRuleset, apply_joint
 from tablefeast.kernel.tensor import float32_bytes
 
 __all__ = ["PREFIX", "config_from_params", "register", "short_name"]
@@ -91,12 +91,12 @@ def short_name(name: str) -> str:
     return PREFIX + name
 
 
-def _defaults(ruleset: Ruleset) -> dict[str, Any]:
+def _defaults(ruleset: AnyRuleset) -> dict[str, Any]:
     config = ruleset.Config(players=DEFAULT_PLAYERS)
     return dict(json.loads(tablefeast.dumps(config)))
 
 
-def _parameter_spec(ruleset: Ruleset) -> dict[str, Any]:
+def _parameter_spec(ruleset: AnyRuleset) -> dict[str, Any]:
     # Each Config option with its JSON default: ints, bools and words as they are; anything
     # else as text, "" meaning the default (OpenSpiel reads "0" back as an int, so a number
     # written as text, such as a probability, must not default to one).
@@ -107,7 +107,7 @@ def _parameter_spec(ruleset: Ruleset) -> dict[str, Any]:
     return spec
 
 
-def config_from_params(ruleset: Ruleset, params: dict[str, Any]) -> Any:
+def config_from_params(ruleset: AnyRuleset, params: dict[str, Any]) -> Any:
     """The `Config` that OpenSpiel game parameters describe.
 
     Args:
@@ -147,20 +147,14 @@ def config_from_params(ruleset: Ruleset, params: dict[str, Any]) -> Any:
     return ruleset.Config(**options)
 
 
-def _players_range(ruleset: Ruleset) -> tuple[int, int]:
-    ok = []
-    for players in range(1, 9):
-        try:
-            ruleset.Config(players=players)
-        except ValueError:
-            continue
-        ok.append(players)
-    return min(ok), max(ok)
+def _players_range(ruleset: AnyRuleset) -> tuple[int, int]:
+    players = ruleset.CAPABILITIES.players  # declared once, as OpenSpiel's GameType does
+    return players[0], players[-1]
 
 
 def _game_type(
     name: str,
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     dynamics: Any = pyspiel.GameType.Dynamics.SIMULTANEOUS,
     registered_as: str | None = None,
 ) -> pyspiel.GameType:
@@ -185,7 +179,7 @@ def _game_type(
     )
 
 
-def _make_game_class(name: str, ruleset: Ruleset, game_type: pyspiel.GameType) -> type:
+def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType) -> type:
     class Game(pyspiel.Game):  # type: ignore[misc]
         """A tablefeast game seen by OpenSpiel."""
 
@@ -244,14 +238,14 @@ class _Shared:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self  # our states are immutable values
 
-    def actors(self, ruleset: Ruleset) -> tuple[int, ...]:
+    def actors(self, ruleset: AnyRuleset) -> tuple[int, ...]:
         """The seats that act now (`actors`), worked out once."""
         acting = self.acting
         if acting is None:
             acting = self.acting = ruleset.actors(self.inner)
         return acting
 
-    def digest(self, ruleset: Ruleset, seat: int | None) -> str:
+    def digest(self, ruleset: AnyRuleset, seat: int | None) -> str:
         """SHA-256 of the seat's views from the start to this step, chained step by step."""
         pending = []
         step: _Shared | None = self
@@ -271,7 +265,7 @@ class _Shared:
         return self.digests[seat]
 
 
-def seen_view(step: Any, ruleset: Ruleset, viewer: int | None) -> Any:
+def seen_view(step: Any, ruleset: AnyRuleset, viewer: int | None) -> Any:
     """`ruleset.view(step.inner, viewer)`, remembered by viewer on `step` (either form's step:
     anything with ``inner`` and ``views``). Keyed by the viewer itself, so that one seat is never
     handed another's view.
@@ -290,7 +284,7 @@ def seen_view(step: Any, ruleset: Ruleset, viewer: int | None) -> Any:
     return view
 
 
-def seen_tensor(step: Any, ruleset: Ruleset, viewer: int | None) -> Any:
+def seen_tensor(step: Any, ruleset: AnyRuleset, viewer: int | None) -> Any:
     """The observation tensor of the viewer's view at `step`, as a read-only float32 array,
     remembered by viewer on `step` (as `seen_view`: never another seat's).
 
@@ -304,7 +298,8 @@ def seen_tensor(step: Any, ruleset: Ruleset, viewer: int | None) -> Any:
         tensors = step.tensors = {}
     tensor = tensors.get(viewer)
     if tensor is None:
-        values = ruleset.observation_tensor(seen_view(step, ruleset, viewer))  # type: ignore[attr-defined]
+        _, observe = ruleset.CAPABILITIES.observations()
+        values = observe(seen_view(step, ruleset, viewer))
         # read-only (over a bytes buffer), so that no caller can change what the cache holds
         tensor = tensors[viewer] = np.frombuffer(float32_bytes(values), np.float32)
     return tensor
@@ -336,7 +331,7 @@ class State(pyspiel.State):  # type: ignore[misc]
         self._shared = _Shared(start, previous)
 
     @property
-    def _ruleset(self) -> Ruleset:
+    def _ruleset(self) -> AnyRuleset:
         return _RULESETS[self._name]
 
     @property
@@ -502,9 +497,9 @@ class State(pyspiel.State):  # type: ignore[misc]
         return _render(self._ruleset, self._ruleset.view(self.inner, None))
 
 
-def _render(ruleset: Ruleset, view: Any) -> str:
+def _render(ruleset: AnyRuleset, view: Any) -> str:
     """The view as text: the game's `render`, else its repr."""
-    render = getattr(ruleset, "render", None)
+    render = ruleset.CAPABILITIES.render
     return str(render(view)) if render is not None else repr(view)
 
 
@@ -518,7 +513,7 @@ class Observer:
     def __init__(self, game: Any, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        self._ruleset: Ruleset = game.ruleset  # an observer is never copied
+        self._ruleset: AnyRuleset = game.ruleset  # an observer is never copied
         iig = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         if not iig.public_info:
             raise ValueError(
@@ -527,7 +522,8 @@ class Observer:
             )
         self._perfect_recall = iig.perfect_recall
         self._public_only = iig.private_info == pyspiel.PrivateInfoType.NONE
-        size = game.ruleset.observation_size(game.config)
+        size_of, _ = game.ruleset.CAPABILITIES.observations()
+        size = size_of(game.config)
         self.tensor = np.zeros(size, np.float32)
         name = "information_state" if self._perfect_recall else "observation"
         self.dict = {name: self.tensor}
@@ -552,7 +548,7 @@ def _present_step(state: Any) -> Any:
     return state._shared if step is None else step
 
 
-_RULESETS: dict[str, Ruleset] = {}
+_RULESETS: dict[str, AnyRuleset] = {}
 
 
 def register() -> None:

@@ -63,7 +63,7 @@ from tablefeast.interop import openspiel as simultaneous
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import GameOverError
 from tablefeast.kernel.play import Turn
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = ["PREFIX", "OpenSpielISMCTSAgent", "State", "game_for", "register", "short_name"]
 
@@ -92,7 +92,7 @@ def short_name(name: str) -> str:
     return PREFIX + name
 
 
-def _game_type(name: str, ruleset: Ruleset) -> pyspiel.GameType:
+def _game_type(name: str, ruleset: AnyRuleset) -> pyspiel.GameType:
     return simultaneous._game_type(
         name, ruleset, pyspiel.GameType.Dynamics.SEQUENTIAL, registered_as=short_name(name)
     )
@@ -133,7 +133,7 @@ class _Context:
 
     __slots__ = ("config", "lead", "ruleset", "tables")
 
-    def __init__(self, ruleset: Ruleset, config: Any, lead: int | None, tables: _Tables) -> None:
+    def __init__(self, ruleset: AnyRuleset, config: Any, lead: int | None, tables: _Tables) -> None:
         self.ruleset = ruleset
         self.config = config
         self.lead = lead
@@ -325,7 +325,7 @@ class _Step:
         return chained
 
 
-def _params_of(ruleset: Ruleset, config: Any) -> dict[str, Any]:
+def _params_of(ruleset: AnyRuleset, config: Any) -> dict[str, Any]:
     """The game parameters that describe `config`, as far as parameters can (a custom card
     list cannot be written back as a file: it is left out, and the config says it)."""
     spec = simultaneous._parameter_spec(ruleset)
@@ -343,7 +343,7 @@ def _params_of(ruleset: Ruleset, config: Any) -> dict[str, Any]:
     return params
 
 
-def _make_game_class(name: str, ruleset: Ruleset, game_type: pyspiel.GameType) -> type:
+def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType) -> type:
     class Game(pyspiel.Game):  # type: ignore[misc]
         """A tablefeast game seen by OpenSpiel as a turn-based game."""
 
@@ -572,7 +572,7 @@ _GAME_LIMIT = 64
 """How many games built from configs `game_for` keeps (agents ask for the same few)."""
 
 
-def game_for(ruleset: Ruleset, config: Any) -> Any:
+def game_for(ruleset: AnyRuleset, config: Any) -> Any:
     """The turn-based OpenSpiel game of `ruleset` under `config` (any config, card lists
     included; the game's parameters name as much of it as parameters can).
 

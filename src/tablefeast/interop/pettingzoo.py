@@ -77,7 +77,8 @@ class _TablefeastEnv:
         self.noop: int = self.game.num_distinct_actions(self.config)
         self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
         self.agents: list[str] = []
-        size = self.game.observation_size(self.config)  # type: ignore[attr-defined]
+        size_of, _ = self.game.CAPABILITIES.observations()
+        size = size_of(self.config)
         observation = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
@@ -152,7 +153,8 @@ class _TablefeastEnv:
             mask[self._ids(legal)] = 1
         else:
             mask[self.noop] = 1
-        tensor = game.observation_tensor(game.view(state, seat))  # type: ignore[attr-defined]
+        _, observe = game.CAPABILITIES.observations()
+        tensor = observe(game.view(state, seat))
         # packed, then read as float32 (several times faster than converting float by float);
         # copied, so that each observation is the caller's own, writable array
         observation = np.frombuffer(float32_bytes(tensor), np.float32).copy()
@@ -188,7 +190,7 @@ class _TablefeastEnv:
             return f"{agent} must act now: the no-op is not legal for it", None
         try:
             action = self.game.action_from_id(self._state, seat, action_id)
-            reason = getattr(self.game, "why_not", lambda *a: None)(self._state, seat, action)
+            reason = self.game.why_not(self._state, seat, action)
         except (IllegalActionError, ValueError) as e:
             return str(e), None
         return reason, action
@@ -205,7 +207,8 @@ class _TablefeastEnv:
         """
         self._running()
         view = self.game.view(self._state, None)
-        return np.asarray(self.game.observation_tensor(view), np.float32)  # type: ignore[attr-defined]
+        _, observe = self.game.CAPABILITIES.observations()
+        return np.asarray(observe(view), np.float32)
 
     def render(self) -> str | None:
         """The spectator's view as text (render mode ``"ansi"``).
@@ -218,7 +221,8 @@ class _TablefeastEnv:
         """
         if self.render_mode != "ansi" or self._state is None:
             return None
-        return str(self.game.render(self.game.view(self._state, None)))  # type: ignore[attr-defined]
+        render = self.game.CAPABILITIES.render or repr
+        return str(render(self.game.view(self._state, None)))
 
     def close(self) -> None:
         """Nothing to release.

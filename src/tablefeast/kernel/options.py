@@ -26,7 +26,7 @@ import attrs
 
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import parse_json, shown
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = ["config_from_options", "option_keys", "option_value"]
 
@@ -58,7 +58,7 @@ def option_value(key: str, text: str) -> Any:
         raise
 
 
-def option_keys(game: Ruleset) -> tuple[str, ...]:
+def option_keys(game: AnyRuleset) -> tuple[str, ...]:
     """The option names of a game's Config (``players`` included).
 
     Args:
@@ -72,7 +72,7 @@ def option_keys(game: Ruleset) -> tuple[str, ...]:
     return tuple(field.name for field in attrs.fields(game.Config))
 
 
-def config_from_options(game: Ruleset, players: int, options: Mapping[str, Any]) -> Any:
+def config_from_options(game: AnyRuleset, players: int, options: Mapping[str, Any]) -> Any:
     """The game's Config for `players` and options (values already read, as `option_value` does).
 
     Args:

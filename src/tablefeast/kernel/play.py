@@ -22,8 +22,9 @@ from typing import Any, Protocol
 import attrs
 
 from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.effects import Effect, trace
 from tablefeast.kernel.record import Record, record_of
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = [
     "Agent",
@@ -51,7 +52,7 @@ class Agent(Protocol):
         frozenset({1})
     """
 
-    def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """Return one of `legal`.
 
         Args:
@@ -82,7 +83,7 @@ class _Sampler:
 
     __slots__ = ("_anchor", "_game", "_seat")
 
-    def __init__(self, game: Ruleset, state: Any, seat: int) -> None:
+    def __init__(self, game: AnyRuleset, state: Any, seat: int) -> None:
         self._game = game
         self._seat = seat
         self._anchor = game.determinize(state, seat, random.Random(0))
@@ -110,7 +111,7 @@ class Turn:
         True
     """
 
-    game: Ruleset
+    game: AnyRuleset
     seat: int
     view: Any
     legal: tuple[Any, ...]
@@ -143,7 +144,7 @@ class RandomAgent:
         'a'
     """
 
-    def act(self, game: Ruleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """A uniformly random element of `legal`.
 
         Args:
@@ -170,7 +171,7 @@ class GameResult:
         (((-1, DrawCard(card=9)), (-1, DrawCard(card=3))), ((-1, 'card 9'), (-1, 'card 3')))
     """
 
-    game: Ruleset
+    game: AnyRuleset
     config: Any
     state: Any
     moves: tuple[tuple[int, Any], ...]
@@ -203,7 +204,7 @@ def agent_rng(seed: int | str, seat: int) -> random.Random:
     return random.Random(f"{seed}/seat/{seat}")
 
 
-def decision(game: Ruleset, state: Any, seat: int, agent: Any) -> Callable[[random.Random], Any]:
+def decision(game: AnyRuleset, state: Any, seat: int, agent: Any) -> Callable[[random.Random], Any]:
     """What `agent` will decide for `seat` now, as a call that needs only the agent's generator.
 
     Everything the agent may use is taken from `state` here (its view, its legal actions, a
@@ -236,12 +237,13 @@ def decision(game: Ruleset, state: Any, seat: int, agent: Any) -> Callable[[rand
 
 
 def play_game(
-    game: Ruleset,
+    game: AnyRuleset,
     config: Any,
     agents: Sequence[Agent],
     seed: int | str = 0,
     *,
     on_move: Callable[[Any, int, Any], None] | None = None,
+    on_step: Callable[[Any, int, Any, Any, tuple[Effect, ...]], None] | None = None,
     max_moves: int | None = None,
 ) -> GameResult:
     """Play from the initial state until the game ends (or `max_moves` moves were made).
@@ -252,6 +254,9 @@ def play_game(
         agents: one agent per seat.
         seed: seeds chance and, derived from it, each agent's generator.
         on_move: called as ``on_move(state_before, seat, action)`` for every move.
+        on_step: called as ``on_step(state_before, seat, action, state_after, effects)`` after
+            every move, with what the move did (`tablefeast.kernel.effects.trace`: each move is
+            applied once, traced).
         max_moves: stop early after this many moves.
 
     Examples:
@@ -281,6 +286,11 @@ def play_game(
             action = decision(game, state, seat, agents[seat])(rngs[seat])
         if on_move is not None:
             on_move(state, seat, action)
-        state = game.apply_action(state, seat, action)
+        if on_step is None:
+            state = game.apply_action(state, seat, action)
+        else:
+            after, effects = trace(game, state, seat, action)
+            on_step(state, seat, action, after, effects)
+            state = after
         moves.append((seat, action))
     return GameResult(game, config, state, tuple(moves))

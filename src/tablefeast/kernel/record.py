@@ -18,12 +18,13 @@ from typing import Any
 
 import attrs
 
+from tablefeast.kernel.effects import Effect, trace
 from tablefeast.kernel.errors import RecordError, TablefeastError
 from tablefeast.kernel.limits import MAX_INT, parse_json, shown
-from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.kernel.serialize import converter, structure
 
-__all__ = ["Record", "iter_replay", "record_of", "replay"]
+__all__ = ["Record", "iter_replay", "iter_traced", "position", "record_of", "replay"]
 
 
 @attrs.frozen(eq=True, hash=False)
@@ -103,7 +104,7 @@ class Record:
         return cls(data["game"], data["config"], tuple(moves))
 
 
-def record_of(game: Ruleset, config: Any, moves: Sequence[tuple[int, Any]]) -> Record:
+def record_of(game: AnyRuleset, config: Any, moves: Sequence[tuple[int, Any]]) -> Record:
     """The record of `moves` (seat, action) played from `config`'s initial state.
 
     Args:
@@ -123,7 +124,7 @@ def record_of(game: Ruleset, config: Any, moves: Sequence[tuple[int, Any]]) -> R
     )
 
 
-def _config(game: Ruleset, record: Record) -> Any:
+def _config(game: AnyRuleset, record: Record) -> Any:
     if record.game != game.NAME:
         raise RecordError(f"the record is of {record.game!r}, not {game.NAME!r}")
     try:
@@ -132,7 +133,7 @@ def _config(game: Ruleset, record: Record) -> Any:
         raise RecordError(f"the record's config is refused: {e}") from None
 
 
-def iter_replay(game: Ruleset, record: Record) -> Iterator[tuple[int, int, Any, Any]]:
+def iter_replay(game: AnyRuleset, record: Record) -> Iterator[tuple[int, int, Any, Any]]:
     """Yield ``(move number, seat, action, state after)`` for every move, checking each.
 
     Args:
@@ -158,7 +159,36 @@ def iter_replay(game: Ruleset, record: Record) -> Iterator[tuple[int, int, Any, 
         yield number, seat, action, state
 
 
-def replay(game: Ruleset, record: Record) -> Any:
+def iter_traced(
+    game: AnyRuleset, record: Record
+) -> Iterator[tuple[int, int, Any, Any, tuple[Effect, ...]]]:
+    """`iter_replay` with each move's effects: ``(move number, seat, action, state after,
+    effects)``, every move applied once, traced (`tablefeast.kernel.effects.trace`).
+
+    Args:
+        game: the game module the record is of.
+        record: the record to replay.
+
+    Raises:
+        RecordError: a move is malformed or illegal; the message quotes it and says why.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> rec = Record("schlacht_am_buffet", {"players": 3}, ((-1, "card 5"),))
+        >>> [effects for *_, effects in iter_traced(sab, rec)]
+        [(RoundBegins(round=1, start_player=0), Dealt(cards=9), CardDrawn(seat=0, card=5))]
+    """
+    state = game.initial_state(_config(game, record))
+    for number, (seat, text) in enumerate(record.moves, start=1):
+        try:
+            action = game.action_from_str(state, seat, text)
+            state, effects = trace(game, state, seat, action)
+        except TablefeastError as e:
+            raise RecordError(f"move {number} [{seat}, {shown(text)}] is refused: {e}") from e
+        yield number, seat, action, state, effects
+
+
+def replay(game: AnyRuleset, record: Record) -> Any:
     """The state after every move of `record` (each checked).
 
     Args:
@@ -180,4 +210,54 @@ def replay(game: Ruleset, record: Record) -> Any:
     state = game.initial_state(_config(game, record))
     for _, _, _, after in iter_replay(game, record):
         state = after
+    return state
+
+
+def position(game: AnyRuleset, config: Any, moves: str) -> Any:
+    """The state after `moves`, written in the game's notation: a position for an example or a
+    test that reads as the record of how it came about.
+
+    Moves are separated by ``;`` (or new lines). A move is ``SEAT: MOVE``, or just ``MOVE`` when
+    one seat alone acts (chance at a chance node, the only seat to move): at a simultaneous
+    step every commitment names its seat.
+
+    Args:
+        game: the game module.
+        config: the game's configuration.
+        moves: the moves, in notation.
+
+    Raises:
+        RecordError: a move is malformed, illegal, or lacks the seat it needs (which move, why).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> position(fc, fc.Config(players=3), "0: play cat; 1: play worm").commitments
+        (2, 0, None)
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> position(sab, sab.Config(players=3), "card 5; card 9").hands[0][6:]
+        (1, 0, 0, 0, 1)
+        >>> position(fc, fc.Config(players=3), "play cat")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.RecordError: move 1 'play cat' needs its seat: seats 0, 1, 2 act
+    """
+    state = game.initial_state(config)
+    parts = [part.strip() for line in moves.splitlines() for part in line.split(";")]
+    for number, text in enumerate((part for part in parts if part), start=1):
+        seat_text, colon, move = text.rpartition(":")
+        acting = game.actors(state)
+        if colon:
+            seat_text = seat_text.strip()
+            if not seat_text.lstrip("-").isdecimal() or len(seat_text) > 3:
+                raise RecordError(f"move {number} {shown(text)}: the seat is not a number")
+            seat = int(seat_text)
+        elif len(acting) == 1:
+            seat = acting[0]
+        else:
+            who = ", ".join(map(str, acting)) or "nobody"
+            raise RecordError(f"move {number} {shown(text)} needs its seat: seats {who} act")
+        try:
+            state = game.apply_action(state, seat, game.action_from_str(state, seat, move.strip()))
+        except TablefeastError as e:
+            raise RecordError(f"move {number} {shown(text)} is refused: {e}") from e
     return state

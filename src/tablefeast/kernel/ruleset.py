@@ -2,7 +2,10 @@
 
 A game is a module (``tablefeast.games.<name>``) with the functions below; `tablefeast.load(name)`
 returns it. The contract is a pure functional core: every function takes an immutable state and
-returns a new value; nothing mutates, nothing reads a global random generator.
+returns a new value; nothing mutates, nothing reads a global random generator. `Ruleset` is
+generic over the game's State, Action, Config and View classes; what a game offers beyond these
+functions (its effects and words, its strategy, its move help...) it declares once, as
+``CAPABILITIES`` (`tablefeast.kernel.capabilities.Capabilities`), so nobody probes for it.
 
 Examples:
     >>> import tablefeast
@@ -14,30 +17,46 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from tablefeast.kernel.capabilities import Capabilities
 from tablefeast.kernel.chance import CHANCE, Distribution
-from tablefeast.kernel.errors import GameOverError, InvalidActionError, NotYourTurnError
+from tablefeast.kernel.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+)
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.seats import check_actor_seat
 
 __all__ = [
+    "AnyRuleset",
     "Ruleset",
     "apply_joint",
+    "chance_outcomes_of",
     "check_move",
     "check_turn",
     "describe_actors",
+    "illegal",
     "legal_action_mask",
     "liveness_problems",
     "sample_chance",
 ]
 
 
+S = TypeVar("S")
+A = TypeVar("A")
+C = TypeVar("C")
+V = TypeVar("V")
+
+
 @runtime_checkable
-class Ruleset(Protocol):
-    """What a game module provides. States, actions and views are the game's own attrs classes.
+class Ruleset(Protocol[S, A, C, V]):
+    """What a game module provides. States (S), actions (A), configs (C) and views (V) are the
+    game's own attrs classes; ``Ruleset[Any, Any, Any, Any]`` is any game.
 
     Simultaneous steps: `actors` lists every seat still to commit; each `apply_action` records one
     commitment (hidden in views); the last one reveals and resolves. Chance nodes: `actors` is
@@ -50,9 +69,11 @@ class Ruleset(Protocol):
     """
 
     NAME: str
-    Config: type[Any]
+    Config: type[C]
+    Action: Any  # the union of the game's action classes (JSON reads actions through it)
+    CAPABILITIES: Capabilities[S, A, C, V]
 
-    def initial_state(self, config: Any) -> Any:
+    def initial_state(self, config: C) -> S:
         """The state before anything happened (possibly a chance node: the shuffle and deal).
 
         Args:
@@ -65,7 +86,7 @@ class Ruleset(Protocol):
             (1, (3, 2, 2, 1, 1))
         """
 
-    def actors(self, state: Any) -> tuple[int, ...]:
+    def actors(self, state: S) -> tuple[int, ...]:
         """Seats that must act now, ascending; ``(CHANCE,)`` at a chance node; ``()`` when over.
 
         Args:
@@ -77,7 +98,7 @@ class Ruleset(Protocol):
             (0, 1, 2)
         """
 
-    def legal_actions(self, state: Any, player: int) -> tuple[Any, ...]:
+    def legal_actions(self, state: S, player: int) -> tuple[A, ...]:
         """The legal actions of `player`, in a deterministic order (for CHANCE: the outcomes).
 
         Args:
@@ -91,7 +112,27 @@ class Ruleset(Protocol):
             ['play worm', 'play bird', 'play cat', 'play dog', 'play flea']
         """
 
-    def chance_distribution(self, state: Any) -> Distribution[Any]:
+    def why_not(self, state: S, player: int, action: object) -> str | None:
+        """Why `action` by `player` is not legal now, or None when it is: the one legality
+        check that `legal_actions` and `apply_action` share.
+
+        Args:
+            state: the state of the game.
+            player: the acting seat, or CHANCE.
+            action: the action to check.
+
+        Raises:
+            InvalidSeatError: `player` is not a seat (nor CHANCE).
+            InvalidActionError: `action` is not an action of this game at all.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> fc.why_not(s, 0, fc.Play(fc.Animal.DOG)), fc.why_not(s, 0, fc.Take(1))
+            (None, 'every player commits an animal now (FC-3)')
+        """
+
+    def chance_distribution(self, state: S) -> Distribution[A]:
         """The exact distribution of the chance node, as integer weights.
 
         Args:
@@ -104,7 +145,7 @@ class Ruleset(Protocol):
             (110, Fraction(1, 11))
         """
 
-    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
+    def chance_outcomes(self, state: S) -> tuple[tuple[A, Fraction], ...]:
         """``(outcome, probability)`` pairs of the chance node; probabilities sum to 1.
 
         Args:
@@ -117,7 +158,7 @@ class Ruleset(Protocol):
             ((DrawCard(card=-1), Fraction(1, 11)), Fraction(1, 1))
         """
 
-    def apply_action(self, state: Any, player: int, action: Any) -> Any:
+    def apply_action(self, state: S, player: int, action: A) -> S:
         """Check legality, then return the next state; the input is never changed.
 
         Args:
@@ -132,7 +173,7 @@ class Ruleset(Protocol):
             ((1, 2), (0, 1, 2))
         """
 
-    def is_terminal(self, state: Any) -> bool:
+    def is_terminal(self, state: S) -> bool:
         """True when the game is over.
 
         Args:
@@ -144,7 +185,7 @@ class Ruleset(Protocol):
             False
         """
 
-    def scores(self, state: Any) -> tuple[int, ...]:
+    def scores(self, state: S) -> tuple[int, ...]:
         """Each seat's score (running totals before the end).
 
         Args:
@@ -156,7 +197,7 @@ class Ruleset(Protocol):
             (0, 0, 0)
         """
 
-    def winners(self, state: Any) -> frozenset[int]:
+    def winners(self, state: S) -> frozenset[int]:
         """The winning seats once the game is over (empty before).
 
         Args:
@@ -170,7 +211,7 @@ class Ruleset(Protocol):
             ((67, 52, 35), frozenset({0}))
         """
 
-    def view(self, state: Any, player: int | None) -> Any:
+    def view(self, state: S, player: int | None) -> V:
         """Exactly what `player` may know (`None`: a spectator).
 
         Args:
@@ -185,7 +226,7 @@ class Ruleset(Protocol):
             (3, None, (True, False, False))
         """
 
-    def determinize(self, state: Any, player: int, rng: random.Random) -> Any:
+    def determinize(self, state: S, player: int, rng: random.Random) -> S:
         """A state `player` cannot tell from `state`, hidden parts resampled consistently.
 
         Args:
@@ -201,7 +242,7 @@ class Ruleset(Protocol):
             ((3, None, None), (2, None, None))
         """
 
-    def action_to_str(self, action: Any) -> str:
+    def action_to_str(self, action: A) -> str:
         """The action in the game's move notation.
 
         Args:
@@ -213,7 +254,7 @@ class Ruleset(Protocol):
             'play dog'
         """
 
-    def action_from_str(self, state: Any, player: int, text: str) -> Any:
+    def action_from_str(self, state: S, player: int, text: str) -> A:
         """Parse move notation (raises `InvalidActionError` on malformed text).
 
         Args:
@@ -227,7 +268,7 @@ class Ruleset(Protocol):
             Play(animal=<Animal.DOG: 'dog'>)
         """
 
-    def num_distinct_actions(self, config: Any) -> int:
+    def num_distinct_actions(self, config: C) -> int:
         """Size of the fixed integer action encoding (player actions, then chance outcomes).
 
         Args:
@@ -239,7 +280,7 @@ class Ruleset(Protocol):
             12
         """
 
-    def action_to_id(self, action: Any, config: Any = None) -> int:
+    def action_to_id(self, action: A, config: C | None = None) -> int:
         """The action's integer id; pass the `config` when ids depend on it (a custom card set).
 
         Args:
@@ -252,7 +293,7 @@ class Ruleset(Protocol):
             3
         """
 
-    def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
+    def action_from_id(self, state: S, player: int, action_id: int) -> A:
         """The action with that id (raises `InvalidActionError` for an id out of range).
 
         Args:
@@ -265,6 +306,10 @@ class Ruleset(Protocol):
             >>> fc.action_from_id(fc.initial_state(fc.Config(players=3)), 0, 3)
             Play(animal=<Animal.DOG: 'dog'>)
         """
+
+
+AnyRuleset = Ruleset[Any, Any, Any, Any]
+"""Any game: a `Ruleset` whose State, Action, Config and View classes are not known here."""
 
 
 def describe_actors(actors: tuple[int, ...], detail: str = "") -> str:
@@ -313,6 +358,25 @@ def check_turn(actors: tuple[int, ...], player: int) -> None:
     raise NotYourTurnError(f"{who} may not act now; waiting for {expected}")
 
 
+def illegal(player: int, action: object, reason: str | None) -> IllegalActionError:
+    """The refusal of a well-formed move that is not legal now, worded once for every game:
+    ``<action> by seat N is illegal: <why>`` (``by chance`` for a chance outcome).
+
+    Args:
+        player: the seat that tried the move, or CHANCE.
+        action: the move (an action of the game: its repr is short).
+        reason: why it is illegal, as the game's ``why_not`` says.
+
+    Examples:
+        >>> illegal(2, "play 3", "card 3 is not in this hand")
+        IllegalActionError("'play 3' by seat 2 is illegal: card 3 is not in this hand")
+        >>> str(illegal(CHANCE, 7, "no card is drawn now"))
+        '7 by chance is illegal: no card is drawn now'
+    """
+    who = "chance" if player == CHANCE else f"seat {player}"
+    return IllegalActionError(f"{action!r} by {who} is illegal: {reason}")
+
+
 def check_move(
     player: object, action: object, players: int, action_types: tuple[type, ...], game: str
 ) -> None:
@@ -347,7 +411,7 @@ def check_move(
         raise InvalidActionError(f"{shown(action)} is not {article} {game} action")
 
 
-def apply_joint(ruleset: Ruleset, state: Any, actions: Mapping[int, Any]) -> Any:
+def apply_joint(ruleset: AnyRuleset, state: Any, actions: Mapping[int, Any]) -> Any:
     """Apply one commitment per seat of a simultaneous step, in ascending seat order.
 
     The result does not depend on the order (the contract guarantees it); this helper is a
@@ -384,7 +448,7 @@ def apply_joint(ruleset: Ruleset, state: Any, actions: Mapping[int, Any]) -> Any
     return state
 
 
-def legal_action_mask(ruleset: Ruleset, state: Any, player: int) -> tuple[bool, ...]:
+def legal_action_mask(ruleset: AnyRuleset, state: Any, player: int) -> tuple[bool, ...]:
     """A boolean per action id: which ids are legal for `player` now.
 
     Args:
@@ -405,7 +469,39 @@ def legal_action_mask(ruleset: Ruleset, state: Any, player: int) -> tuple[bool, 
     return tuple(mask)
 
 
-def sample_chance(ruleset: Ruleset, state: Any, rng: random.Random) -> Any:
+def chance_outcomes_of(
+    distribution: Callable[[S], Distribution[A]],
+) -> Callable[[S], tuple[tuple[A, Fraction], ...]]:
+    """A game's ``chance_outcomes``, made from its ``chance_distribution``: the same node as
+    ``(outcome, exact probability)`` pairs, in the distribution's order. Written once here, so
+    that every game gives them alike.
+
+    Args:
+        distribution: the game's ``chance_distribution``.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> outcomes = chance_outcomes_of(sab.chance_distribution)
+        >>> outcomes(sab.initial_state(sab.Config(players=3)))[:2]
+        ((DrawCard(card=-1), Fraction(1, 11)), (DrawCard(card=0), Fraction(1, 11)))
+    """
+
+    def chance_outcomes(state: S) -> tuple[tuple[A, Fraction], ...]:
+        """``(outcome, exact probability)`` pairs of the current chance node, in the order of
+        its `chance_distribution`; the probabilities sum to exactly 1.
+
+        Args:
+            state: the state of the game, at a chance node.
+
+        Raises:
+            IllegalActionError: the state is not a chance node.
+        """
+        return distribution(state).probabilities()
+
+    return chance_outcomes
+
+
+def sample_chance(ruleset: AnyRuleset, state: Any, rng: random.Random) -> Any:
     """Sample the chance node's outcome exactly with `rng`.
 
     Args:
@@ -422,7 +518,7 @@ def sample_chance(ruleset: Ruleset, state: Any, rng: random.Random) -> Any:
     return ruleset.chance_distribution(state).sample(rng)
 
 
-def liveness_problems(ruleset: Ruleset, state: Any) -> list[str]:
+def liveness_problems(ruleset: AnyRuleset, state: Any) -> list[str]:
     """What keeps `state` from playing on: the last part of every game's state check.
 
     A state that is not over must have actors; a chance node must have outcomes; every acting

@@ -48,6 +48,7 @@ from tablefeast.kernel.errors import (
 from tablefeast.kernel.limits import parse_json, shown
 from tablefeast.server.store import StoreError
 from tablefeast.server.table import Table
+from tablefeast.server.wire import renderer_for
 
 __all__ = [
     "MAX_MESSAGE_CHARS",
@@ -171,13 +172,15 @@ def welcome(table: Table, seat: int | None) -> dict[str, Any]:
         table: the table.
         seat: the connection's seat, or None for a spectator.
     """
-    catalog = getattr(table.game, "catalog", None)
+    capabilities = table.game.CAPABILITIES
+    catalog = capabilities.catalog
     return {
         "type": "welcome",
         "protocol": PROTOCOL_VERSION,
         "table": table.row.id,
         "game": table.row.game,
-        "title": getattr(table.game, "TITLE", table.row.game),
+        "title": capabilities.title,
+        "renderer": renderer_for(table.row.game),
         "players": table.config.players,
         "seat": seat,
         "seats": list(table.row.seats),
@@ -205,7 +208,7 @@ def why(table: Table, seat: int, text: str) -> dict[str, Any]:
     game, state = table.game, table.state
     try:
         action = game.action_from_str(state, seat, text)
-        reason = game.why_not(state, seat, action)  # type: ignore[attr-defined]
+        reason = game.why_not(state, seat, action)
     except TablefeastError as e:
         reason = str(e)
     return {"type": "why", "move": text, "reason": reason}
@@ -247,7 +250,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "type": "object",
         "required": [
             *("type", "protocol", "table", "game", "title", "players", "seat", "seats"),
-            "catalog",
+            *("catalog", "renderer"),
         ],
         "properties": {
             "type": {"const": "welcome"},
@@ -259,6 +262,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "seat": {"type": ["integer", "null"]},
             "seats": _STRINGS,
             "catalog": {"type": "object"},
+            "renderer": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"},
         },
         "additionalProperties": False,
     },

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import tablefeast
 from tablefeast.agents import (
     GreedyAgent,
     HeuristicAgent,
@@ -113,7 +114,7 @@ def weight(kind: str, game: str, settings: ServerSettings) -> str:
         return "search"
     agent = bot(kind, settings, 1.0)
     if isinstance(agent, LevelAgent):
-        agent = agent.agent_for(game)
+        agent = agent.agent_for(tablefeast.load(game))
     if isinstance(agent, RandomAgent):
         return "light"
     return "quick" if isinstance(agent, HeuristicAgent) else "search"

@@ -9,9 +9,13 @@ was. `play` does all three.
 
 Chance is drawn here, from a secret per-table seed kept in the store: draw number ``n`` uses
 ``random.Random(f"{seed}:{n}")``, so nobody without the seed can predict a draw, and a table
-rebuilt from its record after a restart draws on exactly as it would have. In Mausgeflippt with a
-person at the table, who was fastest is not drawn but observed: the order in which the claims
-reached the server (``observed_fastest``, ruling MG-21).
+rebuilt from its record after a restart draws on exactly as it would have. A game may declare a
+chance outcome that is observed rather than drawn when people play (``CAPABILITIES.
+observed_chance``): in Mausgeflippt, who was fastest is the order in which the claims reached
+the server (ruling MG-21).
+
+Every move is applied once, traced (`tablefeast.kernel.effects.trace`): the public event log is
+the words of its effects as a spectator sees them.
 
 Examples:
     >>> from tablefeast.server.store import SQLiteStore
@@ -40,13 +44,13 @@ import attrs
 
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.effects import Effect, tell, trace
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.options import config_from_options
-from tablefeast.kernel.record import Record, iter_replay
-from tablefeast.kernel.ruleset import Ruleset, check_turn
+from tablefeast.kernel.record import Record, iter_traced
+from tablefeast.kernel.ruleset import AnyRuleset, check_turn
 from tablefeast.kernel.serialize import structure
-from tablefeast.server.events import describe
 from tablefeast.server.seats import HUMAN, check_kind
 from tablefeast.server.settings import ServerSettings
 from tablefeast.server.store import Store, TableRow
@@ -60,8 +64,9 @@ TABLE_OPTIONS: Mapping[str, tuple[float, float, float | None]] = {
 }
 """The table's own settings in seconds, each (lowest, highest, default): a human seat's idle
 ``timeout`` before its ``takeover`` bot plays for it (None: never), a bot's ``think`` limit, a
-bot's ``reaction`` delay in a race (None: 1 s in Mausgeflippt with people, else 0), and the
-``tie_window`` of MG-21. A server's own `ServerSettings.max_think` may lower ``think``'s highest."""
+bot's ``reaction`` delay in a race (None: the game's ``CAPABILITIES.reaction`` with people, such
+as 1 s in Mausgeflippt, else 0), and the ``tie_window`` of an observed chance outcome (MG-21).
+A server's own `ServerSettings.max_think` may lower ``think``'s highest."""
 MAX_SEATS = 8
 """The most seats any table has (no game has more)."""
 
@@ -112,6 +117,10 @@ def check_settings(options: Any, settings: ServerSettings) -> dict[str, Any]:
     return checked
 
 
+Step = tuple[int, Any, Any, tuple[Effect, ...]]
+"""One move worked out: ``(seat, action, state after, effects)``."""
+
+
 @attrs.frozen
 class Pending:
     """A move worked out but not yet stored or applied (`Table.prepare`).
@@ -119,7 +128,8 @@ class Pending:
     Attributes:
         first: the number of its first move in the record.
         texts: the moves in notation, ``(seat, text)``: the player's, then chance's.
-        steps: each move as ``(seat, action, before, after)``.
+        steps: each move as ``(seat, action, after, effects)``: the state it gives and what it
+            did (`tablefeast.kernel.effects`).
         arrivals: when each seat's latest move reached the server, after these moves.
         finished: whether the game is over after them.
         version: the table's version they were worked out from.
@@ -127,7 +137,7 @@ class Pending:
 
     first: int
     texts: tuple[tuple[int, str], ...]
-    steps: tuple[tuple[int, Any, Any, Any], ...]
+    steps: tuple[Step, ...]
     arrivals: dict[int, float]
     finished: bool
     version: int
@@ -152,7 +162,7 @@ class Table:
     def __init__(self, row: TableRow, store: Store, token_hashes: dict[int, str]) -> None:
         self.row = row
         self.store = store
-        self.game: Ruleset = tablefeast.load(row.game)
+        self.game: AnyRuleset = tablefeast.load(row.game)
         self.config: Any = structure(row.config, self.game.Config)
         self.state: Any = self.game.initial_state(self.config)
         self.moves: list[tuple[int, str]] = []
@@ -239,11 +249,10 @@ class Table:
         table = cls(row, store, store.token_hashes(row.id))
         moves = store.moves(row.id)
         record = Record(row.game, row.config, tuple(moves))
-        before = table.state
-        for _, seat, action, after in iter_replay(table.game, record):
-            table.events.extend(describe(table.game, before, seat, action, after))
-            before = after
-        table.state, table.moves = before, list(moves)
+        for *_, after, effects in iter_traced(table.game, record):
+            table.events.extend(tell(table.game, table.config, effects))
+            table.state = after
+        table.moves = list(moves)
         for seat, _ in moves:
             table._played[seat] = table._played.get(seat, 0) + 1
         table._note_choices()
@@ -275,7 +284,7 @@ class Table:
             return self.row.options.get("takeover", "heuristic")
         default = TABLE_OPTIONS[key][2]
         if key == "reaction" and default is None:
-            default = 1.0 if self.game.NAME == "mausgeflippt" and self.humans else 0.0
+            default = self.game.CAPABILITIES.reaction if self.humans else 0.0
         return self.row.options.get(key, default)
 
     def seat_of(self, token: object) -> int | None:
@@ -325,10 +334,8 @@ class Table:
         """
         check_turn(self.game.actors(self.state), seat)  # NotYourTurnError, GameOverError
         action = self.game.action_from_str(self.state, seat, text)
-        after = self.game.apply_action(self.state, seat, action)
-        return self._pending(
-            [(seat, action, self.state, after)], after, {**self.arrivals, seat: now}
-        )
+        after, effects = trace(self.game, self.state, seat, action)
+        return self._pending([(seat, action, after, effects)], after, {**self.arrivals, seat: now})
 
     def prepare_chance(self) -> Pending | None:
         """The chance moves owed now (at a table's start), worked out; None if none is owed."""
@@ -358,8 +365,9 @@ class Table:
         """
         if pending.version != self.version:  # a bug of the caller, never of a client
             raise RuntimeError("moves worked out from another position of the table")
-        new_events = [e for s, a, b, f in pending.steps for e in describe(self.game, b, s, a, f)]
-        self.state, self.arrivals = pending.steps[-1][3], pending.arrivals
+        effects = [effect for *_, step_effects in pending.steps for effect in step_effects]
+        new_events = list(tell(self.game, self.config, effects))
+        self.state, self.arrivals = pending.steps[-1][2], pending.arrivals
         self.moves.extend(pending.texts)
         for seat, _ in pending.texts:
             self._played[seat] = self._played.get(seat, 0) + 1
@@ -368,12 +376,10 @@ class Table:
         self._note_choices()
         return new_events
 
-    def _pending(
-        self, steps: list[tuple[int, Any, Any, Any]], state: Any, arrivals: dict[int, float]
-    ) -> Pending:
+    def _pending(self, steps: list[Step], state: Any, arrivals: dict[int, float]) -> Pending:
         # Resolve chance until a player must decide (or the game ends).
         number = len(self.moves) + len(steps)
-        observe = getattr(self.game, "observed_fastest", None)
+        observe = self.game.CAPABILITIES.observed_chance
         while self.game.actors(state) == (CHANCE,):
             action = None
             if observe is not None and self.humans:
@@ -381,10 +387,10 @@ class Table:
             if action is None:
                 rng = random.Random(f"{self.row.seed}:{number}")
                 action = self.game.chance_distribution(state).sample(rng)
-            after = self.game.apply_action(state, CHANCE, action)
-            steps.append((CHANCE, action, state, after))
+            after, effects = trace(self.game, state, CHANCE, action)
+            steps.append((CHANCE, action, after, effects))
             state, number = after, number + 1
-        texts = tuple((seat, self.game.action_to_str(action)) for seat, action, _, _ in steps)
+        texts = tuple((seat, self.game.action_to_str(action)) for seat, action, *_ in steps)
         return Pending(
             first=len(self.moves),
             texts=texts,

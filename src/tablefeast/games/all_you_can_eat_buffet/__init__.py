@@ -31,6 +31,7 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
     Take,
     Tomato,
 )
+from tablefeast.games.all_you_can_eat_buffet.capabilities import CAPABILITIES
 from tablefeast.games.all_you_can_eat_buffet.catalog import TITLE, catalog
 from tablefeast.games.all_you_can_eat_buffet.checks import check_state, check_view
 from tablefeast.games.all_you_can_eat_buffet.components import (
@@ -55,6 +56,7 @@ from tablefeast.games.all_you_can_eat_buffet.observation import observation_size
 from tablefeast.games.all_you_can_eat_buffet.rules import (
     actors,
     apply_action,
+    apply_traced,
     chance_distribution,
     chance_outcomes,
     is_terminal,
@@ -78,6 +80,7 @@ NAME = "all_you_can_eat_buffet"
 
 __all__ = [
     "ACTION_TYPES",
+    "CAPABILITIES",
     "DEFAULT_CARDS",
     "MEAL_SETS",
     "MOOD_EFFECTS",
@@ -109,6 +112,7 @@ __all__ = [
     "action_to_str",
     "actors",
     "apply_action",
+    "apply_traced",
     "catalog",
     "chance_distribution",
     "chance_outcomes",

@@ -1,7 +1,10 @@
 """The flow of a round and of the game's end: what happens without a decision between the
 decisions and chance events (AYC-2 to AYC-10).
 
-Every function takes a state and returns the state where the next decision or chance event waits.
+Every transition (`settle_*`, `after_*`, `game_over`) takes a state and returns the state where
+the next decision or chance event waits. It also takes a `trace`: when that is a list (in
+`rules.apply_traced`), what happens is appended to it as typed effects (`effects`), in the order
+it happens; None (in `rules.apply_action`) notes nothing.
 
 Examples:
     >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -12,10 +15,13 @@ Examples:
 
 from __future__ import annotations
 
+from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
-from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS
+from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS, line_entry, nothing_done
+from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
 from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
 from tablefeast.kernel.deck import counts_put, counts_remove
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.seats import clockwise_from, left_of
 from tablefeast.kernel.values import replace
 
@@ -23,6 +29,7 @@ __all__ = [
     "after_commitments",
     "after_reveal",
     "clinking",
+    "game_over",
     "resolution_queue",
     "reveal_pool",
     "round_order",
@@ -84,12 +91,13 @@ def tomato_seats(state: State) -> tuple[int, ...]:
 # ---------------------------------------------------------------- dealing (AYC-2, AYC-3)
 
 
-def settle_deal(state: State) -> State:
+def settle_deal(state: State, trace: list[Effect] | None) -> State:
     """Stop at the next draw; once the line is complete, put the Spice tokens on the 2nd and 3rd
     Meal and start the play (AYC-3).
 
     Args:
         state: the state of the game, while the line is dealt.
+        trace: where the effects are noted (`effects.LineSet`), or None.
 
     Returns:
         The state where the next decision or chance event waits (`state` itself while a draw is
@@ -101,11 +109,12 @@ def settle_deal(state: State) -> State:
         >>> from tablefeast.kernel.values import replace
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=13).state
-        >>> s.stage, s.to_deal, settle_deal(s) is s  # one Meal still to draw
+        >>> s.stage, s.to_deal, settle_deal(s, None) is s  # one Meal still to draw
         ('deal', 1, True)
-        >>> dealt = settle_deal(replace(s, to_deal=0))  # as if the Meal deck had run out
-        >>> dealt.stage, [spices for _, spices, _ in dealt.line]
-        ('play', [0, 1, 1, 0])
+        >>> trace = []
+        >>> dealt = settle_deal(replace(s, to_deal=0), trace)  # as if the Meal deck had run out
+        >>> dealt.stage, [spices for _, spices, _ in dealt.line], trace[0].ran_out
+        ('play', [0, 1, 1, 0], True)
     """
     if state.mood_draws:
         return state
@@ -118,7 +127,9 @@ def settle_deal(state: State) -> State:
             meal, spices, secret = line[position]
             line[position] = (meal, spices + 1, secret)
             supply -= 1
-    # AYC-13: when the Meal deck runs out, the line is shorter.
+    if trace is not None:  # AYC-13: when the Meal deck runs out, the line is shorter
+        entries = tuple(line_entry(state, entry) for entry in line)
+        trace.append(fx.LineSet(state.round, entries, len(line) < state.config.line_size))
     return replace(state, line=tuple(line), spice_supply=supply, to_deal=0, stage="play")
 
 
@@ -155,12 +166,13 @@ def reveal_pool(state: State, seat: int) -> tuple[int, ...]:
     return state.hands[seat]
 
 
-def after_commitments(state: State) -> State:
+def after_commitments(state: State, trace: list[Effect] | None) -> State:
     """Everyone has committed: single cards are revealed; for two cards or none, the left
     neighbour's random pick is a chance event, even when only one Mood can come out (AYC-17).
 
     Args:
         state: the state of the game, once every seat has committed.
+        trace: where the effects are noted (`effects.Revealed`, and what follows), or None.
 
     Returns:
         The state where the next decision or chance event waits.
@@ -171,7 +183,7 @@ def after_commitments(state: State) -> State:
         >>> from tablefeast.kernel.values import replace
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> done = after_commitments(replace(s, commitments=((2,), (4,), (4,))))
+        >>> done = after_commitments(replace(s, commitments=((2,), (4,), (4,))), None)
         >>> done.stage, done.revealed, done.queue, done.drinks  # two Tricksters clink glasses
         ('resolve', (2, 4, 4), (0, 1, 2), (0, 1, 1))
     """
@@ -183,15 +195,21 @@ def after_commitments(state: State) -> State:
             revealed[seat] = committed[0]
         else:
             reveals.append(seat)  # AYC-17: skipping it would tell everyone the cards match
+    if trace is not None:
+        plays = tuple((seat, MOODS[m]) for seat, m in enumerate(revealed) if m is not None)
+        if plays:  # AYC-5: the single cards turn face up; two cards or none wait for a pick
+            trace.append(fx.Revealed(plays))
     state = replace(state, revealed=tuple(revealed), reveals=tuple(reveals), stage="reveal")
-    return state if reveals else after_reveal(state)
+    return state if reveals else after_reveal(state, trace)
 
 
-def after_reveal(state: State) -> State:
+def after_reveal(state: State, trace: list[Effect] | None) -> State:
     """Every Mood is revealed: use the cards, clink glasses, and line up the resolution.
 
     Args:
         state: the state of the game, once every seat's Mood is revealed.
+        trace: where the effects are noted (`effects.Clinked`, `effects.Skipped`, and the Moods
+            carried out), or None.
 
     Returns:
         The state where the next decision or chance event waits.
@@ -202,7 +220,8 @@ def after_reveal(state: State) -> State:
         >>> from tablefeast.kernel.values import replace
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> done = after_reveal(replace(s, commitments=((2,), (4,), (4,)), revealed=(2, 4, 4)))
+        >>> s = replace(s, commitments=((2,), (4,), (4,)), revealed=(2, 4, 4))
+        >>> done = after_reveal(s, None)
         >>> done.stage, done.queue, done.hands[0], done.used[0]
         ('resolve', (0, 1, 2), (1, 0, 0, 1, 0, 0), (0, 0, 1, 0, 0, 0))
     """
@@ -221,6 +240,8 @@ def after_reveal(state: State) -> State:
             drinks[seat] += 1
             supply -= 1
     queue = resolution_queue(revealed, state.first, config.players)
+    if trace is not None:
+        _note_clinks(revealed, state.drinks, drinks, trace)
     state = replace(
         state,
         hands=tuple(hands),
@@ -232,7 +253,25 @@ def after_reveal(state: State) -> State:
         queue=tuple(queue),
         stage="resolve",
     )
-    return settle_queue(state)
+    return settle_queue(state, trace)
+
+
+def _note_clinks(
+    revealed: tuple[int, ...],
+    before: tuple[int, ...],
+    after: list[int],
+    trace: list[Effect],
+) -> None:
+    """AYC-6, AYC-18: one clink per Mood revealed twice or more, in Mood order, with who got a
+    Drink token; AYC-7, AYC-22: two or more of a Mood that resolves first or last all skip."""
+    for mood in sorted(set(revealed)):
+        seats = tuple(seat for seat, m in enumerate(revealed) if m == mood)
+        if len(seats) < 2:
+            continue
+        gained = tuple(seat for seat in seats if after[seat] > before[seat])
+        trace.append(fx.Clinked(MOODS[mood], seats, gained))
+        if MOOD_EFFECTS[MOODS[mood]].when != "turn":
+            trace.append(fx.Skipped(MOODS[mood], seats))
 
 
 def resolution_queue(revealed: tuple[int, ...], first: int, players: int) -> tuple[int, ...]:
@@ -265,11 +304,13 @@ def resolution_queue(revealed: tuple[int, ...], first: int, players: int) -> tup
 # ---------------------------------------------------------------- resolving (AYC-7, AYC-8)
 
 
-def settle_queue(state: State) -> State:
+def settle_queue(state: State, trace: list[Effect] | None) -> State:
     """Carry out the Moods that need no choice, until a seat must choose or the round ends.
 
     Args:
         state: the state of the game, while the revealed Moods are carried out.
+        trace: where the effects are noted (`effects.MoodCarriedOut` and what each Mood does,
+            then the end of the round), or None.
 
     Returns:
         The state where the next decision or chance event waits.
@@ -285,24 +326,32 @@ def settle_queue(state: State) -> State:
         >>> s = apply_joint(ayc, s, {0: hungry, 1: very_hungry, 2: boor})
         >>> s.queue  # Boor first, then turn order
         (2, 0, 1)
-        >>> settle_queue(replace(s, queue=(0, 1))).queue  # seat 0's Hungry needs no choice
+        >>> settle_queue(replace(s, queue=(0, 1)), None).queue  # seat 0's Hungry: no choice
         (1,)
     """
     while state.queue:
         seat = state.queue[0]
-        effect = MOOD_EFFECTS[MOODS[state.revealed[seat]]]  # type: ignore[index]
+        mood = MOODS[state.revealed[seat]]  # type: ignore[index]
+        effect = MOOD_EFFECTS[mood]
         choices = effect.choices(state, seat)
         if choices:
             return state  # the seat decides
+        if trace is not None:
+            trace.append(fx.MoodCarriedOut(seat, mood))  # AYC-7
         if choices is None:
-            state = effect.carry_out(state, seat, None)
-        state = replace(state, queue=state.queue[1:])  # AYC-13: nothing possible, nothing done
-    return _end_round(state)
+            state = effect.carry_out(state, seat, None, trace)
+        else:
+            state = nothing_done(state, seat, trace)  # AYC-13: nothing possible, nothing done
+        state = replace(state, queue=state.queue[1:])
+    return _end_round(state, trace)
 
 
-def _end_round(state: State) -> State:
+def _end_round(state: State, trace: list[Effect] | None) -> State:
     """AYC-9: the line is discarded; then the next round, or the end of the game."""
     config = state.config
+    if trace is not None:  # in Meal-list order, like a collection
+        discarded = tuple(line_entry(state, entry) for entry in sorted(state.line))
+        trace.append(fx.RoundEnds(state.round, discarded))
     discard = state.discard
     spices = 0
     lost = state.lost
@@ -322,27 +371,34 @@ def _end_round(state: State) -> State:
         # AYC-4, AYC-14: secret cards in turn order from the last round's First player.
         order = round_order(state.first, config.players)
         owed = tuple(seat for seat in order for _ in range(state.secrets[seat]))
-        return settle_end(replace(cleared, secret_reveals=owed, stage="secrets"))
-    return settle_deal(
-        replace(
-            cleared,
-            round=state.round + 1,
-            first=left_of(state.first, config.players),  # AYC-9
-            mood_draws=tuple(range(config.players)),  # AYC-2, AYC-9
-            to_deal=config.line_size,  # AYC-3
-            stage="deal",
-        )
+        if trace is not None and owed:  # AYC-4: turned up at the end, before scoring
+            cards = tuple((seat, state.secrets[seat]) for seat in order if state.secrets[seat])
+            trace.append(fx.SecretsTurnedUp(cards))
+        return settle_end(replace(cleared, secret_reveals=owed, stage="secrets"), trace)
+    nxt = replace(
+        cleared,
+        round=state.round + 1,
+        first=left_of(state.first, config.players),  # AYC-9
+        mood_draws=tuple(range(config.players)),  # AYC-2, AYC-9
+        to_deal=config.line_size,  # AYC-3
+        stage="deal",
     )
+    if trace is not None:
+        trace.append(fx.RoundScored(state.round, scores(nxt)))  # AYC-11: running scores
+        trace.append(fx.FirstPlayerPasses(nxt.first))
+    return settle_deal(nxt, trace)
 
 
 # ---------------------------------------------------------------- the end (AYC-4, AYC-10)
 
 
-def settle_end(state: State) -> State:
+def settle_end(state: State, trace: list[Effect] | None) -> State:
     """After the secret cards, the Tomato decisions; with no Tomatoes, the game is over.
 
     Args:
         state: the state of the game, once the last round is over.
+        trace: where the effects are noted (`effects.TomatoesToDecide` or `effects.GameOver`),
+            or None.
 
     Returns:
         The state where the next decision or chance event waits (`state` itself while a secret
@@ -354,11 +410,36 @@ def settle_end(state: State) -> State:
         >>> from tablefeast.kernel.values import replace
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> settle_end(replace(s, stage="secrets")).stage  # no secret card, no Tomato
+        >>> settle_end(replace(s, stage="secrets"), None).stage  # no secret card, no Tomato
         'over'
     """
     if state.secret_reveals:
         return state
-    if tomato_seats(state):
+    deciding = tomato_seats(state)
+    if deciding:
+        if trace is not None:
+            trace.append(fx.TomatoesToDecide(deciding))  # AYC-10
         return replace(state, stage="tomatoes")
-    return replace(state, stage="over")
+    return game_over(state, trace)
+
+
+def game_over(state: State, trace: list[Effect] | None) -> State:
+    """The game is over (AYC-10: after the Tomatoes, scoring); `effects.GameOver` tells the
+    final scores and the winners (AYC-11, AYC-12).
+
+    Args:
+        state: the state of the game, once every Tomato is decided.
+        trace: where the effect is noted (`effects.GameOver`), or None.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> trace = []
+        >>> game_over(ayc.initial_state(ayc.Config(players=3)), trace).stage, trace
+        ('over', [GameOver(scores=(0, 0, 0), winners=(0, 1, 2), tied=(0, 1, 2))])
+    """
+    over = replace(state, stage="over")
+    if trace is not None:
+        final = scores(over)
+        tied = tuple(seat for seat, total in enumerate(final) if total == max(final))
+        trace.append(fx.GameOver(final, tuple(sorted(winners(over))), tied))  # AYC-12
+    return over

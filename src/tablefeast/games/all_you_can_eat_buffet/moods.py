@@ -7,7 +7,10 @@ empty tuple: nothing it can do, AYC-13; None: no choice, it is carried out at on
 does. A user with the printed cards changes an effect here, in one place.
 
 Collecting and stealing, with everything they bring (AYC-8), are the two helpers `collect` and
-`steal`, shared by the effects.
+`steal`, shared by the effects. What changes the state (`carry_out`, `collect`, `steal` and
+their helpers) also takes a `trace`: when that is a list (in `rules.apply_traced`), what the Mood
+does is appended to it as typed effects (`effects`), in the order it happens; None (in
+`rules.apply_action`) notes nothing.
 
 Examples:
     >>> MOOD_EFFECTS[Mood.BOOR].when, MOOD_EFFECTS[Mood.SLOW].when
@@ -21,14 +24,25 @@ from itertools import compress
 
 import attrs
 
+from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.actions import Action, Steal, Swap, Take
-from tablefeast.games.all_you_can_eat_buffet.components import Mood
-from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.games.all_you_can_eat_buffet.components import MOODS, Mood
+from tablefeast.games.all_you_can_eat_buffet.state import LineMeal, State
 from tablefeast.kernel.deck import counts_put, counts_remove
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.values import FrozenDict, replace
 
-__all__ = ["MOOD_EFFECTS", "MoodEffect", "card_effects", "collect", "gain_drink", "steal"]
+__all__ = [
+    "MOOD_EFFECTS",
+    "MoodEffect",
+    "card_effects",
+    "collect",
+    "gain_drink",
+    "line_entry",
+    "nothing_done",
+    "steal",
+]
 
 
 @attrs.frozen
@@ -41,7 +55,9 @@ class MoodEffect:
             nothing to choose and `carry_out` is called with None.
         why_not: why an action is not one of the `choices` now (None when it is); a test checks
             that the two agree.
-        carry_out: the state after the player carries out the Mood with that choice.
+        carry_out: the state after the player carries out the Mood with that choice, noting
+            what it does in the trace (its fourth argument) when that is a list; the built-in
+            ones default the trace to None, so a call without it still works.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -56,13 +72,32 @@ class MoodEffect:
     when: str
     choices: Callable[[State, int], tuple[Action, ...] | None]
     why_not: Callable[[State, int, Action], str | None]
-    carry_out: Callable[[State, int, Action | None], State]
+    carry_out: Callable[[State, int, Action | None, list[Effect] | None], State]
 
 
 # ---------------------------------------------------------------- collecting and stealing
 
 
-def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
+def line_entry(state: State, entry: LineMeal) -> fx.LineEntry:
+    """A Meal of the line as the effects name it: its name, Spice tokens and secret card.
+
+    Args:
+        state: the state of the game (its Meal list names the Meal).
+        entry: the Meal in the line.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> s = ayc.initial_state(ayc.Config(players=3))
+        >>> line_entry(s, (s.config.card_lists.tables.index["Milk"], 1, False))
+        LineEntry(meal='Milk', spices=1, secret=False)
+    """
+    meal, spices, secret = entry
+    return fx.LineEntry(state.config.card_lists.tables.names[meal], spices, secret)
+
+
+def gain_drink(
+    state: State, seat: int, fields: dict[str, object], trace: list[Effect] | None
+) -> None:
     """`seat` gains a Drink token from the supply, while the supply lasts (AYC-6, AYC-8).
 
     `fields` holds the next state's changed fields (it is changed): the Drink tokens and the
@@ -72,25 +107,30 @@ def gain_drink(state: State, seat: int, fields: dict[str, object]) -> None:
         state: the state of the game, before the change.
         seat: the seat that gains the token.
         fields: the next state's changed fields so far.
+        trace: where the effects are noted (`effects.DrinkGained`), or None.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> fields = {}
-        >>> gain_drink(s, 1, fields)
-        >>> fields
-        {'drinks': (0, 1, 0), 'drink_supply': 35}
+        >>> fields, trace = {}, []
+        >>> gain_drink(s, 1, fields, trace)
+        >>> fields, trace
+        ({'drinks': (0, 1, 0), 'drink_supply': 35}, [DrinkGained(seat=1, held=1)])
     """
     drinks = fields.get("drinks", state.drinks)
     supply = fields.get("drink_supply", state.drink_supply)
     if supply:  # AYC-6: an empty supply gives nothing
-        fields["drinks"] = counts_put(drinks, seat, 1)  # type: ignore[arg-type]
+        fields["drinks"] = gained = counts_put(drinks, seat, 1)  # type: ignore[arg-type]
         fields["drink_supply"] = supply - 1  # type: ignore[operator]
+        if trace is not None:
+            trace.append(fx.DrinkGained(seat, gained[seat]))
 
 
-def card_effects(state: State, seat: int, meal: int, fields: dict[str, object]) -> None:
+def card_effects(
+    state: State, seat: int, meal: int, fields: dict[str, object], trace: list[Effect] | None
+) -> None:
     """A Cake takes the Birthday Cake tile; a Coffee discards 2 Drink tokens (AYC-8).
 
     Args:
@@ -98,28 +138,36 @@ def card_effects(state: State, seat: int, meal: int, fields: dict[str, object]) 
         seat: the seat that collects or steals the Meal.
         meal: the Meal card's index in the Meal list.
         fields: the next state's changed fields so far; the effects are written into it.
+        trace: where the effects are noted (`effects.CakeTileTaken` when the tile changes
+            hands, `effects.CoffeeDrunk` for every Coffee), or None.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.play import RandomAgent, play_game
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> fields = {}
-        >>> card_effects(s, 2, s.config.card_lists.tables.index["Chocolate cake"], fields)
-        >>> fields
-        {'cake': 2}
+        >>> fields, trace = {}, []
+        >>> card_effects(s, 2, s.config.card_lists.tables.index["Chocolate cake"], fields, trace)
+        >>> fields, trace
+        ({'cake': 2}, [CakeTileTaken(seat=2, previous=None)])
     """
     tables = state.config.card_lists.tables
     if meal in tables.cake:
+        if trace is not None:
+            previous = fields.get("cake", state.cake)
+            if previous != seat:  # a second Cake moves no tile
+                trace.append(fx.CakeTileTaken(seat, previous))  # type: ignore[arg-type]
         fields["cake"] = seat
     if meal in tables.coffee:
         drinks: tuple[int, ...] = fields.get("drinks", state.drinks)  # type: ignore[assignment]
         lose = min(2, drinks[seat])  # as many as the player has, up to 2
         fields["drinks"] = counts_put(drinks, seat, -lose)
         fields["drink_supply"] = fields.get("drink_supply", state.drink_supply) + lose  # type: ignore[operator]
+        if trace is not None:
+            trace.append(fx.CoffeeDrunk(seat, lose, drinks[seat] - lose))
 
 
-def collect(state: State, seat: int, positions: Sequence[int]) -> State:
+def collect(state: State, seat: int, positions: Sequence[int], trace: list[Effect] | None) -> State:
     """`seat` collects the Meals at the 0-based line `positions`, first to last (AYC-8): with
     their Spice tokens, a Drink token for a Drink icon, the Birthday Cake tile for a Cake, the
     loss of 2 Drink tokens for a Coffee, and a Surprise bread's secret card.
@@ -127,7 +175,10 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     Args:
         state: the state of the game.
         seat: the collecting seat.
-        positions: the 0-based line positions of the Meals to collect, in any order.
+        positions: the 0-based line positions of the Meals to collect, in any order (one or
+            more).
+        trace: where the effects are noted (`effects.MealsTaken`, then each Meal's tokens and
+            tiles, in line order), or None.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -137,9 +188,12 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
         >>> names = s.config.card_lists.tables.names
         >>> [(names[meal], spices) for meal, spices, _ in s.line[:2]]
         [('Pumpkin', 0), ('Milk', 1)]
-        >>> after = collect(s, 0, [1])  # position 2, counted from 0
+        >>> trace = []
+        >>> after = collect(s, 0, [1], trace)  # position 2, counted from 0
         >>> [names[i] for i, n in enumerate(after.collections[0]) if n], after.spices
         (['Milk'], (1, 0, 0))
+        >>> trace
+        [MealsTaken(seat=0, meals=(LineEntry(meal='Milk', spices=1, secret=False),))]
     """
     tables = state.config.card_lists.tables
     fields: dict[str, object] = {}
@@ -148,15 +202,18 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     secrets = 0
     line = state.line
     taken = sorted(positions)
+    if trace is not None:  # in Meal-list order, as a collection lists them
+        entries = sorted(line[position] for position in taken)
+        trace.append(fx.MealsTaken(seat, tuple(line_entry(state, e) for e in entries)))
     for position in taken:  # first to last: a Coffee before a later Drink icon takes nothing
         meal, on_it, secret = line[position]
         collection[meal] += 1
         spices += on_it
         secrets += secret
         if tables.drink[meal]:
-            gain_drink(state, seat, fields)
+            gain_drink(state, seat, fields, trace)
         if meal in tables.special:
-            card_effects(state, seat, meal, fields)
+            card_effects(state, seat, meal, fields, trace)
     collections = list(state.collections)
     collections[seat] = tuple(collection)
     fields["collections"] = tuple(collections)
@@ -171,7 +228,7 @@ def collect(state: State, seat: int, positions: Sequence[int]) -> State:
     return replace(state, **fields)
 
 
-def steal(state: State, thief: int, victim: int, meal: int) -> State:
+def steal(state: State, thief: int, victim: int, meal: int, trace: list[Effect] | None) -> State:
     """`thief` steals one `meal` from `victim` (Jealous): a Drink token for the Jealous icon, the
     Birthday Cake tile for a Cake, the loss of 2 Drink tokens for a Coffee (AYC-8), and a
     Surprise bread's secret card with the bread (AYC-21).
@@ -181,6 +238,8 @@ def steal(state: State, thief: int, victim: int, meal: int) -> State:
         thief: the stealing seat.
         victim: the seat stolen from.
         meal: the Meal card's index in the Meal list; `victim` has collected one.
+        trace: where the effects are noted (`effects.MealStolen`, then its tokens and tiles),
+            or None.
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -188,9 +247,10 @@ def steal(state: State, thief: int, victim: int, meal: int) -> State:
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
         >>> milk = s.config.card_lists.tables.index["Milk"]
-        >>> after = steal(collect(s, 0, [1]), 1, 0, milk)
-        >>> after.collections[0][milk], after.collections[1][milk]
-        (0, 1)
+        >>> trace = []
+        >>> after = steal(collect(s, 0, [1], None), 1, 0, milk, trace)
+        >>> after.collections[0][milk], after.collections[1][milk], trace
+        (0, 1, [MealStolen(thief=1, victim=0, meal='Milk', with_secret=False)])
     """
     tables = state.config.card_lists.tables
     fields: dict[str, object] = {}
@@ -198,11 +258,14 @@ def steal(state: State, thief: int, victim: int, meal: int) -> State:
     collections[victim] = counts_remove(collections[victim], meal)
     collections[thief] = counts_put(collections[thief], meal)
     fields["collections"] = tuple(collections)
-    if meal in tables.bread and state.secrets[victim]:
+    with_secret = meal in tables.bread and state.secrets[victim] > 0
+    if with_secret:  # AYC-21
         fields["secrets"] = counts_put(counts_put(state.secrets, victim, -1), thief, 1)
+    if trace is not None:
+        trace.append(fx.MealStolen(thief, victim, tables.names[meal], with_secret))
     if tables.jealous_icon[meal]:  # AYC-16: the Jealous icon, never the Drink icon
-        gain_drink(state, thief, fields)
-    card_effects(state, thief, meal, fields)
+        gain_drink(state, thief, fields, trace)
+    card_effects(state, thief, meal, fields, trace)
     return replace(state, **fields)
 
 
@@ -228,9 +291,27 @@ def _nothing_to_choose(state: State, seat: int, action: Action) -> str:
     return "this Mood offers no choice"
 
 
-def _hungry(state: State, seat: int, action: Action | None) -> State:
+def nothing_done(state: State, seat: int, trace: list[Effect] | None) -> State:
+    """`seat`'s Mood has nothing to collect or steal, so it does nothing (AYC-13): `state`
+    itself, with `effects.NothingDone` noted in `trace` when it is a list.
+
+    Args:
+        state: the state of the game, while `seat` carries out its revealed Mood.
+        seat: the seat.
+        trace: where the effect is noted, or None.
+    """
+    if trace is not None:
+        trace.append(fx.NothingDone(seat, MOODS[state.revealed[seat]]))  # type: ignore[index]
+    return state
+
+
+def _hungry(
+    state: State, seat: int, action: Action | None, trace: list[Effect] | None = None
+) -> State:
     """Collect the first Meal in the line."""
-    return collect(state, seat, [0]) if state.line else state  # AYC-13
+    if state.line:
+        return collect(state, seat, [0], trace)
+    return nothing_done(state, seat, trace)  # AYC-13
 
 
 def _very_hungry_choices(state: State, seat: int) -> tuple[Action, ...] | None:
@@ -246,11 +327,13 @@ def _very_hungry_why_not(state: State, seat: int, action: Action) -> str | None:
     return _within(state, action.positions[1])
 
 
-def _very_hungry(state: State, seat: int, action: Action | None) -> State:
+def _very_hungry(
+    state: State, seat: int, action: Action | None, trace: list[Effect] | None = None
+) -> State:
     """Collect two adjacent Meals of the player's choice; only one in the line: collect it."""
     if action is None:
-        return collect(state, seat, [0])
-    return collect(state, seat, [p - 1 for p in action.positions])  # type: ignore[union-attr]
+        return collect(state, seat, [0], trace)
+    return collect(state, seat, [p - 1 for p in action.positions], trace)  # type: ignore[union-attr]
 
 
 def _within(state: State, position: int) -> str | None:
@@ -268,14 +351,20 @@ def _boor_why_not(state: State, seat: int, action: Action) -> str | None:
     return _within(state, action.positions[0])
 
 
-def _boor(state: State, seat: int, action: Action | None) -> State:
+def _boor(
+    state: State, seat: int, action: Action | None, trace: list[Effect] | None = None
+) -> State:
     """Resolve first; collect one Meal of the player's choice."""
-    return collect(state, seat, [action.positions[0] - 1])  # type: ignore[union-attr]
+    return collect(state, seat, [action.positions[0] - 1], trace)  # type: ignore[union-attr]
 
 
-def _slow(state: State, seat: int, action: Action | None) -> State:
+def _slow(
+    state: State, seat: int, action: Action | None, trace: list[Effect] | None = None
+) -> State:
     """Resolve last; collect every Meal left in the line."""
-    return collect(state, seat, range(len(state.line)))
+    if state.line:
+        return collect(state, seat, range(len(state.line)), trace)
+    return nothing_done(state, seat, trace)  # AYC-13
 
 
 def _trickster_choices(state: State, seat: int) -> tuple[Action, ...] | None:
@@ -288,12 +377,18 @@ def _trickster_why_not(state: State, seat: int, action: Action) -> str | None:
     return _within(state, action.second)
 
 
-def _trickster(state: State, seat: int, action: Action | None) -> State:
+def _trickster(
+    state: State, seat: int, action: Action | None, trace: list[Effect] | None = None
+) -> State:
     """Swap two Meals in the line (their Spice tokens move with them), then collect the first."""
     line = list(state.line)
     a, b = action.first - 1, action.second - 1  # type: ignore[union-attr]
+    if trace is not None:
+        names = state.config.card_lists.tables.names
+        first, second = names[line[a][0]], names[line[b][0]]
+        trace.append(fx.Swapped(seat, a + 1, b + 1, first, second))
     line[a], line[b] = line[b], line[a]
-    return collect(replace(state, line=tuple(line)), seat, [0])
+    return collect(replace(state, line=tuple(line)), seat, [0], trace)
 
 
 def _jealous_choices(state: State, seat: int) -> tuple[Action, ...]:
@@ -320,10 +415,12 @@ def _jealous_why_not(state: State, seat: int, action: Action) -> str | None:
     return None
 
 
-def _jealous(state: State, seat: int, action: Action | None) -> State:
+def _jealous(
+    state: State, seat: int, action: Action | None, trace: list[Effect] | None = None
+) -> State:
     """Steal one collected Meal card from another player."""
     index = state.config.card_lists.tables.index[action.meal]  # type: ignore[union-attr]
-    return steal(state, seat, action.seat, index)  # type: ignore[union-attr]
+    return steal(state, seat, action.seat, index, trace)  # type: ignore[union-attr]
 
 
 # AYC-19: a Mood with choices is a decision of its player, even with a single choice.

@@ -3,7 +3,8 @@
 Every legality question has one answer, given by a ``_why_not_*`` function that returns the reason
 an action is illegal (or None); `legal_actions` and `apply_action` both use it, so they can never
 disagree. What the Moods do lives in `moods.MOOD_EFFECTS`; the flow between decisions in `flow`;
-scoring in `scoring`.
+scoring in `scoring`. `apply_traced` runs the same transitions as `apply_action` and returns the
+move's effects too (`effects`), noted by the rules as they apply it.
 
 Examples:
     >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -19,6 +20,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.actions import (
     ACTION_TYPES,
     Action,
@@ -30,10 +32,11 @@ from tablefeast.games.all_you_can_eat_buffet.actions import (
     Tomato,
 )
 from tablefeast.games.all_you_can_eat_buffet.components import MOOD_INDEX, MOODS
-from tablefeast.games.all_you_can_eat_buffet.config import Config
+from tablefeast.games.all_you_can_eat_buffet.config import FIRST_HAND, Config
 from tablefeast.games.all_you_can_eat_buffet.flow import (
     after_commitments,
     after_reveal,
+    game_over,
     reveal_pool,
     settle_deal,
     settle_end,
@@ -46,10 +49,11 @@ from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
-from tablefeast.kernel.seats import check_actor_seat
+from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors, illegal
+from tablefeast.kernel.seats import check_actor_seat, left_of
 from tablefeast.kernel.values import FrozenDict, dict_setter, from_fields, replace
 
 _new = object.__new__
@@ -58,6 +62,7 @@ _set_fields = dict_setter(State)
 __all__ = [
     "actors",
     "apply_action",
+    "apply_traced",
     "chance_distribution",
     "chance_outcomes",
     "is_terminal",
@@ -442,6 +447,51 @@ def apply_action(state: State, player: int, action: Action) -> State:
         >>> after.spices, after.drinks, actors(after)
         ((1, 0, 0), (1, 1, 1), (1,))
     """
+    return _apply(state, player, action, None)
+
+
+def apply_traced(state: State, player: int, action: Action) -> tuple[State, tuple[Effect, ...]]:
+    """`apply_action`, and the effects of the move in the order they happened (`effects`).
+
+    The same code as `apply_action` runs (the rules note each effect as they apply it), so the
+    next state is exactly the one `apply_action` gives, and the effects are the move's whole
+    story: a reader never compares two states to work out what happened.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to apply (for CHANCE: the outcome).
+
+    Raises:
+        TablefeastError: as `apply_action` (nothing changed).
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> agents = [RandomAgent()] * 3
+        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> boor, trickster = ayc.Play((ayc.Mood.BOOR,)), ayc.Play((ayc.Mood.TRICKSTER,))
+        >>> s = apply_action(apply_action(s, 0, boor), 1, trickster)
+        >>> s, effects = apply_traced(s, 2, trickster)  # the last card: the reveal
+        >>> [type(effect).__name__ for effect in effects]
+        ['MoodsCommitted', 'Revealed', 'Clinked']
+        >>> effects[0].seen_by(None)  # face down: only seat 2 sees which
+        MoodsCommitted(seat=2, cards=1, neighbour=0, moods=None)
+        >>> after, effects = apply_traced(s, 0, ayc.Take((3,)))  # the Boor chooses first
+        >>> after == apply_action(s, 0, ayc.Take((3,)))
+        True
+        >>> for effect in effects:
+        ...     print(effect)
+        MoodCarriedOut(seat=0, mood=<Mood.BOOR: 'boor'>)
+        MealsTaken(seat=0, meals=(LineEntry(meal='Coq au vin', spices=1, secret=False),))
+        DrinkGained(seat=0, held=1)
+    """
+    trace: list[Effect] = []
+    after = _apply(state, player, action, trace)
+    return after, tuple(trace)
+
+
+def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
     cls = type(action)
     stage = state.stage
     # Fast paths for the frequent decisions; legality from the same checks as `why_not`. They
@@ -458,37 +508,36 @@ def apply_action(state: State, player: int, action: Action) -> State:
                     seat = state.mood_draws[0]
                     mood = _drawn_mood(state, seat, action)  # type: ignore[arg-type]
                     if mood is not None:
-                        return _draw_mood(state, seat, mood)
+                        return _draw_mood(state, seat, mood, trace)
             elif cls is DrawMeal:
                 meal = _unseen_meal(state, action)  # type: ignore[arg-type]
                 if meal is not None:
-                    return _draw_meal(state, meal)
+                    return _draw_meal(state, meal, trace)
         reason = _why_not_outcome(state, action)
         if reason is None:
-            return _APPLY_OUTCOME[cls](state, action)
-        raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+            return _APPLY_OUTCOME[cls](state, action, trace)
+        raise illegal(player, action, reason)
     elif stage == "play" and cls is Play and _may_commit(state, player):
         codes = _playable(state, player, action)  # type: ignore[arg-type]
         if codes is not None:
-            return _commit(state, player, codes)
+            return _commit(state, player, codes, trace)
     elif stage == "resolve" and state.queue[0] == player:
         reason = _why_not_mood_choice(state, player, action)
         if reason is None:
-            return _carry_out(state, player, action)
-        raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+            return _carry_out(state, player, action, trace)
+        raise illegal(player, action, reason)
     elif stage == "tomatoes" and cls is Tomato and _may_decide(state, player):
         reason = _why_not_tomato(state, player, action)  # type: ignore[arg-type]
         if reason is None:
-            return _decide_tomatoes(state, player, action)  # type: ignore[arg-type]
+            return _decide_tomatoes(state, player, action, trace)  # type: ignore[arg-type]
     check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
     if reason is not None:
-        who = "chance" if player == CHANCE else f"seat {player}"
-        raise IllegalActionError(f"{action!r} by {who} is illegal: {reason}")
+        raise illegal(player, action, reason)
     if cls is Play:
-        return _commit(state, player, _CODES[action])  # type: ignore[index]
-    return _decide_tomatoes(state, player, action)  # type: ignore[arg-type]
+        return _commit(state, player, _CODES[action], trace)  # type: ignore[index]
+    return _decide_tomatoes(state, player, action, trace)  # type: ignore[arg-type]
 
 
 def _may_commit(state: State, player: int) -> bool:
@@ -496,22 +545,26 @@ def _may_commit(state: State, player: int) -> bool:
     return 0 <= player < len(state.commitments) and state.commitments[player] is None
 
 
-def _carry_out(state: State, seat: int, action: Action) -> State:
+def _carry_out(state: State, seat: int, action: Action, trace: list[Effect] | None) -> State:
     mood = MOODS[state.revealed[seat]]  # type: ignore[index]
-    done = MOOD_EFFECTS[mood].carry_out(state, seat, action)
-    return settle_queue(replace(done, queue=done.queue[1:]))
+    if trace is not None:
+        trace.append(fx.MoodCarriedOut(seat, mood))  # AYC-7, AYC-19: a decision
+    done = MOOD_EFFECTS[mood].carry_out(state, seat, action, trace)
+    return settle_queue(replace(done, queue=done.queue[1:]), trace)
 
 
-def _draw_mood_outcome(state: State, action: DrawMood) -> State:
-    return _draw_mood(state, action.seat, MOOD_INDEX[action.mood])
+def _draw_mood_outcome(state: State, action: DrawMood, trace: list[Effect] | None) -> State:
+    return _draw_mood(state, action.seat, MOOD_INDEX[action.mood], trace)
 
 
-def _draw_meal_outcome(state: State, action: DrawMeal) -> State:
-    return _draw_meal(state, state.config.card_lists.tables.index[action.meal])
+def _draw_meal_outcome(state: State, action: DrawMeal, trace: list[Effect] | None) -> State:
+    return _draw_meal(state, state.config.card_lists.tables.index[action.meal], trace)
 
 
-def _draw_mood(state: State, seat: int, mood: int) -> State:
+def _draw_mood(state: State, seat: int, mood: int, trace: list[Effect] | None) -> State:
     # A hot path (a quarter of all decisions): the next state is built directly.
+    if trace is not None:
+        _note_mood_draw(state, seat, mood, trace)
     decks = list(state.decks)
     hands = list(state.hands)
     decks[seat] = counts_remove(decks[seat], mood)
@@ -522,10 +575,20 @@ def _draw_mood(state: State, seat: int, mood: int) -> State:
     fields["mood_draws"] = owed = state.mood_draws[1:]
     drawn = _new(State)  # `from_fields` written out: a hot path
     _set_fields(drawn, fields)
-    return drawn if owed else settle_deal(drawn)
+    return drawn if owed else settle_deal(drawn, trace)
 
 
-def _draw_meal(state: State, meal: int) -> State:
+def _note_mood_draw(state: State, seat: int, mood: int, trace: list[Effect]) -> None:
+    """The first Mood card of a deal: the round begins (AYC-2, AYC-9). Each card drawn is seen
+    by its seat only (AYC-2)."""
+    players = state.config.players
+    cards = FIRST_HAND if state.round == 1 else 1  # AYC-2
+    if len(state.mood_draws) == cards * players:
+        trace.append(fx.RoundBegins(state.round, state.first, cards))
+    trace.append(fx.MoodDrawn(seat, MOODS[mood]))
+
+
+def _draw_meal(state: State, meal: int, trace: list[Effect] | None) -> State:
     tables = state.config.card_lists.tables
     # AYC-4: a Surprise bread gets a secret card, while there is one to give (the bread itself
     # leaves one card fewer to draw).
@@ -534,25 +597,38 @@ def _draw_meal(state: State, meal: int) -> State:
     fields["meal_deck"] = counts_remove(state.meal_deck, meal)
     fields["to_deal"] = state.to_deal - 1
     fields["line"] = (*state.line, (meal, 0, secret))
-    return settle_deal(from_fields(State, fields))
+    if trace is not None:  # AYC-3: face up, in draw order
+        trace.append(fx.MealLaidOut(tables.names[meal], len(state.line) + 1, secret))
+    return settle_deal(from_fields(State, fields), trace)
 
 
-def _commit(state: State, seat: int, codes: tuple[int, ...]) -> State:
+def _commit(state: State, seat: int, codes: tuple[int, ...], trace: list[Effect] | None) -> State:
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["commitments"] = commitments = reveal.commit(state.commitments, seat, codes)
     done = _new(State)  # `from_fields` written out: a hot path
     _set_fields(done, fields)
-    return done if None in commitments else after_commitments(done)
+    if trace is not None:  # AYC-5: face down; how many is public
+        neighbour = left_of(seat, state.config.players)
+        moods = tuple(MOODS[code] for code in codes)
+        trace.append(fx.MoodsCommitted(seat, len(codes), neighbour, moods))
+    return done if None in commitments else after_commitments(done, trace)
 
 
-def _reveal(state: State, action: RevealMood) -> State:
+def _reveal(state: State, action: RevealMood, trace: list[Effect] | None) -> State:
+    seat = action.seat
     revealed = list(state.revealed)
-    revealed[action.seat] = MOOD_INDEX[action.mood]
+    revealed[seat] = MOOD_INDEX[action.mood]
     done = replace(state, revealed=tuple(revealed), reveals=state.reveals[1:])
-    return done if done.reveals else after_reveal(done)
+    if trace is not None:  # AYC-5, AYC-17: the left neighbour picks at random
+        picker = left_of(seat, state.config.players)
+        trace.append(fx.MoodPicked(seat, picker, action.mood, not state.commitments[seat]))
+        if not done.reveals:  # the last pick: every Mood of the round is known
+            moods = tuple(MOODS[m] for m in revealed if m is not None)
+            trace.append(fx.MoodsOfRound(state.round, moods))
+    return done if done.reveals else after_reveal(done, trace)
 
 
-def _secret(state: State, action: Secret) -> State:
+def _secret(state: State, action: Secret, trace: list[Effect] | None) -> State:
     """AYC-4, AYC-14: the secret card joins the collection and takes effect now."""
     tables = state.config.card_lists.tables
     meal = tables.index[action.meal]
@@ -562,9 +638,11 @@ def _secret(state: State, action: Secret) -> State:
     secrets = list(state.secrets)
     secrets[seat] -= 1
     fields: dict[str, object] = {}
+    if trace is not None:
+        trace.append(fx.SecretTurned(seat, action.meal))
     if tables.drink[meal]:
-        gain_drink(state, seat, fields)
-    card_effects(state, seat, meal, fields)
+        gain_drink(state, seat, fields, trace)
+    card_effects(state, seat, meal, fields, trace)
     done = replace(
         state,
         meal_deck=counts_remove(state.meal_deck, meal),
@@ -573,10 +651,10 @@ def _secret(state: State, action: Secret) -> State:
         secret_reveals=state.secret_reveals[1:],
         **fields,
     )
-    return settle_end(done)
+    return settle_end(done, trace)
 
 
-_APPLY_OUTCOME: dict[type, Callable[[State, Any], State]] = {
+_APPLY_OUTCOME: dict[type, Callable[[State, Any, list[Effect] | None], State]] = {
     DrawMood: _draw_mood_outcome,
     DrawMeal: _draw_meal_outcome,
     RevealMood: _reveal,
@@ -584,9 +662,11 @@ _APPLY_OUTCOME: dict[type, Callable[[State, Any], State]] = {
 }
 
 
-def _decide_tomatoes(state: State, seat: int, action: Tomato) -> State:
+def _decide_tomatoes(state: State, seat: int, action: Tomato, trace: list[Effect] | None) -> State:
     tomatoes = reveal.commit(state.tomatoes, seat, action.vegetables)
     done = replace(state, tomatoes=tomatoes)
+    if trace is not None:  # AYC-10: face down
+        trace.append(fx.TomatoesDecided(seat, action.fruits, action.vegetables))
     if _undecided(state, tomatoes):
         return done
-    return replace(done, stage="over")  # AYC-10: then scoring
+    return game_over(done, trace)  # AYC-10: then scoring

@@ -3,26 +3,25 @@ played, clinking glasses, clashing Moods, the Birthday Cake tile, Coffee, wasted
 and tied scores, as short labels that start with their ruling id; and the Meals and tokens each
 seat holds (`holdings`).
 
-`situations` reads the two full states of a move (and the move itself); it is meant for
-simulation statistics, after the fact, not for the table during a game. Every fact it uses is
-public once the move is made: revealed Moods, how many cards were committed, collections, the
-Birthday Cake tile.
+`situations` reads a move's effects (as `apply_traced` returns them); it is meant for
+simulation statistics, after the fact, not for the table during a game. Every effect it counts
+is public once the move is made: how many cards were committed, the revealed Moods, the Meals
+collected and stolen, the Birthday Cake tile, the final scores.
 
 Examples:
     >>> import random
     >>> import tablefeast.games.all_you_can_eat_buffet as ayc
     >>> from collections import Counter
-    >>> state, rng, seen = ayc.initial_state(ayc.Config(players=4)), random.Random(1), Counter()
+    >>> state, rng, found = ayc.initial_state(ayc.Config(players=4)), random.Random(1), Counter()
     >>> while not ayc.is_terminal(state):
     ...     seat = ayc.actors(state)[0]
     ...     if seat == -1:
     ...         action = ayc.chance_distribution(state).sample(rng)
     ...     else:
     ...         action = rng.choice(ayc.legal_actions(state, seat))
-    ...     after = ayc.apply_action(state, seat, action)
-    ...     seen.update(situations(state, seat, action, after))
-    ...     state = after
-    >>> set(seen) <= set(SITUATIONS), seen["AYC-6 clink"] > 0
+    ...     state, effects = ayc.apply_traced(state, seat, action)
+    ...     found.update(situations(effects))
+    >>> set(found) <= set(SITUATIONS), found["AYC-6 clink"] > 0
     (True, True)
 """
 
@@ -30,18 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tablefeast.games.all_you_can_eat_buffet.actions import (
-    Action,
-    Play,
-    RevealMood,
-    Secret,
-    Steal,
-)
-from tablefeast.games.all_you_can_eat_buffet.components import MOOD_INDEX, MOODS
-from tablefeast.games.all_you_can_eat_buffet.flow import resolution_queue
-from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS
-from tablefeast.games.all_you_can_eat_buffet.scoring import scores
+from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.kernel.effects import Effect
 
 __all__ = ["SITUATIONS", "holdings", "situations"]
 
@@ -87,24 +77,20 @@ SITUATIONS: tuple[str, ...] = (
 """
 
 
-def situations(before: State, seat: int, action: Action, after: State) -> tuple[str, ...]:
-    """The special situations that `seat` (CHANCE == -1 included) brought about by playing
-    `action` in `before`, giving `after`.
+def situations(effects: Iterable[Effect]) -> tuple[str, ...]:
+    """The special situations among `effects` (those of one move, or of several).
 
-    The move that reveals the last Mood (the last commitment, or the last random reveal) gives
-    the labels of the reveal (AYC-6, AYC-7) and of every Mood carried out with it, up to the
-    next decision; a decision gives its own labels and those of the Moods carried out after
-    it. A label appears once for each time its situation occurs in the move. Linear in the
-    size of the states; never raises on a legal move.
+    A label appears once for each time its situation occurs. The labels come grouped as the
+    report lists them: the cards committed (AYC-5); the clinks in Mood order, each followed by
+    its skip (AYC-6, AYC-7); a steal (AYC-16); for each Mood carried out (or secret card turned
+    up) in turn, the Birthday Cake tile before its Coffees (AYC-8); the Moods that did nothing
+    (AYC-13); a tie on points (AYC-12). Linear in the effects.
 
     Args:
-        before: the state the move was made in.
-        seat: the seat that moved, or CHANCE (-1).
-        action: the move (for CHANCE: the outcome).
-        after: the state after the move (``apply_action(before, seat, action)``).
+        effects: the effects, as `apply_traced` gives them.
 
     Returns:
-        Labels from `SITUATIONS`, in the order things happened (possibly none).
+        Labels from `SITUATIONS` (possibly none).
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
@@ -113,97 +99,37 @@ def situations(before: State, seat: int, action: Action, after: State) -> tuple[
         >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
         >>> boor, trickster = ayc.Play((ayc.Mood.BOOR,)), ayc.Play((ayc.Mood.TRICKSTER,))
         >>> s = ayc.apply_action(ayc.apply_action(s, 0, boor), 1, trickster)
-        >>> situations(s, 2, trickster, ayc.apply_action(s, 2, trickster))  # two Tricksters
+        >>> situations(ayc.apply_traced(s, 2, trickster)[1])  # two Tricksters
         ('AYC-6 clink',)
-        >>> situations(s, 2, boor, ayc.apply_action(s, 2, boor))  # two Boors: both skip
+        >>> situations(ayc.apply_traced(s, 2, boor)[1])  # two Boors: both skip
         ('AYC-6 clink', 'AYC-7 clashing Boors or Slows skip')
     """
-    found: list[str] = []
-    players = before.config.players
-    if type(action) is Play:
-        if len(action.moods) == 2:
-            found.append(TWO_CARDS)  # AYC-5
-        elif not action.moods:
-            found.append(NO_CARD)  # AYC-5
-    revealed = _revealed(before, seat, action)
-    order: tuple[int, ...] = ()  # the seats whose Moods this move carries out, in order
-    if revealed is not None:
-        for mood in sorted(set(revealed)):
-            if revealed.count(mood) > 1:
-                found.append(CLINK)  # AYC-6
-                if MOOD_EFFECTS[MOODS[mood]].when != "turn":
-                    found.append(CLASH)  # AYC-7, AYC-22: all of them skip
-        order = _carried_out(resolution_queue(revealed, before.first, players), after)
-    elif before.stage == "resolve" and seat >= 0:
-        order = _carried_out(before.queue, after)  # the deciding seat first
-    elif type(action) is Secret:
-        order = before.secret_reveals[:1]  # AYC-4, AYC-14
-    if type(action) is Steal:
-        found.append(STEAL)  # AYC-16
-    gains = _gains(before, action, after)
-    found += _cake_and_coffee(before, order, gains)
-    if revealed is not None or before.stage == "resolve":
-        for s in order:
-            if any(gains[s]) or (s == seat and before.stage == "resolve"):
-                continue  # a decision always collects or steals (AYC-19)
-            found.append(NOTHING_DONE)  # AYC-13
-    if after.stage == "over" and before.stage != "over":
-        final = scores(after)
-        if final.count(max(final)) > 1:
-            found.append(TIE_ON_POINTS)  # AYC-12
-    return tuple(found)
-
-
-def _revealed(before: State, seat: int, action: Action) -> tuple[int, ...] | None:
-    """Every seat's revealed Mood, when this move reveals the last one (AYC-5), else None."""
-    if type(action) is Play:
-        moods: list[int] = []
-        for s, earlier in enumerate(before.commitments):
-            committed = tuple(MOOD_INDEX[m] for m in action.moods) if s == seat else earlier
-            if committed is None or len(committed) != 1:
-                return None  # others still to commit, or random reveals to come (AYC-17)
-            moods.append(committed[0])
-        return tuple(moods)
-    if type(action) is RevealMood and len(before.reveals) == 1:
-        known = list(before.revealed)
-        known[action.seat] = MOOD_INDEX[action.mood]
-        if None not in known:
-            return tuple(m for m in known if m is not None)
-    return None
-
-
-def _carried_out(queue: tuple[int, ...], after: State) -> tuple[int, ...]:
-    """The seats of `queue` whose Moods were carried out by the move that gave `after` (AYC-7):
-    all of them, unless a later seat now has a choice to make."""
-    left = len(after.queue) if after.stage == "resolve" else 0
-    return queue[: len(queue) - left]
-
-
-def _gains(before: State, action: Action, after: State) -> list[list[int]]:
-    """Per seat, the Meals it gained in this move (counts by Meal; never negative): its
-    collection's growth, with a stolen Meal added back for its victim, whose own Mood may
-    have collected something after the steal (AYC-8, AYC-16)."""
-    gains = [
-        [new - old for old, new in zip(b, a, strict=True)]
-        for b, a in zip(before.collections, after.collections, strict=True)
-    ]
-    if type(action) is Steal:
-        index = before.config.card_lists.tables.index[action.meal]
-        gains[action.seat][index] += 1  # the victim's loss is not a gain of anything
-    return gains
-
-
-def _cake_and_coffee(before: State, order: Iterable[int], gains: list[list[int]]) -> list[str]:
-    """The Birthday Cake tile's moves and the Coffees taken, in the order of `order` (AYC-8)."""
-    tables = before.config.card_lists.tables
-    found: list[str] = []
-    holder = before.cake
-    for s in order:
-        if holder != s and any(gains[s][i] for i in tables.cake):
-            found.append(CAKE_TILE)
-            holder = s
-        found += [COFFEE] * sum(gains[s][i] for i in tables.coffee)
-    return found
+    found: list[tuple[int, int, str]] = []  # (group, Mood carried out, label)
+    step = 0
+    for effect in effects:
+        match effect:
+            case fx.MoodCarriedOut() | fx.SecretTurned():
+                step += 1
+            case fx.MoodsCommitted(cards=2):
+                found.append((0, 0, TWO_CARDS))  # AYC-5
+            case fx.MoodsCommitted(cards=0):
+                found.append((0, 0, NO_CARD))  # AYC-5
+            case fx.Clinked():
+                found.append((1, 0, CLINK))  # AYC-6
+            case fx.Skipped():
+                found.append((1, 0, CLASH))  # AYC-7, AYC-22: all of them skip
+            case fx.MealStolen():
+                found.append((2, 0, STEAL))  # AYC-16
+            case fx.CakeTileTaken():
+                found.append((3, 2 * step, CAKE_TILE))  # AYC-8: the tile changes hands
+            case fx.CoffeeDrunk():
+                found.append((3, 2 * step + 1, COFFEE))  # AYC-8
+            case fx.NothingDone():
+                found.append((4, 0, NOTHING_DONE))  # AYC-13
+            case fx.GameOver(tied=tied) if len(tied) > 1:
+                found.append((5, 0, TIE_ON_POINTS))  # AYC-12
+    found.sort(key=lambda item: item[:2])  # stable: in the order they happened within a group
+    return tuple(label for _, _, label in found)
 
 
 DRINK_TOKENS = "Drink tokens"

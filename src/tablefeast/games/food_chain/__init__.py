@@ -15,6 +15,7 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.food_chain.actions import ACTION_TYPES, Action, Play, Take, TakeFromCentre
+from tablefeast.games.food_chain.capabilities import CAPABILITIES
 from tablefeast.games.food_chain.catalog import TITLE, catalog
 from tablefeast.games.food_chain.checks import check_state, check_view
 from tablefeast.games.food_chain.components import ANIMALS, DEFAULT_STARS, Animal
@@ -30,6 +31,7 @@ from tablefeast.games.food_chain.observation import observation_size, observatio
 from tablefeast.games.food_chain.rules import (
     actors,
     apply_action,
+    apply_traced,
     chance_distribution,
     chance_outcomes,
     is_terminal,
@@ -50,6 +52,7 @@ NAME = "food_chain"
 __all__ = [
     "ACTION_TYPES",
     "ANIMALS",
+    "CAPABILITIES",
     "DEFAULT_STARS",
     "NAME",
     "SITUATIONS",
@@ -68,6 +71,7 @@ __all__ = [
     "action_to_str",
     "actors",
     "apply_action",
+    "apply_traced",
     "catalog",
     "chance_distribution",
     "chance_outcomes",

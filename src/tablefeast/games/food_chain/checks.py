@@ -32,7 +32,7 @@ from tablefeast.games.food_chain.config import MAX_STARS, Config
 from tablefeast.games.food_chain.state import State
 from tablefeast.games.food_chain.view import View
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.ruleset import Ruleset, liveness_problems
+from tablefeast.kernel.ruleset import AnyRuleset, liveness_problems
 
 __all__ = ["check_state", "check_view", "config_problems", "structure_problems"]
 
@@ -63,7 +63,7 @@ def check_state(state: State) -> list[str]:
     if problems:
         return problems
     # The rules module has every function liveness asks for (actors, legal_actions, ...).
-    return liveness_problems(cast(Ruleset, rules), state)
+    return liveness_problems(cast(AnyRuleset, rules), state)
 
 
 def check_view(view: View) -> list[str]:

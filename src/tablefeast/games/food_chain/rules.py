@@ -2,6 +2,8 @@
 
 Every legality question is answered by one ``_why_not_*`` function, which `legal_actions` and
 `apply_action` both use. There is no chance: `chance_distribution` always refuses.
+`apply_traced` runs the same transitions as `apply_action` and also returns the move's effects
+(`effects`), noted by the rules as they apply them.
 
 Examples:
     >>> import tablefeast.games.food_chain as fc
@@ -21,14 +23,16 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache, lru_cache
 
+from tablefeast.games.food_chain import effects as fx
 from tablefeast.games.food_chain.actions import ACTION_TYPES, Action, Play, Take, TakeFromCentre
 from tablefeast.games.food_chain.components import ANIMALS, INDEX, PREDATOR_ORDER, PREY, Animal
 from tablefeast.games.food_chain.state import State, new_round
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import Distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError
-from tablefeast.kernel.ruleset import check_move, check_turn
+from tablefeast.kernel.ruleset import check_move, check_turn, illegal
 from tablefeast.kernel.seats import check_actor_seat, clockwise_from, left_of
 from tablefeast.kernel.values import FrozenDict, dict_setter, from_fields, replace
 
@@ -38,6 +42,7 @@ _set_fields = dict_setter(State)
 __all__ = [
     "actors",
     "apply_action",
+    "apply_traced",
     "chance_distribution",
     "chance_outcomes",
     "is_terminal",
@@ -301,6 +306,40 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.InvalidActionError: None is not a Food Chain action
     """
+    return _apply(state, player, action, None)
+
+
+def apply_traced(state: State, player: int, action: Action) -> tuple[State, tuple[Effect, ...]]:
+    """`apply_action`, and the effects of the move in the order they happened (`effects`).
+
+    The same code as `apply_action` runs (the rules note each effect as they apply it), so the
+    next state is exactly the one `apply_action` gives, and the effects are the move's whole
+    story: a reader never compares two states to work out what happened.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to apply.
+
+    Raises:
+        TablefeastError: as `apply_action` (nothing changed).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> bird, worm, cat = (fc.Play(a) for a in (fc.Animal.BIRD, fc.Animal.WORM, fc.Animal.CAT))
+        >>> s = apply_action(apply_action(fc.initial_state(fc.Config(players=3)), 0, bird), 1, worm)
+        >>> after, effects = apply_traced(s, 2, cat)
+        >>> after == apply_action(s, 2, cat), [type(e).__name__ for e in effects]
+        (True, ['AnimalPlayed', 'Revealed', 'SnatchBegins'])
+        >>> apply_traced(after, 0, fc.Take(1))[1][0]
+        PreyTaken(seat=0, predator=<Animal.BIRD: 'bird'>, victim=1, prey=<Animal.WORM: 'worm'>, ...)
+    """
+    trace: list[Effect] = []
+    after = _apply(state, player, action, trace)
+    return after, tuple(trace)
+
+
+def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
     cls = type(action)
     # The fast paths take only an int seat that acts now and an action of an exact class of
     # this game, so nothing `check_move` would refuse gets through them.
@@ -309,6 +348,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
             kind = _kind(action.animal)  # type: ignore[union-attr]
             reason = _why_not_play(state, player, kind)
             if reason is None:
+                if trace is not None:
+                    _note_play(state, player, kind, trace)
                 commitments = reveal.commit(state.commitments, player, kind)
                 if None in commitments:
                     fields = state.__dict__.copy()  # a hot path: build the next state directly
@@ -316,23 +357,32 @@ def apply_action(state: State, player: int, action: Action) -> State:
                     nxt = _new(State)
                     _set_fields(nxt, fields)
                     return nxt
-                return _reveal(state, commitments)  # type: ignore[arg-type]
-            raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+                return _reveal(state, commitments, trace)  # type: ignore[arg-type]
+            raise illegal(player, action, reason)
         if (cls is Take or cls is TakeFromCentre) and state.taker == player and not state.game_over:
             # a take (FC-4)
             seat = action.seat if cls is Take else None  # type: ignore[union-attr]
             reason = _why_not_take(state, seat)
             if reason is None:
-                return _take(state, player, seat)
-            raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+                return _take(state, player, seat, trace)
+            raise illegal(player, action, reason)
     check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     check_turn(actors(state), player)
-    reason = why_not(state, player, action)
-    raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+    raise illegal(player, action, why_not(state, player, action))
 
 
-def _reveal(state: State, commitments: tuple[int, ...]) -> State:
+def _note_play(state: State, seat: int, kind: int, trace: list[Effect]) -> None:
+    """FC-3: the animal lies face down; the game's first commitment also tells round 1's start
+    (FC-1, FC-2), which no move of its own begins."""
+    if state.round == 1 and state.pass_number == 1 and all(c is None for c in state.commitments):
+        trace += (fx.RoundBegins(1, state.alpha), fx.HandsTaken())
+    trace.append(fx.AnimalPlayed(seat, ANIMALS[kind]))
+
+
+def _reveal(state: State, commitments: tuple[int, ...], trace: list[Effect] | None) -> State:
     """FC-3: all animals are revealed at once and leave the hands."""
+    if trace is not None:
+        trace.append(fx.Revealed(tuple((s, ANIMALS[k]) for s, k in enumerate(commitments))))
     hands = tuple(counts_remove(h, k) for h, k in zip(state.hands, commitments, strict=True))
     n = state.config.players
     revealed = replace(
@@ -343,7 +393,7 @@ def _reveal(state: State, commitments: tuple[int, ...]) -> State:
         stacks=((),) * n,
         taken=(False,) * n,
     )
-    return _next_snatch(revealed, after_kind=None)
+    return _next_snatch(revealed, None, trace)
 
 
 def _takers(state: State, kind: int) -> tuple[int, ...]:
@@ -352,18 +402,23 @@ def _takers(state: State, kind: int) -> tuple[int, ...]:
     return tuple([s for s in _clockwise(state.alpha, state.config.players) if played[s] == kind])
 
 
-def _next_snatch(state: State, after_kind: int | None) -> State:
+def _next_snatch(state: State, after_kind: int | None, trace: list[Effect] | None) -> State:
     """Hand the turn to the first predator kind (after `after_kind`) with takers and prey."""
     start = 0 if after_kind is None else _ORDER.index(after_kind) + 1
     played = state.played
     for kind in _ORDER[start:]:  # FC-4: birds, then cats, then dogs, then fleas
         if kind in played and _prey_left(played, state.taken, state.centre, _PREY[kind]):
-            return replace(state, snatching=kind, taker=_takers(state, kind)[0])
-    return _secure(replace(state, snatching=None, taker=None))
+            taker = _takers(state, kind)[0]
+            if trace is not None:
+                trace.append(fx.SnatchBegins(ANIMALS[kind], taker))
+            return replace(state, snatching=kind, taker=taker)
+    return _secure(replace(state, snatching=None, taker=None), trace)
 
 
-def _take(state: State, taker: int, seat: int | None) -> State:
+def _take(state: State, taker: int, seat: int | None, trace: list[Effect] | None) -> State:
     prey = _PREY[state.snatching]  # type: ignore[index]
+    if trace is not None:
+        _note_take(state, taker, seat, prey, trace)
     stacks = list(state.stacks)
     taken = list(state.taken)
     centre = state.centre
@@ -385,10 +440,22 @@ def _take(state: State, taker: int, seat: int | None) -> State:
         nxt = _new(State)  # `from_fields` written out: a hot path
         _set_fields(nxt, fields)
         return nxt
-    return _next_snatch(from_fields(State, fields), after_kind=state.snatching)
+    return _next_snatch(from_fields(State, fields), state.snatching, trace)
 
 
-def _secure(state: State) -> State:
+def _note_take(state: State, taker: int, seat: int | None, prey: int, trace: list[Effect]) -> None:
+    """FC-4, FC-5: who took what; a predator that already holds a stack took before this pass
+    (only its own takes lie under it, and a predator kind snatches before it can be taken)."""
+    predator = ANIMALS[state.snatching]  # type: ignore[index]
+    again = bool(state.stacks[taker])
+    if seat is None:
+        trace.append(fx.CentrePreyTaken(taker, predator, ANIMALS[prey], again))
+    else:
+        under = tuple([ANIMALS[k] for k in state.stacks[seat]])  # FC-7: goes with the prey
+        trace.append(fx.PreyTaken(taker, predator, seat, ANIMALS[prey], under, again))
+
+
+def _secure(state: State, trace: list[Effect] | None) -> State:
     """FC-8: each played animal goes to its scoring pile, the centre, the box, or nowhere."""
     piles = list(state.piles)
     centre = state.centre
@@ -396,15 +463,22 @@ def _secure(state: State) -> State:
     for seat, kind in enumerate(state.played):
         if kind is None or state.taken[seat]:
             continue  # a snatched animal scores nothing for its owner
-        if state.stacks[seat]:
+        stack = state.stacks[seat]
+        if stack:
             pile = counts_put(piles[seat], kind)
-            for under in state.stacks[seat]:
+            for under in stack:
                 pile = counts_put(pile, under)
             piles[seat] = pile
+            if trace is not None:
+                trace.append(_secured(state, seat, kind, stack))
         elif kind == FLEA:
             removed = counts_put(removed, kind)  # a Flea that took nothing leaves the round
+            if trace is not None:
+                trace.append(fx.FleaLeaves(seat))
         else:
             centre = counts_put(centre, kind)
+            if trace is not None:
+                trace.append(fx.GoesToCentre(seat, ANIMALS[kind]))
     n = state.config.players
     secured = replace(
         state,
@@ -416,17 +490,36 @@ def _secure(state: State) -> State:
         removed=removed,
     )
     if state.pass_number < 9:
+        if trace is not None:
+            trace.append(fx.PassBegins(state.pass_number + 1))  # FC-2
         return replace(secured, pass_number=state.pass_number + 1)
-    return _end_round(secured)
+    return _end_round(secured, trace)
 
 
-def _end_round(state: State) -> State:
+def _secured(state: State, seat: int, kind: int, stack: tuple[int, ...]) -> fx.Secured:
+    """The effect of securing `seat`'s animal with `stack`, and its stars (FC-8, FC-9)."""
+    stars = state.config.stars
+    worth = stars[kind] + sum([stars[k] for k in stack])
+    return fx.Secured(seat, ANIMALS[kind], tuple([ANIMALS[k] for k in stack]), worth)
+
+
+def _end_round(state: State, trace: list[Effect] | None) -> State:
     """FC-9: score the piles; FC-1: the next Alpha is the old one's left neighbour."""
     totals = scores(state)
     config = state.config
-    if state.round == config.players:  # FC-1, FC-10: everyone has been Alpha once
-        return replace(state, game_over=True)  # the last piles stay, counted by `scores`
-    return new_round(config, state.round + 1, left_of(state.alpha, config.players), totals)
+    last = state.round == config.players  # FC-1, FC-10: everyone has been Alpha once
+    if trace is not None:
+        stars = tuple([t - s for t, s in zip(totals, state.totals, strict=True)])
+        trace.append(fx.RoundScored(state.round, stars, totals, last))
+    if last:
+        over = replace(state, game_over=True)  # the last piles stay, counted by `scores`
+        if trace is not None:
+            trace.append(fx.GameOver(totals, tuple(sorted(winners(over)))))  # FC-10
+        return over
+    alpha = left_of(state.alpha, config.players)
+    if trace is not None:
+        trace += (fx.RoundBegins(state.round + 1, alpha), fx.HandsTaken())  # FC-2
+    return new_round(config, state.round + 1, alpha, totals)
 
 
 # ---------------------------------------------------------------- scoring

@@ -3,31 +3,32 @@ that eat twice or are eaten with their catch, hungry predators, Fleas leaving th
 shared wins, as short labels that start with their ruling id; and the animals each seat holds
 in its scoring pile (`holdings`).
 
-`situations` reads the two full states of a move (and the move itself); it is meant for
+`situations` reads a move's effects (as `apply_traced` returns them); it is meant for
 simulation statistics, after the fact. Food Chain hides nothing once a pass is revealed
-(FC-11), so every fact it uses is public.
+(FC-11), and no label reads a commitment, so every effect it counts is public.
 
 Examples:
     >>> import random
     >>> import tablefeast.games.food_chain as fc
     >>> from collections import Counter
-    >>> state, rng, seen = fc.initial_state(fc.Config(players=4)), random.Random(2), Counter()
+    >>> state, rng, found = fc.initial_state(fc.Config(players=4)), random.Random(2), Counter()
     >>> while not fc.is_terminal(state):
     ...     seat = fc.actors(state)[0]
     ...     action = rng.choice(fc.legal_actions(state, seat))
-    ...     after = fc.apply_action(state, seat, action)
-    ...     seen.update(situations(state, seat, action, after))
-    ...     state = after
-    >>> set(seen) <= set(SITUATIONS), seen["FC-8 Flea leaves the round"] > 0
+    ...     state, effects = fc.apply_traced(state, seat, action)
+    ...     found.update(situations(effects))
+    >>> set(found) <= set(SITUATIONS), found["FC-8 Flea leaves the round"] > 0
     (True, True)
 """
 
 from __future__ import annotations
 
-from tablefeast.games.food_chain.actions import Action, Play, Take, TakeFromCentre
-from tablefeast.games.food_chain.components import ANIMALS, INDEX, PREY, Animal
-from tablefeast.games.food_chain.rules import winners
+from collections.abc import Iterable
+
+from tablefeast.games.food_chain import effects as fx
+from tablefeast.games.food_chain.components import ANIMALS, Animal
 from tablefeast.games.food_chain.state import State
+from tablefeast.kernel.effects import Effect
 
 __all__ = ["SITUATIONS", "holdings", "situations"]
 
@@ -63,23 +64,16 @@ SITUATIONS: tuple[str, ...] = (
 - ``FC-10 shared win``: the game ends with the highest total shared.
 """
 
-_FLEA = INDEX[Animal.FLEA]
-_PREDATORS = frozenset(INDEX[a] for a in PREY)
 
+def situations(effects: Iterable[Effect]) -> tuple[str, ...]:
+    """The special situations among `effects` (those of one move, or of several).
 
-def situations(before: State, seat: int, action: Action, after: State) -> tuple[str, ...]:
-    """The special situations that `seat` brought about by playing `action` in `before`, giving
-    `after`.
-
-    A take gives its own labels (FC-4, FC-7); the move that ends a pass (the last commitment
-    when nothing can be snatched, else the last take) also gives the labels of securing
-    (FC-8), once per animal. Linear in the size of the states; never raises on a legal move.
+    A take gives its own labels (FC-4, FC-7); the end of a pass gives the labels of securing
+    (FC-8), once per animal, in seat order; the end of the game a shared win (FC-10). Linear in
+    the effects.
 
     Args:
-        before: the state the move was made in.
-        seat: the seat that moved.
-        action: the move.
-        after: the state after the move (``apply_action(before, seat, action)``).
+        effects: the effects, as `apply_traced` gives them.
 
     Returns:
         Labels from `SITUATIONS`, in the order things happened (possibly none).
@@ -89,52 +83,36 @@ def situations(before: State, seat: int, action: Action, after: State) -> tuple[
         >>> from tablefeast.kernel.ruleset import apply_joint
         >>> bird, worm, cat = (fc.Play(a) for a in (fc.Animal.BIRD, fc.Animal.WORM, fc.Animal.CAT))
         >>> s = apply_joint(fc, fc.initial_state(fc.Config(players=3)), {0: bird, 1: worm, 2: cat})
-        >>> t = fc.apply_action(s, 0, fc.Take(1))  # the Bird takes the Worm
-        >>> situations(s, 0, fc.Take(1), t)
+        >>> t, effects = fc.apply_traced(s, 0, fc.Take(1))  # the Bird takes the Worm
+        >>> situations(effects)
         ()
-        >>> situations(t, 2, fc.Take(0), fc.apply_action(t, 2, fc.Take(0)))  # the Cat, the Bird
+        >>> situations(fc.apply_traced(t, 2, fc.Take(0))[1])  # the Cat, the Bird and its Worm
         ('FC-7 predator taken with its catch',)
     """
     found: list[str] = []
-    n = before.config.players
-    played = before.played
-    taken = list(before.taken)
-    stacks = [bool(stack) for stack in before.stacks]  # whether each played animal took
-    if type(action) is Play:
-        played = tuple(
-            INDEX[action.animal] if s == seat else before.commitments[s] for s in range(n)
-        )
-        taken = [False] * n
-        stacks = [False] * n
-    elif type(action) in (Take, TakeFromCentre):
-        if type(action) is TakeFromCentre:
-            found.append(FROM_THE_CENTRE)  # FC-4
-        if stacks[seat]:
-            found.append(SECOND_PREY)  # FC-4: the turns went round
-        if before.snatching == _FLEA:
-            found.append(FLEA_TAKES_DOG)  # FC-4
-        if type(action) is Take:
-            if stacks[action.seat]:
-                found.append(TAKEN_WITH_CATCH)  # FC-5, FC-7
-            taken[action.seat] = True
-            stacks[action.seat] = False
-        stacks[seat] = True
-    if (after.round, after.pass_number, after.game_over) != (
-        before.round,
-        before.pass_number,
-        before.game_over,
-    ):
-        # FC-8: the pass ended with this move; secure what was played.
-        for s, kind in enumerate(played):
-            if kind is None or taken[s] or stacks[s]:
-                continue  # taken (scores nothing) or fed (to the scoring pile)
-            if kind == _FLEA:
-                found.append(FLEA_LEAVES)
-            elif kind in _PREDATORS:
-                found.append(HUNGRY_PREDATOR)
-    if after.game_over and not before.game_over and len(winners(after)) > 1:
-        found.append(SHARED_WIN)  # FC-10
+    for effect in effects:
+        match effect:
+            case fx.PreyTaken() | fx.CentrePreyTaken():
+                found += _take(effect)
+            case fx.GoesToCentre(animal=animal) if animal is not Animal.WORM:
+                found.append(HUNGRY_PREDATOR)  # FC-8: a Worm is no predator
+            case fx.FleaLeaves():
+                found.append(FLEA_LEAVES)  # FC-8
+            case fx.GameOver(winners=winners) if len(winners) > 1:
+                found.append(SHARED_WIN)  # FC-10
     return tuple(found)
+
+
+def _take(effect: fx.PreyTaken | fx.CentrePreyTaken) -> list[str]:
+    """The labels of one take, in ruling order."""
+    found = [] if isinstance(effect, fx.PreyTaken) else [FROM_THE_CENTRE]  # FC-4
+    if effect.again:
+        found.append(SECOND_PREY)  # FC-4: the turns went round
+    if effect.predator is Animal.FLEA:
+        found.append(FLEA_TAKES_DOG)  # FC-4
+    if isinstance(effect, fx.PreyTaken) and effect.under:
+        found.append(TAKEN_WITH_CATCH)  # FC-5, FC-7: a prey from the centre carries nothing
+    return found
 
 
 _PILE_LABELS = tuple(f"{animal.value}s (last round)" for animal in ANIMALS)

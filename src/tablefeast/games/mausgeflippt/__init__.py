@@ -27,6 +27,7 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealCheese,
     RevealMouse,
 )
+from tablefeast.games.mausgeflippt.capabilities import CAPABILITIES
 from tablefeast.games.mausgeflippt.catalog import TITLE, catalog
 from tablefeast.games.mausgeflippt.checks import check_state, check_view
 from tablefeast.games.mausgeflippt.components import (
@@ -51,6 +52,7 @@ from tablefeast.games.mausgeflippt.race import fastest_distribution, observed_fa
 from tablefeast.games.mausgeflippt.rules import (
     actors,
     apply_action,
+    apply_traced,
     chance_distribution,
     chance_outcomes,
     is_terminal,
@@ -71,6 +73,7 @@ NAME = "mausgeflippt"
 __all__ = [
     "ACTION_TYPES",
     "CALLS",
+    "CAPABILITIES",
     "DEFAULT_CARDS",
     "FLIP",
     "NAME",
@@ -101,6 +104,7 @@ __all__ = [
     "action_to_str",
     "actors",
     "apply_action",
+    "apply_traced",
     "catalog",
     "chance_distribution",
     "chance_outcomes",

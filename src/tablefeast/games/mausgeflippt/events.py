@@ -1,61 +1,127 @@
 """The public event log: what every player at the table saw, in words, move by move.
 
-Every line is built from the spectator views before and after the move (`view(state, None)`),
-and from the action only where its effect is public: a chance outcome that turns a mouse or a
-cheese, and a young player's face-up card. Once the last seat has committed, who played, passed
-or called is told (that moment shows it), and the fastest claimants' cards as they land on the
-mouse (the view's `landed`); a slow claimant's card is never told (MG-3). A commitment before
-that, a card drawn into a hidden hand, and which card a wrong flipper lays face down (MG-17) are
-described without saying what they were.
+The words are read from a move's effects (`effects`, as `apply_traced` returns them), each as a
+spectator may know it: `public_events` blanks what a spectator cannot see before it words
+anything, so a card drawn into a hidden hand, a commitment before the reveal, a slow claimant's
+card (MG-3) and which card lies face down (MG-5, MG-17) are never named, whoever passes the
+effects in. A young player's cards lie face up (MG-15) and are named.
+
+A fastest claim is one line: what it was and what it earned, including what the rest of its move
+settles (a mouse from the top of the stack, or none left; no cheese left; the choice not asked at
+the end, MG-8, MG-19).
 
 Examples:
     >>> import tablefeast.games.mausgeflippt as mg
     >>> s = mg.initial_state(mg.Config(players=3))
-    >>> public_events(s, -1, mg.DrawClothing("tie", "blue"), mg.apply_action(s, -1,
-    ...     mg.DrawClothing("tie", "blue")))
+    >>> public_events(s.config, mg.apply_traced(s, -1, mg.DrawClothing("tie", "blue"))[1])
     ('the deal: 7 clothing cards are dealt to each player',)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
-from tablefeast.games.mausgeflippt.actions import (
-    Action,
-    DrawClothing,
-    FaceDown,
-    Fastest,
-    Flip,
-    Play,
-    RevealCheese,
-    RevealMouse,
-)
+from tablefeast.games.mausgeflippt import effects as fx
 from tablefeast.games.mausgeflippt.config import Config
-from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED, State
-from tablefeast.games.mausgeflippt.view import View, view
-from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.seats import clockwise_from
+from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED
+from tablefeast.kernel.effects import Effect, seen
 from tablefeast.kernel.wording import seats_phrase
 
 __all__ = ["public_events"]
 
+# The kind of move whose effects are being told. What a move settles after its decision or
+# chance event (mice and cheeses owed, draws that lapse, MG-8, MG-11, MG-19) is told as part of a
+# race's claims, on its own lines after an award, and not at all after the deal or a face-down
+# choice (whose line tells only the cards laid).
+_OTHER, _RACE, _DRAW, _DEAL, _LAID, _AWARD = range(6)
 
-def public_events(before: State, seat: int, action: Action, after: State) -> tuple[str, ...]:
-    """What every player at the table saw when `seat` (CHANCE == -1 for chance) made `action`
-    in `before`, giving `after`, in words: one short English line per event.
+
+class _Claim:
+    """A fastest claim's line: what it was, then what it earned, completed by what its move
+    settles after it (MG-8, MG-19)."""
+
+    __slots__ = ("head", "parts")
+
+    def __init__(self, head: str, part: str) -> None:
+        self.head = head
+        self.parts = [part]
+
+    def __str__(self) -> str:
+        return f"{self.head}: " + "; ".join(self.parts)
+
+
+class _Log:
+    """The lines of a run of effects, told one effect at a time."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.lines: list[str | _Claim] = []
+        self.claims: dict[int, _Claim] = {}  # this race's claim lines, by seat
+        self.move = _OTHER
+
+    def tell(self, effect: Effect) -> None:
+        match effect:  # the first effect of a move says what kind of move it is
+            case fx.Revealed() | fx.FastestClaimants():
+                self.move, self.claims = _RACE, {}
+            case fx.Dealt() | fx.CardDrawn(deal=True):
+                self.move = _DEAL
+            case fx.CardDrawn():
+                self.move = _DRAW
+            case fx.FaceDownChosen():
+                self.move = _LAID
+            case fx.MouseGiven(known=False) | fx.CheeseGiven():
+                self.move = _AWARD
+            case fx.Commitment() | fx.CheeseTurned():
+                self.move = _OTHER
+        if isinstance(effect, _SETTLED):
+            self._settled(effect)
+        else:
+            self.lines += _words(self.config, effect, self.claims)
+
+    def _settled(self, effect: Effect) -> None:
+        """A settled effect (`_SETTLED`), told as the move it belongs to tells it."""
+        move, mice = self.move, self.config.card_set.tables.mouse_ids
+        if move == _RACE:
+            match effect:
+                case fx.MouseGiven(seat=seat, mouse=mouse):  # MG-8: instead of the mouse owed
+                    self.claims[seat].parts[-1] = _from_the_top(seat, mice[mouse])
+                case fx.NoMouseLeft(seat=seat):
+                    self.claims[seat].parts[-1] = f"no mouse is left for seat {seat}"
+                case fx.NoCheeseLeft(seats=seats):  # MG-8: instead of the cheese owed
+                    for seat in seats:
+                        self.claims[seat].parts[-1] = "no cheese is left for them"
+                case fx.LaidAtTheEnd(seat=seat, face_up=up):  # MG-19: not a choice to come
+                    count = 1 + sum(n for _, n in up)
+                    self.claims[seat].parts[0] = _laid_in_front(self.config, up, count)
+        if move == _AWARD:
+            match effect:
+                case fx.MouseGiven(seat=seat, mouse=mouse):
+                    self.lines.append(_from_the_top(seat, mice[mouse]))
+                case fx.NoMouseLeft(seat=seat):
+                    self.lines.append(f"no mouse is left for seat {seat}")
+                case fx.NoCheeseLeft(seats=seats):
+                    self.lines += (f"no cheese is left for seat {seat}" for seat in seats)
+        if type(effect) is fx.DrawsLapsed and move in (_RACE, _DRAW):  # MG-11
+            self.lines.append("no clothing card is left to draw")
+
+
+_SETTLED = (fx.MouseGiven, fx.NoMouseLeft, fx.NoCheeseLeft, fx.DrawsLapsed, fx.LaidAtTheEnd)
+"""The effects of what a move settles (mice and cheeses owed, MG-8; draws that lapse, MG-11;
+the choice not asked at the end, MG-19), and of a mouse award, whose move is told like them."""
+
+
+def public_events(config: Config, effects: Iterable[Effect]) -> tuple[str, ...]:
+    """What every player at the table saw of `effects`, in words: one short English line per
+    thing that happened.
 
     A commitment in a race is "seat N commits face down" until the last one, which reveals
-    every commitment and, with fewer than two claimants, resolves the race at once. The deal
-    is one line at its first card; a later card drawn into a hidden hand is "seat N draws a
-    card" (a young player's card lies face up, MG-15, and is named). Nothing here reads more
-    than a spectator sees: two moves whose results look the same to a spectator give the same
-    lines.
+    every commitment and, with fewer than two claimants, resolves the race at once. The deal is
+    one line at its first card; a later card drawn into a hidden hand is "seat N draws a card"
+    (a young player's card lies face up, MG-15, and is named).
 
     Args:
-        before: the state the move was made in.
-        seat: the seat that moved, or CHANCE.
-        action: the move (for CHANCE: the outcome).
-        after: the state after the move (`apply_action(before, seat, action)`).
+        config: the game's configuration (its card set names the cards, its language the call).
+        effects: the effects of one or more moves, as `apply_traced` gives them.
 
     Returns:
         One line per event, in the order they happened (empty when nobody saw anything).
@@ -64,11 +130,11 @@ def public_events(before: State, seat: int, action: Action, after: State) -> tup
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.play import RandomAgent, play_game
         >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, max_moves=23).state
-        >>> t = mg.apply_action(s, 0, mg.Play("jacket", "red"))
-        >>> public_events(s, 0, mg.Play("jacket", "red"), t)
+        >>> t, effects = mg.apply_traced(s, 0, mg.Play("jacket", "red"))
+        >>> public_events(s.config, effects)
         ('seat 0 commits face down',)
         >>> u = mg.apply_action(t, 1, mg.Pass())
-        >>> revealed, caught = public_events(u, 2, mg.Pass(), mg.apply_action(u, 2, mg.Pass()))
+        >>> revealed, caught = public_events(u.config, mg.apply_traced(u, 2, mg.Pass())[1])
         >>> print(revealed)
         revealed: seat 0 plays a card, seat 1 passes, seat 2 passes
         >>> for part in caught.split("; "):
@@ -76,32 +142,36 @@ def public_events(before: State, seat: int, action: Action, after: State) -> tup
         seat 0 plays jacket/red, which M20 wears: the card goes to the discard pile
         they catch M20 (+1)
     """
-    v0 = view(before, None)
-    v1 = view(after, None)
-    if seat == CHANCE:
-        return tuple(_chance(v0, action, v1))
-    if type(action) is FaceDown:
-        return tuple(_laid(seat, v0, v1))
-    return tuple(_commit(before, seat, action, v0, v1))
+    log = _Log(config)
+    for effect in seen(effects, None):
+        log.tell(effect)
+    return tuple(map(str, log.lines))
 
 
 # ---------------------------------------------------------------- words
 
 
-def _item(config: Config, code: int) -> str:
-    return str(config.card_set.tables.items[code])
+def _item(config: Config, item: int) -> str:
+    return str(config.card_set.tables.items[item])
 
 
-def _mouse(config: Config, mouse: int) -> str:
-    return config.card_set.tables.mouse_ids[mouse]
+def _cards(config: Config, cards: fx.Cards) -> str:
+    return ", ".join(_item(config, i) if n == 1 else f"{n}x {_item(config, i)}" for i, n in cards)
 
 
-def _cheese(config: Config, cheese: int | None) -> str:
-    return "none" if cheese is None else config.card_set.tables.cheese_names[cheese]
+def _laid_in_front(config: Config, face_up: fx.Cards, count: int) -> str:
+    """A wrong flip's cards in front of the flipper (MG-5): which lies face down is not told."""
+    shown = _cards(config, face_up)
+    front = f"1 face down and {shown} face up" if shown else "1 face down"
+    return f"{front} in front of them (-{count})"
 
 
-def _choice(config: Config, seat: int, code: int | None) -> str:
-    if code is None or code == PASS:
+def _from_the_top(seat: int, mouse: str) -> str:
+    return f"seat {seat} gets {mouse} from the top of the stack (+1)"
+
+
+def _choice(config: Config, seat: int, code: int) -> str:
+    if code == PASS:
         return f"seat {seat} passes"
     if code == FLIP:
         return f"seat {seat} flips ({config.call})"
@@ -110,271 +180,111 @@ def _choice(config: Config, seat: int, code: int | None) -> str:
     return f"seat {seat} plays {_item(config, code)}"
 
 
-def _masked(codes: Sequence[int | None]) -> list[int | None]:
-    """Who played, passed or called, as all see it: a played card is seen when it lands."""
-    return [PLAYED if code is not None and code >= 0 else code for code in codes]
-
-
-def _code(config: Config, action: Action) -> int:
-    if type(action) is Play:
-        return config.card_set.tables.play_index.get(action, PASS)
-    return FLIP if type(action) is Flip else PASS
-
-
-def _is_setup(v: View) -> bool:
-    """No mouse has been turned yet: the deal and the first cheese (MG-1)."""
-    return (
-        v.open_mouse is None
-        and not v.mice_bottom
-        and not any(v.caught)
-        and sum(v.mice_unseen) == len(v.mice_unseen)
-    )
-
-
-# ---------------------------------------------------------------- seats
-
-
-def _commit(before: State, seat: int, action: Action, v0: View, v1: View) -> list[str]:
-    config = v0.config
-    if sum(v0.committed) + 1 < config.players:  # MG-2: hidden until everybody has committed
-        return [f"seat {seat} commits face down"]
-    # The last commitment reveals every commitment: from here on, they are public.
-    # Two claimants or more: chance says who was fastest (MG-3); else the race was resolved at
-    # once (nobody claimed, or one alone, whose card landed).
-    shown = list(v1.revealed) if v1.revealed is not None else _masked(v1.landed)
-    racers = tuple(s for s, code in enumerate(shown) if code is not None and code != PASS)
-    if not racers:
-        return ["revealed: everyone passes", *_resolution(v0, v1.landed, racers, v1)]
-    lines = ["revealed: " + ", ".join(_choice(config, s, c) for s, c in enumerate(shown))]
-    if v1.revealed is not None:
-        return lines
-    return lines + _resolution(v0, v1.landed, racers, v1)
-
-
-# ---------------------------------------------------------------- chance
-
-
-def _laid(seat: int, v0: View, v1: View) -> list[str]:
-    """A wrong flipper lays its cards (MG-17): which lies face down is not told."""
-    config = v0.config
-    up = [
-        (i, after - had)
-        for i, (had, after) in enumerate(zip(v0.face_up[seat], v1.face_up[seat], strict=True))
-        if after > had
-    ]
-    shown = ", ".join(_item(config, i) if n == 1 else f"{n}x {_item(config, i)}" for i, n in up)
-    return [f"seat {seat} lays {shown} face up and 1 card face down", *_aftermath(v0, v1)]
-
-
-def _chance(v0: View, action: Action, v1: View) -> list[str]:
-    config = v0.config
-    lines: list[str] = []
-    drawn = 0
-    if type(action) is DrawClothing:
-        drawn = 1
-        if not v0.pending_draws:
-            return []
-        seat = v0.pending_draws[0]
-        if _is_setup(v0):
-            if not any(v0.hand_sizes):
-                lines.append(_deal(config, v0.clothing_pile_size))
-        elif v1.hands[seat] is not None:  # MG-15: a young player's cards lie face up
-            lines.append(f"seat {seat} draws {action.kind}/{action.colour} (face up)")
-        else:
-            lines.append(f"seat {seat} draws a card")
-    elif type(action) is RevealCheese:
-        if v0.cheese_awards:  # MG-8
-            seat = v0.cheese_awards[0]
-            lines.append(f"seat {seat} takes the next cheese, {action.cheese} (-2)")
-            lines += _cheese_awards(v0.cheese_awards[1:], v1)
-        elif _is_setup(v0):
-            lines.append(f"the face-up cheese is {action.cheese}")
-        else:
-            lines.append(f"a new cheese is turned face up: {action.cheese}")
-    elif type(action) is RevealMouse:
-        if v0.mouse_awards:  # MG-8; a turned mouse is told by `_aftermath`
-            seat = v0.mouse_awards[0]
-            lines.append(f"seat {seat} gets {action.mouse} from the top of the stack (+1)")
-            lines += _mouse_awards(v0, v0.mouse_awards[1:], v1)
-    elif type(action) is Fastest:
-        return _fastest(v0, v1) if v0.revealed is not None else []
-    short = len(v1.pending_draws) < len(v0.pending_draws) - 1
-    if drawn and short and not v1.game_over and not _is_setup(v0):
-        lines.append("no clothing card is left to draw")
-    return lines + _aftermath(v0, v1, drawn=drawn, resolved=False)
-
-
-def _deal(config: Config, pile: int) -> str:
-    young = [s for s in range(config.players) if s in config.young_seats]
-    old = [s for s in range(config.players) if s not in config.young_seats]
+def _deal(dealt: fx.Dealt) -> str:
+    """The deal (MG-1), young players' cards face up (MG-15), a short pile (MG-11)."""
+    cards, young_seats = dealt.cards, dealt.young_seats
+    young = [s for s in range(len(cards)) if s in young_seats]
+    old = [s for s in range(len(cards)) if s not in young_seats]
     if not young:
-        line = f"the deal: {config.hand_size(0)} clothing cards are dealt to each player"
+        line = f"the deal: {cards[0]} clothing cards are dealt to each player"
     else:
-        parts = [f"{config.hand_size(old[0])} each to {seats_phrase(old)}"] if old else []
-        parts.append(f"{config.hand_size(young[0])} face up to {seats_phrase(young)} (young)")
+        parts = [f"{cards[old[0]]} each to {seats_phrase(old)}"] if old else []
+        parts.append(f"{cards[young[0]]} face up to {seats_phrase(young)} (young)")
         line = "the deal: clothing cards, " + ", ".join(parts)
-    if pile < sum(config.hand_size(s) for s in range(config.players)):  # MG-11
-        line += f" (only {pile} in the pile: the deal stops short)"
+    if dealt.pile < sum(cards):  # MG-11
+        line += f" (only {dealt.pile} in the pile: the deal stops short)"
     return line
 
 
-def _fastest(v0: View, v1: View) -> list[str]:
-    """Who was fastest (MG-3), and what their claims earned: what landed on the mouse
-    (`landed`) is seen by all; a slow claimant's card never lands."""
-    config = v0.config
-    codes = v0.revealed
-    if codes is None or v0.open_mouse is None:
-        return []
-    claims = [s for s in range(config.players) if codes[s] is not None and codes[s] != PASS]
-    seen = [s for s in claims if v1.landed[s] is not None]
-    slow = [s for s in claims if s not in seen]
-    if len(seen) == 1:
-        line = f"seat {seen[0]} was fastest"
-    else:
-        line = f"unclear race: {seats_phrase(seen)} were fastest together"
-    if slow:
-        line += f" ({seats_phrase(slow)} too slow)"
-    return [line, *_resolution(v0, v1.landed, seen, v1)]
+_ENDINGS = {
+    "last mouse": "the last mouse is caught",  # MG-12
+    "last cheese": "the last cheese is taken",  # MG-12
+    "no progress": "every mouse left was turned in a row of races in which everybody passed",
+}
+"""Why the game ended, in words (MG-12, MG-13)."""
 
 
-def _cheese_awards(owed: Sequence[int], v1: View) -> list[str]:
-    """Later claimants owed a cheese that the empty pile could not give (MG-8)."""
-    return [f"no cheese is left for seat {s}" for s in owed if s not in v1.cheese_awards]
-
-
-def _mouse_awards(v0: View, owed: Sequence[int], v1: View) -> list[str]:
-    """Later right claimants given a known mouse from the stack, or none left (MG-8)."""
-    lines = []
-    for s in owed:
-        if s in v1.mouse_awards:
-            continue
-        new = v1.caught[s][len(v0.caught[s]) :]
-        if new:
-            ids = ", ".join(_mouse(v0.config, m) for m in new)
-            lines.append(f"seat {s} gets {ids} from the top of the stack (+{len(new)})")
-        else:
-            lines.append(f"no mouse is left for seat {s}")
-    return lines
-
-
-# ---------------------------------------------------------------- the end of a race
-
-
-def _resolution(
-    v0: View, codes: Sequence[int | None], fastest: Sequence[int], v1: View
-) -> list[str]:
-    """Each fastest claim and what it earned, in MG-8 order; then what followed."""
-    config = v0.config
-    tables = config.card_set.tables
-    mouse = v0.open_mouse
-    if mouse is None:
-        return []
-    name = _mouse(config, mouse)
-    if not fastest:  # MG-9
-        return [f"nobody claims {name}: it goes under the stack", *_aftermath(v0, v1)]
-    wears = tables.wears[mouse]
-    protected = tables.mouse_cheese[mouse] == v0.open_cheese  # MG-7
-    order = [s for s in clockwise_from(v0.turner, config.players) if s in fastest]
-    lines = []
-    if protected:
-        cheese = _cheese(config, v0.open_cheese)
-        lines.append(f"{name} is protected ({cheese} is face up): every claim fails")
-    caught = False
-    owed_draws = 0
-    for s in order:
-        code = codes[s]
-        effects = []
-        if code is not None and code >= 0:  # a Play (MG-4)
-            right = bool(wears >> code & 1)
-            owed_draws += 1
-            if right:
-                claim = f"seat {s} plays {_item(config, code)}, which {name} wears"
-                effects.append("the card goes to the discard pile")
-            else:
-                claim = f"seat {s} plays {_item(config, code)}, which {name} does not wear"
-                effects.append("the card lies face up in front of them (-1)")
-        else:  # a Flip (MG-5): a wrong one always puts one card face down
-            down = v1.face_down_counts[s] - v0.face_down_counts[s]
-            laying = v1.placing_counts[s] - v0.placing_counts[s]  # MG-17: a choice to come
-            right = down <= 0 and laying <= 0
-            if laying > 0:
-                claim = f"seat {s} flips holding {laying} of {name}'s items"
-                effects.append(
-                    f"they lay them in front of them, one face down of their choosing (-{laying})"
-                )
-                owed_draws += config.hand_size(s) - v1.hand_sizes[s]
-            elif right:
-                claim = f"seat {s} flips holding none of {name}'s items"
-                effects.append("they take the hand back")
-            else:
-                up = [
-                    (i, after - had)
-                    for i, (had, after) in enumerate(zip(v0.face_up[s], v1.face_up[s], strict=True))
-                    if after > had
-                ]
-                shown = ", ".join(
-                    _item(config, i) if n == 1 else f"{n}x {_item(config, i)}" for i, n in up
-                )
-                count = down + sum(n for _, n in up)
-                claim = f"seat {s} flips holding {count} of {name}'s items"
-                front = f"1 face down and {shown} face up" if shown else "1 face down"
-                effects.append(f"{front} in front of them (-{count})")
-                owed_draws += config.hand_size(s) - v1.hand_sizes[s]
-        if protected:  # MG-7, MG-8
-            if s == order[0]:
-                effects.append(f"they take the face-up {_cheese(config, v0.open_cheese)} (-2)")
-            elif s in v1.cheese_awards:
-                effects.append("they are owed the next cheese (-2)")
-            else:
-                effects.append("no cheese is left for them")
-        elif right and not caught:  # MG-8: the open mouse goes to the first right claim
-            caught = True
-            effects.append(f"they catch {name} (+1)")
-        elif right:
-            effects += _mouse_awards(v0, [s], v1) or ["they are owed a mouse from the stack"]
-        lines.append(f"{claim}: " + "; ".join(effects))
-    if protected or not caught:
-        lines.append(f"{name} goes under the stack")
-    if len(v1.pending_draws) < owed_draws and not v1.game_over:
-        lines.append("no clothing card is left to draw")
-    return lines + _aftermath(v0, v1)
-
-
-def _aftermath(v0: View, v1: View, *, drawn: int = 0, resolved: bool = True) -> list[str]:
-    """What followed without a decision: a reshuffle, a known mouse turned, the end."""
-    config = v0.config
-    lines = []
-    if v1.clothing_pile_size > v0.clothing_pile_size - drawn:  # MG-11
-        lines.append(
-            f"the discard pile is shuffled into a new draw pile ({v1.clothing_pile_size} cards)"
-        )
-    mouse = v1.open_mouse
-    if mouse is not None and (resolved or v0.open_mouse is None):  # MG-2: a race begins
-        card = config.card_set.mice[mouse]
-        worn = ", ".join(map(str, card.wears))
-        line = f"seat {v1.turner} turns {card.id}, wearing {worn} and showing {card.cheese}"
-        if config.card_set.tables.mouse_cheese[mouse] == v1.open_cheese:
-            line += ": protected by the face-up cheese"
-        lines.append(line)
-    if v1.game_over and not v0.game_over:
-        lines += _the_end(v1)
-    return lines
-
-
-def _the_end(v: View) -> list[str]:
-    if v.open_mouse is None and not any(v.mice_unseen) and not v.mice_bottom:
-        reason = "the last mouse is caught"  # MG-12
-    elif v.open_cheese is None and not any(v.cheese_pile):
-        reason = "the last cheese is taken"  # MG-12
-    else:
-        reason = "every mouse left was turned in a row of races in which everybody passed"  # MG-13
-    players = range(v.config.players)
-    penalty = [
-        sum(v.face_up[s]) + v.face_down_counts[s] + v.placing_counts[s] + 2 * sum(v.cheeses[s])
-        for s in players
-    ]
-    keys = [(v.scores[s], -penalty[s]) for s in players]  # MG-14
-    best = [s for s in players if keys[s] == max(keys)]
-    scores = ", ".join(f"seat {s}: {v.scores[s]}" for s in players)
+def _the_end(over: fx.GameOver) -> list[str]:
+    scores = ", ".join(f"seat {s}: {score}" for s, score in enumerate(over.scores))
+    best = over.winners  # MG-14
     won = f"winner: seat {best[0]}" if len(best) == 1 else f"shared win: {seats_phrase(best)}"
-    return [f"game over: {reason}", f"final scores: {scores}", won]
+    return [f"game over: {_ENDINGS[over.reason]}", f"final scores: {scores}", won]
+
+
+def _words(config: Config, effect: Effect, claims: dict[int, _Claim]) -> list[str | _Claim]:
+    """The lines of one effect, as a spectator sees it; a claim's line is also kept in
+    `claims`, where what it earned is added."""
+    tables = config.card_set.tables
+    mice = tables.mouse_ids
+    match effect:
+        case fx.Dealt():
+            return [_deal(effect)]
+        case fx.CardDrawn(deal=False, seat=seat, item=item):
+            if item is not None:  # MG-15: a young player's cards lie face up
+                return [f"seat {seat} draws {_item(config, item)} (face up)"]
+            return [f"seat {seat} draws a card"]
+        case fx.Reshuffled(cards=n):  # MG-11
+            return [f"the discard pile is shuffled into a new draw pile ({n} cards)"]
+        case fx.CheeseTurned(cheese=cheese, first=True):  # MG-1
+            return [f"the face-up cheese is {tables.cheese_names[cheese]}"]
+        case fx.CheeseTurned(cheese=cheese):  # MG-7
+            return [f"a new cheese is turned face up: {tables.cheese_names[cheese]}"]
+        case fx.MouseTurned(seat=seat, mouse=mouse, protected=protected):  # MG-2
+            card = config.card_set.mice[mouse]
+            worn = ", ".join(map(str, card.wears))
+            line = f"seat {seat} turns {card.id}, wearing {worn} and showing {card.cheese}"
+            return [line + ": protected by the face-up cheese" if protected else line]
+        case fx.Commitment(seat=seat, last=False):  # MG-2: hidden until everybody committed
+            return [f"seat {seat} commits face down"]
+        case fx.Revealed(choices=choices):
+            if all(code == PASS for code in choices):
+                return ["revealed: everyone passes"]
+            return ["revealed: " + ", ".join(_choice(config, s, c) for s, c in enumerate(choices))]
+        case fx.FastestClaimants(seats=seats, slow=slow):  # MG-3, MG-8
+            if len(seats) == 1:
+                line = f"seat {seats[0]} was fastest"
+            else:
+                line = f"unclear race: {seats_phrase(seats)} were fastest together"
+            return [line + f" ({seats_phrase(slow)} too slow)" if slow else line]
+        case fx.NobodyClaimed(mouse=mouse):  # MG-9
+            return [f"nobody claims {mice[mouse]}: it goes under the stack"]
+        case fx.Protected(mouse=mouse, cheese=cheese):  # MG-7
+            face_up = tables.cheese_names[cheese]
+            return [f"{mice[mouse]} is protected ({face_up} is face up): every claim fails"]
+        case fx.PlayLanded(seat=seat, item=item, mouse=mouse, worn=True):  # MG-4
+            played = f"seat {seat} plays {_item(config, item)}, which {mice[mouse]} wears"
+            claims[seat] = _Claim(played, "the card goes to the discard pile")
+            return [claims[seat]]
+        case fx.PlayLanded(seat=seat, item=item, mouse=mouse):  # MG-4
+            played = f"seat {seat} plays {_item(config, item)}, which {mice[mouse]} does not wear"
+            claims[seat] = _Claim(played, "the card lies face up in front of them (-1)")
+            return [claims[seat]]
+        case fx.FlipLanded(seat=seat, mouse=mouse, matching=0):  # MG-5
+            flipped = f"seat {seat} flips holding none of {mice[mouse]}'s items"
+            claims[seat] = _Claim(flipped, "they take the hand back")
+            return [claims[seat]]
+        case fx.FlipLanded(seat=seat, mouse=mouse, matching=n, face_up=up, choosing=choosing):
+            flipped = f"seat {seat} flips holding {n} of {mice[mouse]}'s items"
+            if choosing:  # MG-17: which lies face down is the seat's choice, still to come
+                laid = f"they lay them in front of them, one face down of their choosing (-{n})"
+            else:  # MG-5
+                laid = _laid_in_front(config, up, n)
+            claims[seat] = _Claim(flipped, laid)
+            return [claims[seat]]
+        case fx.CheeseTaken(seat=seat, cheese=cheese):  # MG-7, MG-8
+            claims[seat].parts.append(f"they take the face-up {tables.cheese_names[cheese]} (-2)")
+        case fx.CheeseOwed(seat=seat):  # MG-8
+            claims[seat].parts.append("they are owed the next cheese (-2)")
+        case fx.MouseCaught(seat=seat, mouse=mouse):  # MG-8: the open mouse, to the first
+            claims[seat].parts.append(f"they catch {mice[mouse]} (+1)")
+        case fx.MouseOwed(seat=seat):  # MG-8
+            claims[seat].parts.append("they are owed a mouse from the stack")
+        case fx.MouseUnder(mouse=mouse):
+            return [f"{mice[mouse]} goes under the stack"]
+        case fx.CheeseGiven(seat=seat, cheese=cheese):  # MG-8
+            return [f"seat {seat} takes the next cheese, {tables.cheese_names[cheese]} (-2)"]
+        case fx.FaceDownChosen(seat=seat, face_up=up):  # MG-17: which lies face down is hidden
+            return [f"seat {seat} lays {_cards(config, up)} face up and 1 card face down"]
+        case fx.GameOver():
+            return [*_the_end(effect)]
+    return []  # a card of the deal, a card drawn into a hidden hand, a barred flip: no line

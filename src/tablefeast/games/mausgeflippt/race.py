@@ -16,19 +16,23 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from tablefeast.games.mausgeflippt import effects as fx
 from tablefeast.games.mausgeflippt.actions import Fastest
-from tablefeast.games.mausgeflippt.config import Config
+from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN, Config
 from tablefeast.games.mausgeflippt.state import PASS, State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import Distribution
 from tablefeast.kernel.deck import Counts, counts_put
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.seats import clockwise_from
 from tablefeast.kernel.values import from_fields
 
 __all__ = [
     "claimants",
+    "face_up_cards",
     "fastest_distribution",
     "lay",
+    "note_barred",
     "observed_fastest",
     "possible_fastest",
     "resolve",
@@ -181,7 +185,12 @@ def _speed(
     return entry
 
 
-def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]) -> State:
+def resolve(
+    state: State,
+    commitments: tuple[int, ...],
+    fastest: tuple[int, ...],
+    trace: list[Effect] | None = None,
+) -> State:
     """Resolve a race whose fastest claimants are `fastest` (empty: everybody passed, MG-9).
 
     Claimants not in `fastest` were too slow: nothing happens to them (MG-3).
@@ -191,6 +200,7 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         commitments: per seat, its commitment code in this race (a clothing item's index, `PASS`
             or `FLIP`).
         fastest: the fastest claimants (the chance outcome's seats).
+        trace: where the effects are noted, in the order they happen (None: not noted).
 
     Returns:
         The state where the next decision or chance event waits.
@@ -216,11 +226,15 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
     fields["open_mouse"] = None
     if not fastest:  # MG-9: nobody claims; the mouse goes under, the same turner turns again
         fields["mice"] = state.mice.put_under(mouse)
-        return _idle(fields)
+        if trace is not None:
+            trace.append(fx.NobodyClaimed(mouse))
+        return _idle(fields, trace)
     tables = config.card_set.tables
     wears = tables.wears[mouse]
     protected = tables.mouse_cheese[mouse] == state.open_cheese  # MG-7
     order = [s for s in _CLOCKWISE[config.players][state.turner] if s in fastest]  # MG-8
+    if trace is not None and protected:
+        trace.append(fx.Protected(mouse, state.open_cheese))  # type: ignore[arg-type]
     hands = list(state.hands)  # copy-change-freeze, only for the seats that change
     face_up = list(state.face_up)
     face_down = state.face_down
@@ -233,6 +247,9 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         code = commitments[seat]
         if code >= 0:  # a Play
             hands[seat] = counts_put(hands[seat], code, -1)
+            if trace is not None:
+                worn = bool(wears >> code & 1)
+                trace.append(fx.PlayLanded(seat, code, mouse, worn))
             if wears >> code & 1:  # MG-4 (and MG-7): the mouse wears it; to the discard pile
                 discard = counts_put(discard, code, 1)
                 right.append(seat)
@@ -243,6 +260,8 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         hand = list(hands[seat])  # a Flip (fastest seats are claimants: never a Pass)
         matching = [i for i, n in enumerate(hand) if n and wears >> i & 1]
         if not matching:  # MG-5: the hand is taken back
+            if trace is not None:
+                trace.append(fx.FlipLanded(seat, mouse, 0, (), None, choosing=False))
             right.append(seat)
             continue
         # MG-5: every matching card goes in front of the player, one face down, the rest face
@@ -258,6 +277,10 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         else:
             placing[seat] = tuple(cards)
             placers.append(seat)
+        if trace is not None:
+            trace.append(_wrong_flip(seat, mouse, tuple(cards), matching))
+            if len(matching) == 1:
+                note_barred(face_down, seat, trace)
         draws.extend([seat] * (config.hand_size(seat) - sum(hand)))
     fields["hands"] = tuple(hands)
     fields["face_up"] = tuple(face_up)
@@ -280,17 +303,34 @@ def resolve(state: State, commitments: tuple[int, ...], fastest: tuple[int, ...]
         fields["cheese_awards"] = tuple(order[1:])
         fields["cheese_to_turn"] = True
         fields["idle"] = 0
-        return settle(fields)
+        if trace is not None:
+            trace.append(fx.CheeseTaken(order[0], cheese))
+            trace += map(fx.CheeseOwed, order[1:])
+            trace.append(fx.MouseUnder(mouse))
+        return settle(fields, trace)
     if not right:  # MG-4, MG-5, MG-18: no fastest claim was right; the mouse goes under
         fields["mice"] = state.mice.put_under(mouse)
         fields["idle"] = 0  # MG-13: a penalty is something happening
-        return settle(fields)
+        if trace is not None:
+            trace.append(fx.MouseUnder(mouse))
+        return settle(fields, trace)
     caught = list(state.caught)
     caught[right[0]] += (mouse,)  # MG-8: the open mouse first
     fields["caught"] = tuple(caught)
     fields["mouse_awards"] = tuple(right[1:])  # MG-8: then mice from the top of the stack
     fields["idle"] = 0
-    return settle(fields)
+    if trace is not None:
+        trace.append(fx.MouseCaught(right[0], mouse))
+        trace += map(fx.MouseOwed, right[1:])
+    return settle(fields, trace)
+
+
+def _wrong_flip(seat: int, mouse: int, cards: Counts, matching: list[int]) -> fx.FlipLanded:
+    """MG-5: a wrong flip's cards, laid now when of one item; MG-17: else the seat chooses."""
+    if len(matching) > 1:
+        return fx.FlipLanded(seat, mouse, sum(cards), (), None, choosing=True)
+    down = matching[0]
+    return fx.FlipLanded(seat, mouse, sum(cards), face_up_cards(cards, down), down, False)
 
 
 def take_cheese(cheeses: tuple[Counts, ...], seat: int, cheese: int) -> tuple[Counts, ...]:
@@ -308,6 +348,33 @@ def take_cheese(cheeses: tuple[Counts, ...], seat: int, cheese: int) -> tuple[Co
     taken = list(cheeses)
     taken[seat] = counts_put(taken[seat], cheese)
     return tuple(taken)
+
+
+def face_up_cards(cards: Counts, down: int) -> fx.Cards:
+    """The cards of `cards` that lie face up when one of the item `down` lies face down (MG-5,
+    MG-17), as ``(item, copies)`` pairs in card-set order.
+
+    Args:
+        cards: the counts of the cards laid.
+        down: the index of the item one card of which lies face down.
+
+    Examples:
+        >>> face_up_cards((2, 0, 1), 0), face_up_cards((1, 0, 1), 0)
+        (((0, 1), (2, 1)), ((2, 1),))
+    """
+    return tuple((i, n - (i == down)) for i, n in enumerate(cards) if n - (i == down))
+
+
+def note_barred(face_down: tuple[Counts, ...], seat: int, trace: list[Effect]) -> None:
+    """Note `FlipBarred` when `seat`'s card just laid face down is its third (MG-6).
+
+    Args:
+        face_down: per seat, the face-down cards, that card included.
+        seat: the seat that laid it.
+        trace: where the effects are noted.
+    """
+    if sum(face_down[seat]) == MAX_FACE_DOWN:  # each lay adds one face-down card
+        trace.append(fx.FlipBarred(seat))
 
 
 def lay(
@@ -337,13 +404,13 @@ def lay(
     return tuple(downs)
 
 
-def _idle(fields: dict[str, Any]) -> State:
+def _idle(fields: dict[str, Any], trace: list[Effect] | None) -> State:
     """A race in which nothing happened (everybody passed): MG-13 ends the game once every mouse
     left has been turned once in races like it in a row."""
     fields["idle"] = idle = fields["idle"] + 1
     if idle >= fields["mice"].size:  # MG-13
-        return _end(fields)
-    return settle(fields)
+        return _end(fields, trace)
+    return settle(fields, trace)
 
 
 def _over(fields: dict[str, Any]) -> bool:
@@ -352,17 +419,19 @@ def _over(fields: dict[str, Any]) -> bool:
     return no_mouse or (fields["open_cheese"] is None and not any(fields["cheese_pile"]))
 
 
-def _reshuffle(fields: dict[str, Any]) -> bool:
+def _reshuffle(fields: dict[str, Any], trace: list[Effect] | None) -> bool:
     """MG-11: with a card owed and the clothing pile empty, the discard pile becomes the new
     draw pile; whether it did."""
     if fields["pending_draws"] and not any(fields["clothing_pile"]) and any(fields["discard"]):
         fields["clothing_pile"] = fields["discard"]
         fields["discard"] = (0,) * len(fields["discard"])
+        if trace is not None:
+            trace.append(fx.Reshuffled(sum(fields["clothing_pile"])))
         return True
     return False
 
 
-def _end(fields: dict[str, Any]) -> State:
+def _end(fields: dict[str, Any], trace: list[Effect] | None) -> State:
     # MG-19: a wrong flipper's choice still owed is not asked (it changes no score): the first
     # of its items in card-set order lies face down, as any would.
     face_down, face_up = fields["face_down"], list(fields["face_up"])
@@ -370,6 +439,9 @@ def _end(fields: dict[str, Any]) -> State:
     for seat in fields["placers"]:
         first = next(i for i, n in enumerate(placing[seat]) if n)
         face_down = lay(face_down, face_up, seat, placing[seat], first)
+        if trace is not None:
+            trace.append(fx.LaidAtTheEnd(seat, face_up_cards(placing[seat], first), first))
+            note_barred(face_down, seat, trace)
         placing[seat] = (0,) * len(placing[seat])
     fields["face_down"], fields["face_up"], fields["placing"] = (
         face_down,
@@ -380,10 +452,28 @@ def _end(fields: dict[str, Any]) -> State:
     fields["game_over"] = True
     fields["pending_draws"] = ()  # MG-19: draws change no score; the game is simply over
     fields["cheese_to_turn"] = False
-    return from_fields(State, fields)
+    over = from_fields(State, fields)
+    if trace is not None:
+        trace.append(_game_over(over))
+    return over
 
 
-def settle(fields: dict[str, Any]) -> State:
+def _game_over(state: State) -> fx.GameOver:
+    """The end (MG-12, MG-13): why, the final scores and the winners (MG-14)."""
+    # `rules` imports this module: its scoring is looked up when a traced game ends.
+    from tablefeast.games.mausgeflippt.rules import scores, winners
+
+    reason: fx.Ending
+    if state.open_mouse is None and state.mice.size == 0:
+        reason = "last mouse"  # MG-12
+    elif state.open_cheese is None and not any(state.cheese_pile):
+        reason = "last cheese"  # MG-12
+    else:
+        reason = "no progress"  # MG-13
+    return fx.GameOver(reason, scores(state), tuple(sorted(winners(state))))
+
+
+def settle(fields: dict[str, Any], trace: list[Effect] | None = None) -> State:
     """Do the work that needs no decision and no chance, then build the state.
 
     `fields` holds the next state's fields (it is changed): mice owed from a known stack top,
@@ -392,6 +482,7 @@ def settle(fields: dict[str, Any]) -> State:
 
     Args:
         fields: the next state's fields, by name.
+        trace: where the effects are noted, in the order they happen (None: not noted).
 
     Returns:
         The state where the next decision or chance event waits.
@@ -406,8 +497,8 @@ def settle(fields: dict[str, Any]) -> State:
         if fields["placers"]:  # MG-17: a wrong flipper chooses its face-down card first,
             owed = fields["mouse_awards"] or fields["cheese_awards"]
             if _over(fields) and not owed:  # unless the game is over (MG-12)
-                return _end(fields)
-            _reshuffle(fields)
+                return _end(fields, trace)
+            _reshuffle(fields, trace)
             break
         awards = fields["mouse_awards"]
         if awards:
@@ -420,28 +511,47 @@ def settle(fields: dict[str, Any]) -> State:
                 caught = list(fields["caught"])
                 caught[awards[0]] += (mouse,)
                 fields["caught"] = tuple(caught)
-            continue  # MG-8: when the stack is empty, no more mice are given
+                if trace is not None:
+                    trace.append(fx.MouseGiven(awards[0], mouse, known=True))
+            elif trace is not None:  # MG-8: when the stack is empty, no more mice are given
+                trace.append(fx.NoMouseLeft(awards[0]))
+            continue
         if fields["cheese_awards"]:
             if any(fields["cheese_pile"]):
                 break  # chance: which cheese comes next
+            if trace is not None:
+                trace.append(fx.NoCheeseLeft(fields["cheese_awards"]))
             fields["cheese_awards"] = ()  # MG-8: only while there is one
             continue
         if fields["game_over"]:
             break
         if _over(fields):
-            return _end(fields)  # MG-12: the last mouse is caught, or the last cheese taken
+            return _end(fields, trace)  # MG-12: the last mouse is caught, or the last cheese taken
         draws = fields["pending_draws"]
         if draws:
             if any(fields["clothing_pile"]):
                 break
-            if _reshuffle(fields):
+            if _reshuffle(fields, trace):
                 break
-            fields["pending_draws"] = draws[1:]  # MG-11: nothing left to draw
+            # MG-11: nothing left to draw, and nothing can come back before these draws: each
+            # one owed lapses.
+            if trace is not None:
+                trace.append(fx.DrawsLapsed(draws))
+            fields["pending_draws"] = ()
             continue
         if not fields["cheese_to_turn"] and fields["open_mouse"] is None:
             mice = fields["mice"]
             if not any(mice.unseen):  # the next mouse was put under the stack: known to all
-                fields["open_mouse"], fields["mice"] = mice.draw_known()
+                mouse, fields["mice"] = mice.draw_known()
+                fields["open_mouse"] = mouse
                 fields["racing"] = True  # MG-2
+                if trace is not None:
+                    trace.append(_mouse_turned(fields, mouse))
         break
     return from_fields(State, fields)
+
+
+def _mouse_turned(fields: dict[str, Any], mouse: int) -> fx.MouseTurned:
+    """MG-2: the turner turns the mouse; MG-7: protected when it shows the face-up cheese."""
+    protected = fields["config"].card_set.tables.mouse_cheese[mouse] == fields["open_cheese"]
+    return fx.MouseTurned(fields["turner"], mouse, protected)

@@ -4,7 +4,8 @@ Every legality question has one answer, given by a ``_why_not_*`` function that 
 an action is illegal (or None); `legal_actions` and `apply_action` both use it, so they can never
 disagree. A race is a simultaneous commit (MG-2); the end of a race is resolved by `race.resolve`,
 and whatever follows without a decision (a known mouse under the stack, a reshuffle) by
-`race.settle`.
+`race.settle`. `apply_traced` runs the same transitions as `apply_action` and returns the move's
+effects (`effects`) as well: each transition notes them as it applies them, when given a trace.
 
 Examples:
     >>> import tablefeast.games.mausgeflippt as mg
@@ -18,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import compress
 
+from tablefeast.games.mausgeflippt import effects as fx
 from tablefeast.games.mausgeflippt.actions import (
     ACTION_TYPES,
     Action,
@@ -33,8 +35,10 @@ from tablefeast.games.mausgeflippt.actions import (
 from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
 from tablefeast.games.mausgeflippt.race import (
     claimants,
+    face_up_cards,
     fastest_distribution,
     lay,
+    note_barred,
     possible_fastest,
     resolve,
     settle,
@@ -44,9 +48,10 @@ from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import counts_remove
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
+from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors, illegal
 from tablefeast.kernel.seats import check_actor_seat
 from tablefeast.kernel.values import FrozenDict, dict_setter
 
@@ -56,6 +61,7 @@ _set_fields = dict_setter(State)
 __all__ = [
     "actors",
     "apply_action",
+    "apply_traced",
     "chance_distribution",
     "chance_outcomes",
     "is_terminal",
@@ -411,6 +417,42 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.IllegalActionError: Play(kind='tie', colour='blue') by ...
     """
+    return _apply(state, player, action, None)
+
+
+def apply_traced(state: State, player: int, action: Action) -> tuple[State, tuple[Effect, ...]]:
+    """`apply_action`, and the effects of the move in the order they happened (`effects`).
+
+    The same code as `apply_action` runs (the rules note each effect as they apply it), so the
+    next state is exactly the one `apply_action` gives, and the effects are the move's whole
+    story: a reader never compares two states to work out what happened.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to apply (for CHANCE: the outcome).
+
+    Raises:
+        TablefeastError: as `apply_action` (nothing changed).
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=0, max_moves=23).state
+        >>> s = apply_action(apply_action(s, 0, mg.Play("jacket", "red")), 1, mg.Pass())
+        >>> for effect in apply_traced(s, 2, mg.Pass())[1]:
+        ...     print(effect)
+        Commitment(seat=2, choice=-1, last=True)
+        Revealed(choices=(10, -1, -1))
+        PlayLanded(seat=0, item=10, mouse=19, worn=True)
+        MouseCaught(seat=0, mouse=19)
+    """
+    trace: list[Effect] = []
+    after = _apply(state, player, action, trace)
+    return after, tuple(trace)
+
+
+def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
     cls = type(action)
     # The fast paths take only an int seat that acts now and an action of an exact class of
     # this game, so nothing `check_move` would refuse gets through them; anything else falls
@@ -420,44 +462,44 @@ def apply_action(state: State, player: int, action: Action) -> State:
     elif player >= 0 and _may_commit(state, player):
         # The race (MG-2): the most frequent decision; legality from the shared checks.
         if cls is Pass:
-            return _commit(state, player, PASS)
+            return _commit(state, player, PASS, trace)
         if cls is Play:
             index = _held_index(state, player, action)  # type: ignore[arg-type]
             if index is not None:
-                return _commit(state, player, index)
+                return _commit(state, player, index, trace)
             reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
         elif cls is Flip:
             reason = _why_not_flip(state, player)
             if reason is None:
-                return _commit(state, player, FLIP)
+                return _commit(state, player, FLIP, trace)
     elif cls is FaceDown and player >= 0:
         index = _placed_index(state, player, action)  # type: ignore[arg-type]
         if index is not None:
-            return _face_down(state, player, index)
+            return _face_down(state, player, index, trace)
     elif player == CHANCE and (phase := _phase(state)) is not None:
         if phase == DRAW and cls is DrawClothing:  # the most frequent outcome (MG-1)
             index = _drawn_index(state, action)  # type: ignore[arg-type]
             if index is not None:
-                return _draw(state, index)
+                return _draw(state, index, trace)
         reason = _why_not_outcome(state, phase, action)
         if reason is None:
-            return _APPLY_OUTCOME[phase](state, action)
+            return _APPLY_OUTCOME[phase](state, action, trace)
         if cls in ACTION_TYPES:
-            raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+            raise illegal(player, action, reason)
     # The seat, then the action's class: the same errors for the same misuse in every game.
     check_move(player, action, state.config.players, ACTION_TYPES, "Mausgeflippt")
     check_turn(actors(state), player)
-    raise IllegalActionError(
-        f"{action!r} by seat {player} is illegal: {why_not(state, player, action)}"
-    )
+    raise illegal(player, action, why_not(state, player, action))
 
 
-def _commit(state: State, seat: int, code: int) -> State:
+def _commit(state: State, seat: int, code: int, trace: list[Effect] | None) -> State:
     commitments = reveal.commit(state.commitments, seat, code)
+    if trace is not None:
+        _note_commitment(seat, commitments, trace)
     if None not in commitments:
         racers = claimants(commitments)
         if len(racers) < 2:  # nobody, or one alone: no speed to decide (MG-3, MG-9)
-            return resolve(state, commitments, racers)  # type: ignore[arg-type]
+            return resolve(state, commitments, racers, trace)  # type: ignore[arg-type]
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["commitments"] = commitments
     nxt = _new(State)  # `from_fields` written out: a hot path
@@ -465,23 +507,60 @@ def _commit(state: State, seat: int, code: int) -> State:
     return nxt
 
 
-def _face_down(state: State, seat: int, index: int) -> State:
+def _note_commitment(seat: int, commitments: tuple[int | None, ...], trace: list[Effect]) -> None:
+    """MG-2: a commitment, hidden; the last one reveals them all."""
+    last = None not in commitments
+    trace.append(fx.Commitment(seat, commitments[seat], last))
+    if last:
+        trace.append(fx.Revealed(commitments))  # type: ignore[arg-type]
+
+
+def _face_down(state: State, seat: int, index: int, trace: list[Effect] | None) -> State:
     """MG-17: a card of item `index` lies face down, the flip's other cards face up."""
     face_up = list(state.face_up)
     fields = state.__dict__.copy()
-    fields["face_down"] = lay(state.face_down, face_up, seat, state.placing[seat], index)
+    cards = state.placing[seat]
+    fields["face_down"] = face_down = lay(state.face_down, face_up, seat, cards, index)
     fields["face_up"] = tuple(face_up)
+    if trace is not None:
+        trace.append(fx.FaceDownChosen(seat, face_up_cards(cards, index), index))
+        note_barred(face_down, seat, trace)
     placing = list(state.placing)
     placing[seat] = (0,) * len(placing[seat])
     fields["placing"] = tuple(placing)
     fields["placers"] = placers = state.placers[1:]
     if not placers:
         fields["placing_mouse"] = None
-    return settle(fields)
+    return settle(fields, trace)
 
 
-def _draw(state: State, index: int) -> State:
+def _in_setup(state: State) -> bool:
+    """No mouse has been turned yet: the deal and the first cheese (MG-1)."""
+    unseen = state.mice.unseen
+    return (
+        state.open_mouse is None
+        and not state.mice.bottom
+        and not any(state.caught)
+        and sum(unseen) == len(unseen)
+    )
+
+
+def _note_draw(state: State, seat: int, index: int, trace: list[Effect]) -> None:
+    """A card drawn into `seat`'s hand: face up to all for a young player (MG-15)."""
+    config = state.config
+    deal = _in_setup(state)
+    if deal and not any(map(any, state.hands)):  # the deal's first card tells the deal (MG-1)
+        seats = range(config.players)
+        cards = tuple(config.hand_size(s) for s in seats)
+        young = tuple(s for s in seats if s in config.young_seats)
+        trace.append(fx.Dealt(cards, young, sum(state.clothing_pile)))
+    trace.append(fx.CardDrawn(seat, index, seat in config.young_seats, deal))
+
+
+def _draw(state: State, index: int, trace: list[Effect] | None) -> State:
     seat = state.pending_draws[0]
+    if trace is not None:
+        _note_draw(state, seat, index, trace)
     hands = list(state.hands)
     hand = list(hands[seat])
     hand[index] += 1
@@ -496,15 +575,19 @@ def _draw(state: State, index: int) -> State:
         nxt = _new(State)  # `from_fields` written out: a hot path
         _set_fields(nxt, fields)
         return nxt
-    return settle(fields)
+    return settle(fields, trace)
 
 
-def _draw_outcome(state: State, action: Action) -> State:
-    return _draw(state, state.config.card_set.tables.draw_index[action])  # type: ignore[index]
+def _draw_outcome(state: State, action: Action, trace: list[Effect] | None) -> State:
+    return _draw(state, state.config.card_set.tables.draw_index[action], trace)  # type: ignore[index]
 
 
-def _turn_mouse(state: State, action: Action) -> State:
-    index = state.config.card_set.tables.mouse_index[action.mouse]  # type: ignore[union-attr]
+def _turn_mouse(state: State, action: Action, trace: list[Effect] | None) -> State:
+    tables = state.config.card_set.tables
+    index = tables.mouse_index[action.mouse]  # type: ignore[union-attr]
+    if trace is not None:  # MG-2, MG-7
+        protected = tables.mouse_cheese[index] == state.open_cheese
+        trace.append(fx.MouseTurned(state.turner, index, protected))
     fields = state.__dict__.copy()
     fields["mice"] = state.mice.remove_unseen(index)
     fields["open_mouse"] = index
@@ -514,38 +597,48 @@ def _turn_mouse(state: State, action: Action) -> State:
     return nxt
 
 
-def _award_mouse(state: State, action: Action) -> State:
+def _award_mouse(state: State, action: Action, trace: list[Effect] | None) -> State:
     index = state.config.card_set.tables.mouse_index[action.mouse]  # type: ignore[union-attr]
     seat = state.mouse_awards[0]
+    if trace is not None:
+        trace.append(fx.MouseGiven(seat, index, known=False))
     caught = list(state.caught)
     caught[seat] += (index,)  # MG-8: a mouse from the top of the stack
     fields = state.__dict__.copy()
     fields["mice"] = state.mice.remove_unseen(index)
     fields["caught"] = tuple(caught)
     fields["mouse_awards"] = state.mouse_awards[1:]
-    return settle(fields)
+    return settle(fields, trace)
 
 
-def _award_cheese(state: State, action: Action) -> State:
+def _award_cheese(state: State, action: Action, trace: list[Effect] | None) -> State:
     index = state.config.card_set.tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+    if trace is not None:
+        trace.append(fx.CheeseGiven(state.cheese_awards[0], index))
     fields = state.__dict__.copy()
     fields["cheese_pile"] = counts_remove(state.cheese_pile, index)
     fields["cheeses"] = take_cheese(state.cheeses, state.cheese_awards[0], index)  # MG-8
     fields["cheese_awards"] = state.cheese_awards[1:]
-    return settle(fields)
+    return settle(fields, trace)
 
 
-def _turn_cheese(state: State, action: Action) -> State:
+def _turn_cheese(state: State, action: Action, trace: list[Effect] | None) -> State:
     index = state.config.card_set.tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+    if trace is not None:
+        trace.append(fx.CheeseTurned(index, first=_in_setup(state)))
     fields = state.__dict__.copy()
     fields["cheese_pile"] = counts_remove(state.cheese_pile, index)
     fields["open_cheese"] = index  # MG-1, MG-7
     fields["cheese_to_turn"] = False
-    return settle(fields)
+    return settle(fields, trace)
 
 
-def _fastest(state: State, action: Action) -> State:
-    return resolve(state, state.commitments, action.seats)  # type: ignore[arg-type, union-attr]
+def _fastest(state: State, action: Action, trace: list[Effect] | None) -> State:
+    fastest = action.seats  # type: ignore[union-attr]
+    if trace is not None:  # MG-3: the others were too slow
+        slow = tuple(s for s in claimants(state.commitments) if s not in fastest)
+        trace.append(fx.FastestClaimants(fastest, slow))
+    return resolve(state, state.commitments, fastest, trace)  # type: ignore[arg-type]
 
 
 _APPLY_OUTCOME = {

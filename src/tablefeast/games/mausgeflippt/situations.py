@@ -2,45 +2,35 @@
 mice, unclear races, the Flip ban and the game's unusual ends, as short labels that start with
 their ruling id; and what each seat holds (`holdings`).
 
-`situations` reads the two full states of a move (and the move itself); it is meant for
-simulation statistics, after the fact, not for the table during a game. It reads a hidden hand
-once: whether a Flip was right, which the table learns anyway from what happens to the flipper.
+`situations` reads a move's effects (as `apply_traced` returns them); it is meant for
+simulation statistics, after the fact, not for the table during a game. Every effect it counts
+is public at the table anyway: whether a Flip was right, for one, the table learns from what
+happens to the flipper.
 
 Examples:
     >>> import random
     >>> import tablefeast.games.mausgeflippt as mg
     >>> from collections import Counter
-    >>> state, rng, seen = mg.initial_state(mg.Config(players=4)), random.Random(1), Counter()
+    >>> state, rng, found = mg.initial_state(mg.Config(players=4)), random.Random(1), Counter()
     >>> while not mg.is_terminal(state):
     ...     seat = mg.actors(state)[0]
     ...     if seat == -1:
     ...         action = mg.chance_distribution(state).sample(rng)
     ...     else:
     ...         action = rng.choice(mg.legal_actions(state, seat))
-    ...     after = mg.apply_action(state, seat, action)
-    ...     seen.update(situations(state, seat, action, after))
-    ...     state = after
-    >>> set(seen) <= set(SITUATIONS), seen["MG-4 wrong play"] > 0
+    ...     state, effects = mg.apply_traced(state, seat, action)
+    ...     found.update(situations(effects))
+    >>> set(found) <= set(SITUATIONS), found["MG-4 wrong play"] > 0
     (True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
-from tablefeast.games.mausgeflippt.actions import (
-    Action,
-    DrawClothing,
-    FaceDown,
-    Fastest,
-    Flip,
-    Play,
-)
-from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
-from tablefeast.games.mausgeflippt.race import claimants
-from tablefeast.games.mausgeflippt.rules import scores
-from tablefeast.games.mausgeflippt.state import FLIP, PASS, State
-from tablefeast.kernel.chance import CHANCE
+from tablefeast.games.mausgeflippt import effects as fx
+from tablefeast.games.mausgeflippt.state import State
+from tablefeast.kernel.effects import Effect
 
 __all__ = ["SITUATIONS", "holdings", "situations"]
 
@@ -92,23 +82,22 @@ the fastest (MG-3: a claim too slow does nothing), once per claim:
 """
 
 
-def situations(before: State, seat: int, action: Action, after: State) -> tuple[str, ...]:
-    """The special situations that `seat` (CHANCE == -1 included) brought about by playing
-    `action` in `before`, giving `after`.
+def situations(effects: Iterable[Effect]) -> tuple[str, ...]:
+    """The special situations among `effects` (those of one move, or of several).
 
     A race is resolved by the last commitment when fewer than two players claim, and otherwise
     by chance's `Fastest` outcome; the claims' labels come with that move. A label appears once
-    for each time its situation occurs in the move (an unclear race with two wrong plays gives
-    ``MG-4 wrong play`` twice). Linear in the size of the states; never raises on a legal move.
+    for each time its situation occurs (an unclear race with two wrong plays gives
+    ``MG-4 wrong play`` twice). Linear in the effects.
 
     Args:
-        before: the state the move was made in.
-        seat: the seat that moved, or CHANCE (-1).
-        action: the move (for CHANCE: the outcome).
-        after: the state after the move (``apply_action(before, seat, action)``).
+        effects: the effects, as `apply_traced` gives them.
 
     Returns:
-        Labels from `SITUATIONS`, in the order things happened (possibly none).
+        Labels from `SITUATIONS` (possibly none): a race's first (MG-8, MG-9), then each claim's
+        by seat, a claim on a protected mouse after the claim (MG-4 to MG-7); then a face-down
+        choice (MG-17), flips barred by seat (MG-6), a reshuffle (MG-11) and the end (MG-13,
+        MG-14).
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
@@ -117,77 +106,46 @@ def situations(before: State, seat: int, action: Action, after: State) -> tuple[
         >>> [str(item) for item in s.config.card_set.mice[s.open_mouse].wears]  # M20 is open
         ['cap/red', 'jacket/red', 'shirt/yellow']
         >>> s = mg.apply_action(mg.apply_action(s, 0, mg.Pass()), 1, mg.Pass())
-        >>> situations(s, 2, mg.Flip(), mg.apply_action(s, 2, mg.Flip()))  # holding jacket/red
+        >>> situations(mg.apply_traced(s, 2, mg.Flip())[1])  # holding jacket/red
         ('MG-5 wrong flip',)
-        >>> right = mg.Play("jacket", "red")
-        >>> situations(s, 2, right, mg.apply_action(s, 2, right))  # M20 is caught
+        >>> situations(mg.apply_traced(s, 2, mg.Play("jacket", "red"))[1])  # M20 is caught
         ()
     """
-    found: list[str] = []
-    race = _race(before, seat, action)
-    if race is not None:
-        found += _claims(before, *race)
-    if type(action) is FaceDown:
-        found.append(FACE_DOWN_CHOSEN)  # MG-17
-    for old, new in zip(before.face_down, after.face_down, strict=True):
-        if sum(old) < MAX_FACE_DOWN <= sum(new):
-            found.append(FLIP_BARRED)  # MG-6
-    drawn = 1 if type(action) is DrawClothing else 0
-    if sum(after.clothing_pile) > sum(before.clothing_pile) - drawn:
-        found.append(RESHUFFLE)  # MG-11: the pile only grows by a reshuffle
-    if after.game_over and not before.game_over:
-        mouse_left = after.open_mouse is not None or after.mice.size > 0
-        cheese_left = after.open_cheese is not None or any(after.cheese_pile)
-        if mouse_left and cheese_left:
-            found.append(NO_PROGRESS)  # MG-13, not MG-12
-        final = scores(after)
-        if final.count(max(final)) > 1:
-            found.append(TIE_ON_POINTS)  # MG-14
-    return tuple(found)
+    found = [labelled for effect in effects for labelled in _labels(effect)]
+    found.sort(key=lambda labelled: labelled[:2])  # stable: a claim before its cheese (MG-7)
+    return tuple(label for _, _, label in found)
 
 
-def _race(
-    before: State, seat: int, action: Action
-) -> tuple[Sequence[int | None], tuple[int, ...]] | None:
-    """The commitments and the fastest claimants of the race this move resolves, if it does."""
-    if seat == CHANCE:
-        if type(action) is Fastest:
-            return before.commitments, action.seats  # MG-3
-        return None
-    codes = list(before.commitments)
-    if type(action) is Play:
-        codes[seat] = before.config.card_set.tables.play_index[action]
-    else:
-        codes[seat] = FLIP if type(action) is Flip else PASS
-    if None in codes:
-        return None  # MG-2: others still to commit
-    racers = claimants(tuple(codes))
-    return (codes, racers) if len(racers) < 2 else None  # two or more: chance decides (MG-3)
+# The order of a move's labels: a race's, its claims' by seat, then what followed from them.
+_CLAIMS, _CHOSEN, _BARRED, _RESHUFFLED, _END = range(5)
+_Labelled = tuple[int, int, str]  # where the label goes among the move's (two ints), the label
 
 
-def _claims(before: State, codes: Sequence[int | None], fastest: tuple[int, ...]) -> list[str]:
-    """The labels of each fastest claim on the open mouse (MG-4 to MG-9)."""
-    if not fastest:
-        return [NOBODY_CLAIMS]  # MG-9
-    tables = before.config.card_set.tables
-    mouse = before.open_mouse
-    if mouse is None:  # never at a race's resolution; the guard keeps this total
-        return []
-    wears = tables.wears[mouse]
-    protected = tables.mouse_cheese[mouse] == before.open_cheese  # MG-7
-    found = [UNCLEAR] if len(fastest) > 1 else []  # MG-8
-    for s in fastest:
-        code = codes[s]
-        if code is not None and code >= 0:  # a Play
-            if not wears >> code & 1:
-                found.append(WRONG_PLAY)  # MG-4
-        elif code == FLIP:
-            hand = before.hands[s]
-            wrong = any(n and wears >> i & 1 for i, n in enumerate(hand))
-            found.append(WRONG_FLIP if wrong else RIGHT_FLIP)  # MG-5
-        if protected:
-            found.append(PROTECTED)  # MG-7
-    return found
+def _labels(effect: Effect) -> tuple[_Labelled, ...]:
+    """The labels of one effect, each with its place among a move's labels (`situations`)."""
+    match effect:
+        case fx.FastestClaimants(seats=seats) if len(seats) > 1:
+            return ((_CLAIMS, -1, UNCLEAR),)  # MG-8
+        case fx.NobodyClaimed():
+            return ((_CLAIMS, -1, NOBODY_CLAIMS),)  # MG-9
+        case fx.PlayLanded(seat=seat, worn=False):
+            return ((_CLAIMS, seat, WRONG_PLAY),)  # MG-4
+        case fx.FlipLanded(seat=seat, matching=matching):
+            return ((_CLAIMS, seat, WRONG_FLIP if matching else RIGHT_FLIP),)  # MG-5
+        case fx.CheeseTaken(seat=seat) | fx.CheeseOwed(seat=seat):
+            return ((_CLAIMS, seat, PROTECTED),)  # MG-7: each claim on it gets a cheese, or owes
+        case fx.FaceDownChosen():
+            return ((_CHOSEN, 0, FACE_DOWN_CHOSEN),)  # MG-17
+        case fx.FlipBarred(seat=seat):
+            return ((_BARRED, seat, FLIP_BARRED),)  # MG-6
+        case fx.Reshuffled():
+            return ((_RESHUFFLED, 0, RESHUFFLE),)  # MG-11
+        case fx.GameOver(reason=reason, scores=scores):
+            found = [(_END, 0, NO_PROGRESS)] if reason == "no progress" else []  # MG-13
+            if scores.count(max(scores)) > 1:
+                found.append((_END, 1, TIE_ON_POINTS))  # MG-14
+            return tuple(found)
+    return ()
 
 
 MICE_CAUGHT = "mice caught"

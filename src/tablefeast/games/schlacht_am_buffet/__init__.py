@@ -23,6 +23,7 @@ from tablefeast.games.schlacht_am_buffet.actions import (
     Play,
     RevealPlate,
 )
+from tablefeast.games.schlacht_am_buffet.capabilities import CAPABILITIES
 from tablefeast.games.schlacht_am_buffet.catalog import TITLE, catalog
 from tablefeast.games.schlacht_am_buffet.checks import check_state, check_view
 from tablefeast.games.schlacht_am_buffet.components import PLATES, Kind, Plate
@@ -38,6 +39,7 @@ from tablefeast.games.schlacht_am_buffet.observation import observation_size, ob
 from tablefeast.games.schlacht_am_buffet.rules import (
     actors,
     apply_action,
+    apply_traced,
     chance_distribution,
     chance_outcomes,
     is_terminal,
@@ -56,6 +58,7 @@ NAME = "schlacht_am_buffet"
 
 __all__ = [
     "ACTION_TYPES",
+    "CAPABILITIES",
     "NAME",
     "PLATES",
     "SITUATIONS",
@@ -76,6 +79,7 @@ __all__ = [
     "action_to_str",
     "actors",
     "apply_action",
+    "apply_traced",
     "catalog",
     "chance_distribution",
     "chance_outcomes",

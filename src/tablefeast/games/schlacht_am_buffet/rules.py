@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 
+from tablefeast.games.schlacht_am_buffet import effects as fx
 from tablefeast.games.schlacht_am_buffet.actions import (
     ACTION_TYPES,
     Action,
@@ -41,8 +43,9 @@ from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_multiset
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError
-from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors
+from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors, illegal
 from tablefeast.kernel.seats import check_actor_seat, left_of, next_among
 from tablefeast.kernel.values import FrozenDict, dict_setter, replace
 
@@ -52,6 +55,7 @@ _set_fields = dict_setter(State)
 __all__ = [
     "actors",
     "apply_action",
+    "apply_traced",
     "chance_distribution",
     "chance_outcomes",
     "is_terminal",
@@ -348,6 +352,37 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.IllegalActionError: Play(card=0) by seat 0 is illegal: card 0 ...
     """
+    return _apply(state, player, action, None)
+
+
+def apply_traced(state: State, player: int, action: Action) -> tuple[State, tuple[Effect, ...]]:
+    """`apply_action`, and the effects of the move in the order they happened (`effects`).
+
+    The same code as `apply_action` runs (the rules note each effect as they apply it), so the
+    next state is exactly the one `apply_action` gives, and the effects are the move's whole
+    story: a reader never compares two states to work out what happened.
+
+    Args:
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action to apply (for CHANCE: the outcome).
+
+    Raises:
+        TablefeastError: as `apply_action` (nothing changed).
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> s = sab.initial_state(sab.Config(players=3))
+        >>> s = sab.apply_action(s, -1, sab.DrawCard(7))
+        >>> sab.apply_traced(s, -1, sab.DrawCard(2))[1]
+        (CardDrawn(seat=0, card=2),)
+    """
+    trace: list[Effect] = []
+    after = _apply(state, player, action, trace)
+    return after, tuple(trace)
+
+
+def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
     cls = type(action)
     # Fast paths for the most frequent actions: a commitment, a card draw, a plate reveal. Each
     # is taken only for an int seat that acts now and an action of its exact class, so nothing
@@ -357,35 +392,39 @@ def apply_action(state: State, player: int, action: Action) -> State:
     elif cls is Play and _may_commit(state, player):
         reason = _why_not_play(state.hands[player], action.card)  # type: ignore[union-attr]
         if reason is None:
-            return _commit(state, player, action.card)  # type: ignore[union-attr]
-        raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+            return _commit(state, player, action.card, trace)  # type: ignore[union-attr]
+        raise illegal(player, action, reason)
     elif player == CHANCE and state.exchanger is None and not state.game_over:
         # `actors` is (CHANCE,) exactly when a card is drawn or a plate revealed.
         if cls is DrawCard and state.pending_draws:
             reason = _why_not_draw(state, action.card)  # type: ignore[union-attr]
             if reason is None:
-                return _draw(state, action.card)  # type: ignore[union-attr]
-            raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+                return _draw(state, action.card, trace)  # type: ignore[union-attr]
+            raise illegal(player, action, reason)
         if cls is RevealPlate and not state.pending_draws and state.to_reveal:
             reason = _why_not_reveal(state, action.plate)  # type: ignore[union-attr]
             if reason is None:
-                return _reveal_plate(state, action.plate)  # type: ignore[union-attr]
-            raise IllegalActionError(f"{action!r} by chance is illegal: {reason}")
+                return _reveal_plate(state, action.plate, trace)  # type: ignore[union-attr]
+            raise illegal(player, action, reason)
     # First the seat, then the action's type, whoever acts (CHANCE included): the same misuse
     # raises the same error class in every game.
     check_move(player, action, state.config.players, ACTION_TYPES, "Schlacht am Buffet")
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
     if reason is None and cls is Exchange:
-        return _exchange(state, player, action.discard)  # type: ignore[union-attr]
-    raise IllegalActionError(f"{action!r} by seat {player} is illegal: {reason}")
+        return _exchange(state, player, action.discard, trace)  # type: ignore[union-attr]
+    raise illegal(player, action, reason)
 
 
-def _draw(state: State, card: int) -> State:
+def _draw(state: State, card: int, trace: list[Effect] | None) -> State:
     # The most frequent transition of all (about half of all decisions): the counts updates of
     # `counts_put` / `counts_remove` are written out, and the next state is built directly.
     i = card + 1
     seat = state.pending_draws[0]
+    if trace is not None:
+        if _is_first_deal(state):  # the game's first card: the round and the deal (SAB-1)
+            trace += (fx.RoundBegins(1, state.start_player), fx.Dealt(HAND_SIZE))
+        trace.append(fx.CardDrawn(seat, card))
     hands = list(state.hands)
     hand = list(hands[seat])
     hand[i] += 1
@@ -398,16 +437,23 @@ def _draw(state: State, card: int) -> State:
     fields["pending_draws"] = pending = state.pending_draws[1:]
     nxt = _new(State)  # `from_fields` written out: a hot path
     _set_fields(nxt, fields)
-    return _settle(nxt) if pending and not any(new_pile) else nxt
+    return _settle(nxt, trace) if pending and not any(new_pile) else nxt
 
 
-def _commit(state: State, seat: int, card: int) -> State:
+def _is_first_deal(state: State) -> bool:
+    owed = HAND_SIZE * state.config.players
+    return state.round == 1 and len(state.pending_draws) == owed and not any(map(any, state.hands))
+
+
+def _commit(state: State, seat: int, card: int, trace: list[Effect] | None) -> State:
     hands = list(state.hands)
     hands[seat] = counts_remove(hands[seat], card + 1)
     new_hands = tuple(hands)
     commitments = reveal.commit(state.commitments, seat, card)
+    if trace is not None:
+        trace.append(fx.CardPlayed(seat, card))  # SAB-5: face down
     if reveal.all_committed(state.racing, commitments):
-        return _resolve_step(state, new_hands, commitments)  # type: ignore[arg-type]
+        return _resolve_step(state, new_hands, commitments, trace)  # type: ignore[arg-type]
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["hands"] = new_hands
     fields["commitments"] = commitments
@@ -416,7 +462,12 @@ def _commit(state: State, seat: int, card: int) -> State:
     return nxt
 
 
-def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[int, ...]) -> State:
+def _resolve_step(
+    state: State,
+    hands: tuple[Counts, ...],
+    commitments: tuple[int, ...],
+    trace: list[Effect] | None,
+) -> State:
     """Reveal every committed card, move the mice, then apply SAB-6 / SAB-9 / SAB-17."""
     racing = state.racing
     positions = list(state.positions)
@@ -428,6 +479,9 @@ def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[in
     if not -MAX_POSITION <= min(positions) <= max(positions) <= MAX_POSITION:
         # SAB-25: a mouse stops at the end of the (very long) counted track.
         positions = [max(-MAX_POSITION, min(MAX_POSITION, p)) for p in positions]
+    if trace is not None:
+        trace.append(fx.Revealed(tuple((seat, commitments[seat]) for seat in racing)))
+        trace.append(fx.MiceMoved(tuple((seat, positions[seat]) for seat in racing)))
     moved = replace(
         state,
         hands=hands,
@@ -437,29 +491,47 @@ def _resolve_step(state: State, hands: tuple[Counts, ...], commitments: tuple[in
     )
     if len(racing) >= 3:
         rear = min(map(positions.__getitem__, racing))
-        last = [seat for seat in racing if positions[seat] == rear]
+        last = tuple(seat for seat in racing if positions[seat] == rear)
         if len(last) == 1:  # SAB-6: a lone rearmost mouse drops out; a tie drops nobody
-            return _next_step(_drop_out(moved, last[0]))
-        return _next_step(moved)
+            return _next_step(_drop_out(moved, last[0], trace), trace)
+        if trace is not None:
+            trace.append(fx.RearTie(last, rear))
+        return _next_step(moved, trace)
     a, b = racing
     if positions[a] == positions[b]:  # SAB-9: a tie repeats the step
-        return _next_step(moved)
-    front, rear_seat = (a, b) if positions[a] > positions[b] else (b, a)
+        if trace is not None:
+            trace.append(fx.DuelTie((a, b), positions[a]))
+        return _next_step(moved, trace)
+    front, back = (a, b) if positions[a] > positions[b] else (b, a)
+    buffet = moved.buffet
     if state.config.players == 3 and state.part == 1:
         # SAB-17: everybody gets a plate in part 1; the rear mouse takes the lower one.
-        return _start_part_two(_take_plates(moved, {rear_seat: 1, front: 2}, moved_out=rear_seat))
+        if trace is not None:
+            trace.append(fx.PlatesShared(back, buffet[-1], front, buffet[-2]))
+        shared = _take_plates(moved, {back: 1, front: 2}, back, trace)
+        return _start_part_two(shared, state.start_player, trace)
     # SAB-9: the front mouse takes the best plate, the other gets nothing.
-    return _end_round(_take_plates(moved, {front: 1}, moved_out=None), duel_winner=front)
+    if trace is not None:
+        trace.append(fx.DuelWon(front, buffet[0], back))
+    return _end_round(_take_plates(moved, {front: 1}, None, trace), front, trace)
 
 
-def _drop_out(state: State, out: int) -> State:
+def _drop_out(state: State, seat: int, trace: list[Effect] | None) -> State:
     """The lone rearmost mouse leaves the race with the lowest plate (SAB-3, SAB-6)."""
-    racing = tuple([seat for seat in state.racing if seat != out])
+    racing = tuple([s for s in state.racing if s != seat])
     start = state.start_player
-    if start == out:  # SAB-8
-        start = next_among(out, racing, state.config.players)
+    if start == seat:  # SAB-8
+        start = next_among(seat, racing, state.config.players)
     won = list(state.plates_won)
-    won[out] += (state.buffet[-1],)  # SAB-3: the lowest plate is the last in buffet order
+    plate = state.buffet[-1]  # SAB-3: the lowest plate is the last in buffet order
+    if trace is not None:
+        trace.append(fx.DroppedOut(seat, plate))
+        _note_covered(state.plates_won[seat], seat, plate, trace)
+        if start != state.start_player:
+            trace.append(fx.TilePassed(start))
+        if state.exchange_open:
+            trace.append(fx.MayExchange(seat))
+    won[seat] += (plate,)
     exchange_open = state.exchange_open
     return replace(
         state,
@@ -468,16 +540,28 @@ def _drop_out(state: State, out: int) -> State:
         racing=racing,
         start_player=start,
         # SAB-7, SAB-24: the first mouse out decides an exchange (closed in 3-player part 2).
-        exchanger=out if exchange_open else None,
+        exchanger=seat if exchange_open else None,
         exchange_open=False,
     )
 
 
-def _take_plates(state: State, takes: dict[int, int], moved_out: int | None) -> State:
+def _note_covered(won: tuple[Plate, ...], seat: int, plate: Plate, trace: list[Effect]) -> None:
+    """SAB-14: a plate of a kind the seat holds covers the top plate of that kind."""
+    for held in reversed(won):
+        if held.kind is plate.kind:
+            trace.append(fx.PlateCovered(seat, plate, held))
+            return
+
+
+def _take_plates(
+    state: State, takes: dict[int, int], moved_out: int | None, trace: list[Effect] | None
+) -> State:
     """End of a race: each seat in `takes` takes the plate that far from the buffet's end."""
     won = list(state.plates_won)
     buffet = state.buffet
     for seat, from_end in takes.items():
+        if trace is not None:
+            _note_covered(won[seat], seat, buffet[-from_end], trace)
         won[seat] += (buffet[-from_end],)
     start = state.start_player
     if moved_out is not None and start == moved_out:  # SAB-8
@@ -485,21 +569,28 @@ def _take_plates(state: State, takes: dict[int, int], moved_out: int | None) -> 
     return replace(state, plates_won=tuple(won), buffet=buffet[: -len(takes)], start_player=start)
 
 
-def _next_step(state: State) -> State:
+def _next_step(state: State, trace: list[Effect] | None) -> State:
     """Before a step: a racing player with no cards draws 9 first (SAB-10)."""
     hands = state.hands
     empty = [seat for seat in state.racing if not any(hands[seat])]
     if empty:
         owed = tuple(seat for seat in empty for _ in range(HAND_SIZE))
-        state = replace(state, pending_draws=state.pending_draws + owed)
-    return _settle(state)
+        state = _settle(replace(state, pending_draws=state.pending_draws + owed), trace)
+        if trace is not None:  # told once the draws are sure (SAB-11 may leave nothing to draw)
+            trace += (fx.HandEmpty(s, n) for s, n in sorted(Counter(state.pending_draws).items()))
+        return state
+    return _settle(state, trace)
 
 
-def _start_part_two(state: State) -> State:
+def _start_part_two(state: State, start_before: int, trace: list[Effect] | None) -> State:
     """SAB-18: the two best plates, with the cards left in hand and no exchange."""
     # SAB-18: "en" puts the mice back on start; "fr" leaves them where they are (SAB-22).
     english = state.config.edition == "en"
     positions = (0,) * state.config.players if english else state.positions
+    if trace is not None:
+        trace.append(fx.PartTwo(state.buffet, english))
+        if state.start_player != start_before:  # SAB-8
+            trace.append(fx.TilePassed(state.start_player))
     nxt = replace(
         state,
         part=2,
@@ -507,19 +598,25 @@ def _start_part_two(state: State) -> State:
         positions=positions,
         exchange_open=False,
     )
-    return _next_step(nxt)
+    return _next_step(nxt, trace)
 
 
-def _end_round(state: State, duel_winner: int) -> State:
+def _end_round(state: State, duel_winner: int, trace: list[Effect] | None) -> State:
     config = state.config
     start = left_of(duel_winner, config.players)  # SAB-13
     if sum(state.supply) < config.plates_per_round:  # SAB-15
-        return replace(state, start_player=start, game_over=True)  # SAB-21: no last refill
+        over = replace(state, start_player=start, game_over=True)  # SAB-21: no last refill
+        if trace is not None:
+            trace.append(fx.GameOver(state.round, scores(over), tuple(sorted(winners(over)))))
+        return over
     refill = tuple(
         seat  # SAB-12, in seat order (SAB-23)
         for seat, hand in enumerate(state.hands)
         for _ in range(HAND_SIZE - sum(hand))
     )
+    if trace is not None:
+        trace.append(fx.RoundScored(state.round, scores(state)))
+        trace.append(fx.RoundBegins(state.round + 1, start))
     nxt = replace(
         state,
         start_player=start,
@@ -531,15 +628,20 @@ def _end_round(state: State, duel_winner: int) -> State:
         pending_draws=state.pending_draws + refill,
         to_reveal=config.plates_per_round,  # SAB-2
     )
-    return _settle(nxt)
+    nxt = _settle(nxt, trace)
+    if trace is not None and nxt.pending_draws:
+        trace.append(fx.Refill(tuple(sorted(Counter(nxt.pending_draws).items()))))
+    return nxt
 
 
-def _settle(state: State) -> State:
+def _settle(state: State, trace: list[Effect] | None) -> State:
     """SAB-11: before a draw from an empty pile, shuffle the discard pile in; with nothing to
     shuffle, the owed draws lapse (the player draws what there is)."""
     if state.exchanger is not None or not state.pending_draws or any(state.draw_pile):
         return state
     if any(state.discard):
+        if trace is not None:
+            trace.append(fx.Reshuffled(sum(state.discard)))
         return replace(
             state,
             draw_pile=counts_add(state.draw_pile, state.discard),
@@ -548,12 +650,16 @@ def _settle(state: State) -> State:
     return replace(state, pending_draws=())
 
 
-def _exchange(state: State, seat: int, discard: tuple[int, ...]) -> State:
+def _exchange(
+    state: State, seat: int, discard: tuple[int, ...], trace: list[Effect] | None
+) -> State:
     hand = list(state.hands[seat])
     pile = list(state.discard)
     for card in discard:  # SAB-7: discard, then draw as many
         hand[card + 1] -= 1
         pile[card + 1] += 1
+    if trace is not None:
+        trace.append(fx.Exchanged(seat, discard))  # SAB-7: face up on the discard pile
     hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
     owed = (seat,) * len(discard)  # SAB-23: before any SAB-10 draw
     nxt = replace(
@@ -563,17 +669,22 @@ def _exchange(state: State, seat: int, discard: tuple[int, ...]) -> State:
         exchanger=None,
         pending_draws=owed + state.pending_draws,
     )
-    return _settle(nxt)
+    return _settle(nxt, trace)
 
 
-def _reveal_plate(state: State, plate: Plate) -> State:
+def _reveal_plate(state: State, plate: Plate, trace: list[Effect] | None) -> State:
     buffet = list(state.buffet)
     buffet.insert(bisect_left([p.rank for p in buffet], plate.rank), plate)  # SAB-3: in order
+    to_reveal = state.to_reveal - 1
+    if trace is not None:
+        trace.append(fx.PlateTurned(plate))  # SAB-2
+        if not to_reveal:  # SAB-2, SAB-3: the buffet is complete, best first
+            trace.append(fx.BuffetSet(state.round, tuple(buffet)))
     return replace(
         state,
         supply=counts_remove(state.supply, plate.rank),
         buffet=tuple(buffet),
-        to_reveal=state.to_reveal - 1,
+        to_reveal=to_reveal,
     )
 
 

@@ -2,34 +2,36 @@
 card exchanges one move brought about, as short labels that start with their ruling id; and
 the plates each seat holds (`holdings`).
 
-`situations` reads the two full states of a move (and the move itself); it is meant for
-simulation statistics, after the fact, not for the table during a game. Every fact it uses is
-public at the table anyway: the cards a step reveals, positions, plates, pile sizes.
+`situations` reads a move's effects (as `apply_traced` returns them); it is meant for
+simulation statistics, after the fact, not for the table during a game. Every effect it counts
+is public at the table anyway.
 
 Examples:
     >>> import random
     >>> import tablefeast.games.schlacht_am_buffet as sab
     >>> from collections import Counter
-    >>> state, rng, seen = sab.initial_state(sab.Config(players=4)), random.Random(3), Counter()
+    >>> state, rng, found = sab.initial_state(sab.Config(players=4)), random.Random(3), Counter()
     >>> while not sab.is_terminal(state):
     ...     seat = sab.actors(state)[0]
     ...     if seat == -1:
     ...         action = sab.chance_distribution(state).sample(rng)
     ...     else:
     ...         action = rng.choice(sab.legal_actions(state, seat))
-    ...     after = sab.apply_action(state, seat, action)
-    ...     seen.update(situations(state, seat, action, after))
-    ...     state = after
-    >>> set(seen) <= set(SITUATIONS), seen["SAB-14 plate covers another"] > 0
+    ...     state, effects = sab.apply_traced(state, seat, action)
+    ...     found.update(situations(effects))
+    >>> set(found) <= set(SITUATIONS), found["SAB-14 plate covers another"] > 0
     (True, True)
 """
 
 from __future__ import annotations
 
-from tablefeast.games.schlacht_am_buffet.actions import Action, DrawCard, Exchange, Play
-from tablefeast.games.schlacht_am_buffet.components import KIND_ORDER, MAX_POSITION, PLATE_VALUES
-from tablefeast.games.schlacht_am_buffet.rules import scores, top_plates
+from collections.abc import Iterable
+
+from tablefeast.games.schlacht_am_buffet import effects as fx
+from tablefeast.games.schlacht_am_buffet.components import KIND_ORDER, PLATE_VALUES
+from tablefeast.games.schlacht_am_buffet.rules import top_plates
 from tablefeast.games.schlacht_am_buffet.state import State
+from tablefeast.kernel.effects import Effect
 
 __all__ = ["SITUATIONS", "holdings", "situations"]
 
@@ -69,92 +71,55 @@ SITUATIONS: tuple[str, ...] = (
 """
 
 
-def situations(before: State, seat: int, action: Action, after: State) -> tuple[str, ...]:
-    """The special situations that `seat` (CHANCE == -1 included) brought about by playing
-    `action` in `before`, giving `after`.
+def situations(effects: Iterable[Effect]) -> tuple[str, ...]:
+    """The special situations among `effects` (those of one move, or of several).
 
-    A label appears once for each time its situation occurs in the move: a step that leaves two
-    players with empty hands gives ``SAB-10 empty hand draws 9`` twice. Linear in the size of
-    the states; never raises on a legal move.
+    A label appears once for each time its situation occurs: a step that leaves two players
+    with empty hands gives ``SAB-10 empty hand draws 9`` twice. Linear in the effects.
 
     Args:
-        before: the state the move was made in.
-        seat: the seat that moved, or CHANCE (-1).
-        action: the move (for CHANCE: the outcome).
-        after: the state after the move (``apply_action(before, seat, action)``).
+        effects: the effects, as `apply_traced` gives them.
 
     Returns:
-        Labels from `SITUATIONS`, in ruling order within a step (possibly none).
+        Labels from `SITUATIONS`, in ruling order (possibly none).
 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> s = sab.initial_state(sab.Config(players=3))
-        >>> situations(s, -1, sab.DrawCard(7), sab.apply_action(s, -1, sab.DrawCard(7)))
+        >>> situations(sab.apply_traced(s, -1, sab.DrawCard(7))[1])
         ()
         >>> from tablefeast.kernel.play import RandomAgent, play_game
         >>> agents = [RandomAgent()] * 3
         >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
         >>> s = sab.apply_action(sab.apply_action(s, 0, sab.Play(3)), 1, sab.Play(3))
-        >>> situations(s, 2, sab.Play(8), sab.apply_action(s, 2, sab.Play(8)))  # 3, 3, 8
+        >>> situations(sab.apply_traced(s, 2, sab.Play(8))[1])  # 3, 3, 8
         ('SAB-6 tie at the rear',)
-        >>> situations(s, 2, sab.Play(2), sab.apply_action(s, 2, sab.Play(2)))  # 3, 3, 2
+        >>> situations(sab.apply_traced(s, 2, sab.Play(2))[1])  # 3, 3, 2
         ()
     """
-    found: list[str] = []
-    if type(action) is Exchange and action.discard:
-        found.append(EXCHANGE)  # SAB-7
-    elif type(action) is Play and _completes_step(before, seat):
-        found += _step(before, seat, action.card, after)
-    drawn = 1 if type(action) is DrawCard else 0
-    if sum(after.draw_pile) > sum(before.draw_pile) - drawn:
-        found.append(RESHUFFLE)  # SAB-11: the draw pile only grows by a reshuffle
-    for old, new in zip(before.plates_won, after.plates_won, strict=True):
-        kinds = {plate.kind for plate in old}
-        for plate in new[len(old) :]:
-            if plate.kind in kinds:
-                found.append(PLATE_COVERED)  # SAB-14
-            kinds.add(plate.kind)
-    if after.game_over and not before.game_over:
-        final = scores(after)
-        if final.count(max(final)) > 1:
-            found.append(TIE_ON_POINTS)  # SAB-16
-    return tuple(found)
+    found = [label for effect in effects if (label := _label(effect)) is not None]
+    return tuple(sorted(found, key=SITUATIONS.index))
 
 
-def _completes_step(state: State, seat: int) -> bool:
-    """True when `seat`'s commitment is the last one of the step (SAB-5)."""
-    return all(state.commitments[s] is not None for s in state.racing if s != seat)
-
-
-def _step(before: State, seat: int, card: int, after: State) -> list[str]:
-    """The situations of a step's reveal: ties, the tile, empty hands (SAB-6 to SAB-10)."""
-    found: list[str] = []
-    racing = before.racing
-    moved = {}
-    for s in racing:
-        played = card if s == seat else before.commitments[s]
-        position = before.positions[s] + (played or 0)  # SAB-4
-        moved[s] = max(-MAX_POSITION, min(MAX_POSITION, position))  # SAB-25
-    rear = min(moved.values())
-    last = [s for s in racing if moved[s] == rear]
-    out = None
-    if len(racing) >= 3:
-        if len(last) > 1:
-            found.append(TIE_AT_THE_REAR)  # SAB-6: nobody drops out
-        else:
-            out = last[0]  # SAB-6: the lone rearmost mouse drops out
-    elif len(last) > 1:
-        found.append(TIE_IN_THE_DUEL)  # SAB-9: the step is repeated
-    elif before.config.players == 3 and before.part == 1:
-        out = last[0]  # SAB-17: the rear mouse takes the lower plate
-    if out is not None and out == before.start_player:
-        found.append(TILE_PASSES)  # SAB-8
-    if after.round == before.round and not after.game_over:
-        owed = set(after.pending_draws)
-        for s in after.racing:
-            if s in owed and not any(after.hands[s]):
-                found.append(EMPTY_HAND)  # SAB-10: drawn before the next step
-    return found
+def _label(effect: Effect) -> str | None:
+    match effect:
+        case fx.RearTie():
+            return TIE_AT_THE_REAR  # SAB-6: nobody drops out
+        case fx.Exchanged(discard=discard) if discard:
+            return EXCHANGE  # SAB-7: keeping every card is no exchange
+        case fx.TilePassed():
+            return TILE_PASSES  # SAB-8
+        case fx.DuelTie():
+            return TIE_IN_THE_DUEL  # SAB-9: the step is repeated
+        case fx.HandEmpty():
+            return EMPTY_HAND  # SAB-10
+        case fx.Reshuffled():
+            return RESHUFFLE  # SAB-11
+        case fx.PlateCovered():
+            return PLATE_COVERED  # SAB-14
+        case fx.GameOver(scores=scores) if scores.count(max(scores)) > 1:
+            return TIE_ON_POINTS  # SAB-16
+    return None
 
 
 PLATES_WON = "plates won"

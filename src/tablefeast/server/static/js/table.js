@@ -1,6 +1,6 @@
 // The table page: one seat's connection to a table (or a spectator's), rendered from the
-// server's messages alone. The game area is drawn by the game's renderer
-// (js/games/<game>.js); this file draws what every game shares: who sits where, whose turn it
+// server's messages alone. The game area is drawn by the renderer the server names
+// (js/games/<game>.js, or js/games/generic.js for a game without one); this file draws what every game shares: who sits where, whose turn it
 // is, the public event log, scores, the end screen. No rule lives here: legal moves, reasons
 // and results all come from the server.
 import { theme, el, seatName } from "./common.js";
@@ -121,10 +121,14 @@ function onMessage(message) {
     welcome = message;
     $("game-name").textContent = ` · ${message.title || message.game}`;
     document.title = `tablefeast: ${message.title || message.game}`;
-    import(`./games/${message.game}.js`).then((module) => {
-      renderer = module;
-      if (last) onUpdate(last);
-    });
+    // The server names the renderer (the game's own, or the generic one for a game without);
+    // should it fail to load, the generic one draws the table.
+    import(`./games/${message.renderer}.js`)
+      .catch(() => import("./games/generic.js"))
+      .then((module) => {
+        renderer = module;
+        if (last) onUpdate(last);
+      });
   } else if (message.type === "update") {
     onUpdate(message);
   } else if (message.type === "why") {

@@ -1,0 +1,43 @@
+"""What All You Can Eat Buffet offers beyond the core contract, declared once (`CAPABILITIES`).
+
+Examples:
+    >>> CAPABILITIES.title, CAPABILITIES.players
+    ('All You Can Eat Buffet', range(3, 7))
+"""
+
+from __future__ import annotations
+
+from tablefeast.games.all_you_can_eat_buffet import strategy
+from tablefeast.games.all_you_can_eat_buffet.actions import Action
+from tablefeast.games.all_you_can_eat_buffet.catalog import TITLE, catalog
+from tablefeast.games.all_you_can_eat_buffet.config import Config
+from tablefeast.games.all_you_can_eat_buffet.help import MOVE_HELP
+from tablefeast.games.all_you_can_eat_buffet.observation import observation_size, observation_tensor
+from tablefeast.games.all_you_can_eat_buffet.events import public_events
+from tablefeast.games.all_you_can_eat_buffet.rules import apply_traced
+from tablefeast.games.all_you_can_eat_buffet.situations import SITUATIONS, holdings, situations
+from tablefeast.games.all_you_can_eat_buffet.state import State
+from tablefeast.games.all_you_can_eat_buffet.text import render
+from tablefeast.games.all_you_can_eat_buffet.view import View
+from tablefeast.kernel.capabilities import Capabilities
+
+__all__ = ["CAPABILITIES"]
+
+CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
+    title=TITLE,
+    players=range(3, 7),
+    apply_traced=apply_traced,
+    public_events=public_events,
+    situations=situations,
+    situation_labels=SITUATIONS,
+    holdings=holdings,
+    render=render,
+    catalog=catalog,
+    observation_tensor=observation_tensor,
+    observation_size=observation_size,
+    move_help=MOVE_HELP,
+    strategy=strategy.ranked_moves,
+    playout=strategy.PLAYOUT,
+    levels=strategy.LEVELS,
+)
+"""All You Can Eat Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

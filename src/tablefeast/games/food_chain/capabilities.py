@@ -1,0 +1,38 @@
+"""What Food Chain offers beyond the core contract, declared once (`CAPABILITIES`).
+
+Examples:
+    >>> CAPABILITIES.title, CAPABILITIES.players
+    ('Food Chain', range(3, 7))
+"""
+
+from __future__ import annotations
+
+from tablefeast.games.food_chain import strategy
+from tablefeast.games.food_chain.actions import Action
+from tablefeast.games.food_chain.catalog import TITLE, catalog
+from tablefeast.games.food_chain.config import Config
+from tablefeast.games.food_chain.help import MOVE_HELP
+from tablefeast.games.food_chain.observation import observation_size, observation_tensor
+from tablefeast.games.food_chain.situations import SITUATIONS, holdings
+from tablefeast.games.food_chain.state import State
+from tablefeast.games.food_chain.text import render
+from tablefeast.games.food_chain.view import View
+from tablefeast.kernel.capabilities import Capabilities
+
+__all__ = ["CAPABILITIES"]
+
+CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
+    title=TITLE,
+    players=range(3, 7),
+    situation_labels=SITUATIONS,
+    holdings=holdings,
+    render=render,
+    catalog=catalog,
+    observation_tensor=observation_tensor,
+    observation_size=observation_size,
+    move_help=MOVE_HELP,
+    strategy=strategy.ranked_moves,
+    playout=strategy.PLAYOUT,
+    levels=strategy.LEVELS,
+)
+"""Food Chain's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

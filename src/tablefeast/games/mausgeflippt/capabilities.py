@@ -1,0 +1,41 @@
+"""What Mausgeflippt offers beyond the core contract, declared once (`CAPABILITIES`).
+
+Examples:
+    >>> CAPABILITIES.title, CAPABILITIES.players
+    ('Mausgeflippt', range(2, 7))
+"""
+
+from __future__ import annotations
+
+from tablefeast.games.mausgeflippt import strategy
+from tablefeast.games.mausgeflippt.actions import Action
+from tablefeast.games.mausgeflippt.catalog import TITLE, catalog
+from tablefeast.games.mausgeflippt.config import Config
+from tablefeast.games.mausgeflippt.help import MOVE_HELP
+from tablefeast.games.mausgeflippt.observation import observation_size, observation_tensor
+from tablefeast.games.mausgeflippt.race import observed_fastest
+from tablefeast.games.mausgeflippt.situations import SITUATIONS, holdings
+from tablefeast.games.mausgeflippt.state import State
+from tablefeast.games.mausgeflippt.text import render
+from tablefeast.games.mausgeflippt.view import View
+from tablefeast.kernel.capabilities import Capabilities
+
+__all__ = ["CAPABILITIES"]
+
+CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
+    title=TITLE,
+    players=range(2, 7),
+    situation_labels=SITUATIONS,
+    holdings=holdings,
+    render=render,
+    catalog=catalog,
+    observation_tensor=observation_tensor,
+    observation_size=observation_size,
+    move_help=MOVE_HELP,
+    strategy=strategy.ranked_moves,
+    playout=strategy.PLAYOUT,
+    levels=strategy.LEVELS,
+    observed_chance=observed_fastest,
+    reaction=1.0,
+)
+"""Mausgeflippt's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

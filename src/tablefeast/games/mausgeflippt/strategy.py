@@ -1,0 +1,63 @@
+"""How a bot plays Mausgeflippt: the heuristic's ranking, the playout policy and the levels.
+
+The heuristic (`ranked_moves`) reads only the seat's view: it never claims a protected mouse
+(one whose cheese is the open cheese); it plays an item the mouse wears if the hand has one;
+otherwise it flips (when allowed); else it passes. It never makes a wrong claim. A wrong flip's
+face-down choice (MG-17) is hidden either way, so there it mixes, and nobody can read it. In a
+race the cards decide which claim is right, so the heuristic agent takes its first move there
+rather than mixing.
+
+Random claims are mostly wrong and drown a search's signal, so playouts follow the heuristic
+(`PLAYOUT`); and the heuristic rates far above greedy lookahead, which rates above search at
+these budgets (a search's reward is swamped by the luck of the races), so the levels run the
+other way round (`LEVELS`).
+
+Examples:
+    >>> import tablefeast.games.mausgeflippt as mg
+    >>> s = mg.initial_state(mg.Config(players=3))
+    >>> LEVELS["hard"], PLAYOUT
+    ('heuristic', 'heuristic')
+"""
+
+from __future__ import annotations
+
+from tablefeast.games.mausgeflippt.actions import Action, FaceDown, Flip, Pass
+from tablefeast.games.mausgeflippt.view import View
+from tablefeast.kernel.values import FrozenDict
+
+__all__ = ["LEVELS", "PLAYOUT", "ranked_moves"]
+
+PLAYOUT = "heuristic"
+"""Random claims are mostly wrong and drown the signal: playouts follow the heuristic."""
+
+LEVELS: FrozenDict[str, str] = FrozenDict(easy="ismcts:50", medium="greedy", hard="heuristic")
+"""The strength ladder of Mausgeflippt: search at 50 iterations, greedy lookahead, then the
+heuristic, which never makes a wrong claim."""
+
+
+def ranked_moves(view: View, legal: tuple[Action, ...]) -> tuple[list[Action], bool]:
+    """The legal moves, best first, and whether to mix among them (only the hidden MG-17
+    choice).
+
+    Args:
+        view: the acting seat's view (all the heuristic reads).
+        legal: its legal moves.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, max_moves=23).state
+        >>> ranked_moves(mg.view(s, 0), mg.legal_actions(s, 0))
+        ([Play(kind='jacket', colour='red')], False)
+    """
+    if isinstance(legal[0], FaceDown):  # MG-17: hidden either way; mixed, so others cannot tell
+        return list(legal), True
+    tables = view.config.card_set.tables
+    mouse = view.open_mouse
+    hand = view.hands[view.seat] if view.seat is not None else None
+    if mouse is None or hand is None or tables.mouse_cheese[mouse] == view.open_cheese:
+        return [Pass()], False
+    worn = [i for i, n in enumerate(hand) if n and tables.wears[mouse] >> i & 1]
+    if worn:
+        return [tables.plays[worn[0]]], False
+    return [Flip(), Pass()], False

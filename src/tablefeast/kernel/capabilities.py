@@ -1,0 +1,170 @@
+"""What a game offers beyond the core contract, declared once per game.
+
+OpenSpiel's ``GameType`` says once what a game is and provides (its dynamics, its player counts,
+whether it has observation tensors), so that no caller has to try. `Capabilities` does the same
+for a tablefeast game: each game module sets ``CAPABILITIES = Capabilities(...)``, naming its own
+functions and data, and the layers above (bots, the terminal, the server, the analysis) read them
+there; a capability a game lacks is None (or empty), and every reader has a plain fallback.
+
+What lives here is each game's own knowledge, which used to sit outside its package: how its
+moves are written for people (`MoveHelp`), its heuristic strategy and the playout policy that
+searched best, the agents of its levels, and what the server needs of it (an outcome observed
+rather than drawn, a reaction delay for bots at a table with people).
+
+Examples:
+    >>> import tablefeast
+    >>> caps = tablefeast.load("food_chain").CAPABILITIES
+    >>> caps.title, caps.players, caps.simultaneous, caps.playout
+    ('Food Chain', range(3, 7), True, 'random')
+    >>> caps.move_help["take"].notation
+    'take SEAT | take centre'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import attrs
+
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.values import FrozenDict
+
+if TYPE_CHECKING:
+    from tablefeast.kernel.effects import Effect
+
+__all__ = ["DEFAULT_LEVELS", "LEVEL_NAMES", "PLAYOUTS", "Capabilities", "MoveHelp"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+C = TypeVar("C")
+V = TypeVar("V")
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+"""The levels of bots for people, from the easiest to beat."""
+
+DEFAULT_LEVELS: Mapping[str, str] = FrozenDict(
+    easy="heuristic", medium="ismcts:50", hard="ismcts:400"
+)
+"""The agents of the levels in a game that declares none (agent names, as
+`tablefeast.agents.make_agent` reads them): the strength ladder of the agents docs in most
+games."""
+
+PLAYOUTS = ("random", "heuristic")
+"""The playout policies a search agent knows."""
+
+
+@attrs.frozen
+class MoveHelp:
+    """How a person writes one kind of move (the moves that start with one word).
+
+    Attributes:
+        notation: the form, such as ``play V``.
+        meaning: what the move does, with its ruling; ``{e}`` in it stands for a legal move of
+            this kind (the terminal fills one in).
+        example: a move of this kind, written out.
+    """
+
+    notation: str
+    meaning: str
+    example: str
+
+
+_LEVEL_AGENT = re.compile(r"random|heuristic|greedy|ismcts:[1-9][0-9]{0,6}")
+
+
+def _levels(_: Any, __: Any, value: Mapping[str, str]) -> None:
+    if set(value) != set(LEVEL_NAMES):
+        raise ValueError(f"Capabilities.levels must name exactly the levels {LEVEL_NAMES}")
+    for level, agent in value.items():
+        if not isinstance(agent, str) or not _LEVEL_AGENT.fullmatch(agent):
+            raise ValueError(
+                f"Capabilities.levels[{level!r}] must be random, heuristic, greedy or "
+                f"ismcts:ITERATIONS, got {agent!r}"
+            )
+
+
+def _playout(_: Any, __: Any, value: str) -> None:
+    if value not in PLAYOUTS:
+        raise ValueError(f"Capabilities.playout must be one of {PLAYOUTS}, got {value!r}")
+
+
+def _frozen_map(value: Mapping[str, Any]) -> FrozenDict[str, Any]:
+    return value if isinstance(value, FrozenDict) else FrozenDict(value)
+
+
+@attrs.frozen(kw_only=True)
+class Capabilities(Generic[S, A, C, V]):
+    """A game's declaration of what it is and offers beyond the core `Ruleset` functions.
+
+    Attributes:
+        title: the game's name as printed on its box (``"Food Chain"``).
+        players: the player counts its `Config` accepts.
+        simultaneous: whether seats commit at the same time at some steps (several actors).
+        apply_traced: ``apply_traced(state, player, action) -> (state, effects)``: the move's
+            next state and its effects, from the rules' own code (`tablefeast.kernel.effects`);
+            None: the plain effects of `tablefeast.kernel.effects.trace`.
+        public_events: ``public_events(config, effects) -> lines``: what a spectator saw of the
+            effects, in words; None: the plain words.
+        situations: ``situations(effects) -> labels``: the special situations among the
+            effects, for a designer's report.
+        situation_labels: every label `situations` can give, in ruling order.
+        holdings: ``holdings(state) -> per seat {label: count}``: what each seat holds.
+        render: ``render(view) -> text``: a view as a few lines for a terminal.
+        catalog: ``catalog(config) -> dict``: the components, as JSON for a client.
+        observation_tensor: ``observation_tensor(view) -> floats`` for learning code.
+        observation_size: ``observation_size(config) -> int``: the tensor's length.
+        move_help: per first word of a move, how a person writes it.
+        strategy: ``strategy(view, legal) -> (ranking, simultaneous)``: the game's heuristic,
+            the legal moves ranked best first, and whether the decision is a simultaneous
+            commitment (where the heuristic agent mixes among the first moves).
+        playout: the playout policy that searched best (``random`` or ``heuristic``).
+        levels: the agent of each level for people (agent names, such as ``ismcts:400``).
+        observed_chance: ``observed_chance(state, arrivals, window) -> outcome | None``: at a
+            table with people, a chance outcome that is observed rather than drawn (in
+            Mausgeflippt, who was fastest: the order in which claims arrived, MG-21); None
+            where the outcome is drawn.
+        reaction: the seconds a bot waits before committing at a table with people, by
+            default (a race of speed needs it; 0 elsewhere).
+    """
+
+    title: str
+    players: range
+    simultaneous: bool = True
+    apply_traced: Callable[[S, int, A], tuple[S, tuple[Effect, ...]]] | None = None
+    public_events: Callable[[C, Iterable[Effect]], tuple[str, ...]] | None = None
+    situations: Callable[[Iterable[Effect]], tuple[str, ...]] | None = None
+    situation_labels: tuple[str, ...] = ()
+    holdings: Callable[[S], Sequence[Mapping[str, int]]] | None = None
+    render: Callable[[V], str] | None = None
+    catalog: Callable[[C], dict[str, Any]] | None = None
+    observation_tensor: Callable[[V], tuple[float, ...]] | None = None
+    observation_size: Callable[[C], int] | None = None
+    move_help: Mapping[str, MoveHelp] = attrs.field(factory=FrozenDict, converter=_frozen_map)
+    strategy: Callable[[V, tuple[A, ...]], tuple[list[A], bool]] | None = None
+    playout: str = attrs.field(default="random", validator=_playout)
+    levels: Mapping[str, str] = attrs.field(
+        default=DEFAULT_LEVELS, converter=_frozen_map, validator=_levels
+    )
+    observed_chance: Callable[[S, Mapping[int, float], float], A | None] | None = None
+    reaction: float = 0.0
+
+    def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:
+        """The game's observation size and tensor, for learning code and the adapters.
+
+        Raises:
+            ConfigError: the game declares no observation tensor.
+
+        Examples:
+            >>> import tablefeast
+            >>> size, tensor = tablefeast.load("food_chain").CAPABILITIES.observations()
+            >>> size is tablefeast.load("food_chain").observation_size
+            True
+        """
+        if self.observation_size is None or self.observation_tensor is None:
+            raise ConfigError(
+                f"{self.title} declares no observation tensor (CAPABILITIES.observation_size "
+                "and observation_tensor), which learning code needs"
+            )
+        return self.observation_size, self.observation_tensor

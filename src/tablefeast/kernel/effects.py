@@ -1,0 +1,226 @@
+"""Typed effects: what one step did, told once, by the rules, as it happened.
+
+A game's traced transition, ``apply_traced(state, player, action)``, returns the next state and a
+tuple of `Effect` values, in the order things happened at the table: a card drawn, a mouse
+caught, a plate taken, the reveal of a simultaneous step. It runs the same code as
+``apply_action`` (the rules append their effects as they go), so nothing downstream has to work
+out a step's story again by comparing two states, and nothing applies a move twice: the event
+log in words, the analysis' special situations, the server and the terminal all read effects.
+
+Each effect says who may see it: `Effect.seen_by(viewer)` returns the effect as that seat (or a
+spectator, None) may know it: itself when it is public, a copy with the hidden parts blanked
+(a card drawn into a hand shows its face to that hand's owner only), or None when nothing of it
+is seen. `seen` filters a tuple of effects for a viewer.
+
+A game declares its traced transition and the readers of its effects in its capabilities
+(``CAPABILITIES.apply_traced``, ``public_events``, ``situations``); `trace`, `tell` and `label`
+call them for any game. A game without effects of its own (a plug-in game) gets the plain ones:
+`Committed` for a commitment at a simultaneous step, `Moved` for any other move, nothing for
+chance, and plain words for them ("seat 0 committed"), which cannot leak.
+
+Examples:
+    >>> import tablefeast
+    >>> from tablefeast.kernel.record import position
+    >>> sab = tablefeast.load("schlacht_am_buffet")
+    >>> s = position(sab, sab.Config(players=3), "card 4")
+    >>> after, effects = trace(sab, s, CHANCE, sab.DrawCard(9))
+    >>> effects, seen(effects, 1)
+    ((CardDrawn(seat=0, card=9),), (CardDrawn(seat=0, card=None),))
+    >>> tell(sab, s.config, effects)  # a card drawn into a hand: nothing to say
+    ()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from tablefeast.kernel.chance import CHANCE
+
+if TYPE_CHECKING:
+    from tablefeast.kernel.ruleset import AnyRuleset
+
+__all__ = [
+    "Committed",
+    "Effect",
+    "Moved",
+    "label",
+    "plain_effects",
+    "plain_words",
+    "seen",
+    "tell",
+    "trace",
+]
+
+
+@attrs.frozen
+class Effect:
+    """Something a step did. Each game's effects are subclasses (frozen attrs classes).
+
+    Public by default: a subclass with hidden parts overrides `seen_by`.
+    """
+
+    def seen_by(self, viewer: int | None) -> Effect | None:
+        """This effect as `viewer` may know it (None: a spectator): itself, a copy with the
+        hidden parts blanked, or None when nothing of it is seen.
+
+        Args:
+            viewer: the seat, or None for a spectator.
+
+        Examples:
+            >>> Moved(0, "play 5").seen_by(None)
+            Moved(seat=0, move='play 5')
+        """
+        return self
+
+
+@attrs.frozen
+class Moved(Effect):
+    """A seat made a move that everybody sees (the plain effect of a game without its own).
+
+    Attributes:
+        seat: the seat.
+        move: the move in the game's notation.
+    """
+
+    seat: int
+    move: str
+
+
+@attrs.frozen
+class Committed(Effect):
+    """A seat committed at a simultaneous step: everybody sees that it did, only the seat sees
+    what (the plain effect of a game without its own).
+
+    Attributes:
+        seat: the seat.
+        move: the move in notation, or None where it is hidden.
+
+    Examples:
+        >>> Committed(1, "play 3").seen_by(1), Committed(1, "play 3").seen_by(0)
+        (Committed(seat=1, move='play 3'), Committed(seat=1, move=None))
+    """
+
+    seat: int
+    move: str | None
+
+    def seen_by(self, viewer: int | None) -> Effect | None:
+        return self if viewer == self.seat else Committed(self.seat, None)
+
+
+def seen(effects: Iterable[Effect], viewer: int | None) -> tuple[Effect, ...]:
+    """The effects as `viewer` may know them (None: a spectator), in order.
+
+    Args:
+        effects: the effects of one or more steps.
+        viewer: the seat, or None for a spectator.
+
+    Examples:
+        >>> seen((Committed(0, "play 3"), Moved(1, "take 0")), None)
+        (Committed(seat=0, move=None), Moved(seat=1, move='take 0'))
+    """
+    out = []
+    for effect in effects:
+        shown = effect.seen_by(viewer)
+        if shown is not None:
+            out.append(shown)
+    return tuple(out)
+
+
+def plain_effects(game: AnyRuleset, state: Any, player: int, action: Any) -> tuple[Effect, ...]:
+    """The plain effects of a move in `state` (before it is applied), for a game without its
+    own: `Committed` at a simultaneous step, `Moved` otherwise, nothing for chance.
+
+    Args:
+        game: the game module.
+        state: the state the move is made in.
+        player: the acting seat, or CHANCE.
+        action: the move.
+
+    Examples:
+        >>> import tablefeast
+        >>> fc = tablefeast.load("food_chain")
+        >>> s = fc.initial_state(fc.Config(players=3))
+        >>> plain_effects(fc, s, 1, fc.Play(fc.Animal.CAT))
+        (Committed(seat=1, move='play cat'),)
+    """
+    if player == CHANCE:
+        return ()
+    text = game.action_to_str(action)
+    if len(game.actors(state)) > 1:
+        return (Committed(player, text),)
+    return (Moved(player, text),)
+
+
+def plain_words(effects: Iterable[Effect]) -> tuple[str, ...]:
+    """The plain words of effects as a spectator sees them: ``seat N committed`` for a
+    commitment, ``seat N moved`` for another move (a game's own effects say nothing here).
+
+    Args:
+        effects: the effects of one or more moves.
+
+    Examples:
+        >>> plain_words((Committed(0, "play 3"), Moved(1, "take 0")))
+        ('seat 0 committed', 'seat 1 moved')
+    """
+    lines = []
+    for effect in seen(effects, None):
+        if isinstance(effect, Committed):
+            lines.append(f"seat {effect.seat} committed")
+        elif isinstance(effect, Moved):
+            lines.append(f"seat {effect.seat} moved")
+    return tuple(lines)
+
+
+def trace(game: AnyRuleset, state: Any, player: int, action: Any) -> tuple[Any, tuple[Effect, ...]]:
+    """The next state and the effects of `player`'s `action`: the game's own traced transition
+    where it declares one, else ``apply_action`` and the plain effects.
+
+    Args:
+        game: the game module.
+        state: the state of the game.
+        player: the acting seat, or CHANCE.
+        action: the action (for CHANCE: the outcome).
+
+    Raises:
+        TablefeastError: the move is refused, as by ``apply_action`` (nothing changed).
+
+    Examples:
+        >>> import tablefeast
+        >>> sab = tablefeast.load("schlacht_am_buffet")
+        >>> s = sab.initial_state(sab.Config(players=3))
+        >>> trace(sab, s, CHANCE, sab.DrawCard(4))[1][-1]
+        CardDrawn(seat=0, card=4)
+    """
+    traced = game.CAPABILITIES.apply_traced
+    if traced is not None:
+        return traced(state, player, action)
+    after = game.apply_action(state, player, action)
+    return after, plain_effects(game, state, player, action)
+
+
+def tell(game: AnyRuleset, config: Any, effects: Iterable[Effect]) -> tuple[str, ...]:
+    """What a spectator saw of `effects`, in words: the game's own words where it declares
+    them, else the plain ones. Never more than a spectator may know.
+
+    Args:
+        game: the game module.
+        config: the game's configuration.
+        effects: the effects of one or more moves.
+    """
+    words = game.CAPABILITIES.public_events
+    return words(config, effects) if words is not None else plain_words(effects)
+
+
+def label(game: AnyRuleset, effects: Iterable[Effect]) -> tuple[str, ...]:
+    """The special situations among `effects`, as the game labels them (none where it
+    declares no labels).
+
+    Args:
+        game: the game module.
+        effects: the effects of one or more moves.
+    """
+    situations = game.CAPABILITIES.situations
+    return situations(effects) if situations is not None else ()

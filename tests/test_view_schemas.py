@@ -1,0 +1,105 @@
+"""The wire format of views: each game's schema, generated from its View class, is the one kept
+beside the renderers; every view validates against it; every field a renderer reads is in it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import jsonschema
+import pytest
+
+import tablefeast
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.server.wire import RENDERERS, renderer_for, schema_path, schema_text
+
+# What a renderer reads of a view: `ctx.view.x.y`, or `view.x` / `v.x` where `view` and `v` are
+# the names the renderers give `ctx.view`.
+READ = re.compile(r"(?:\bctx\.view|\bview|\bv)((?:\.[a-z_]+)+)")
+
+
+def _reads(source: str) -> set[tuple[str, ...]]:
+    return {tuple(match.group(1).split(".")[1:]) for match in READ.finditer(source)}
+
+
+def _missing(schema: dict[str, Any], path: tuple[str, ...]) -> str | None:
+    """The first name of `path` the schema does not have, or None when every one is there
+    (an array or a value that is not an object ends the walk: `.length` and the like)."""
+    node = schema
+    for name in path:
+        while True:
+            if "$ref" in node:
+                node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+            elif "anyOf" in node:
+                objects = [n for n in node["anyOf"] if "$ref" in n or n.get("type") == "object"]
+                if not objects:
+                    return None
+                node = objects[0]
+            else:
+                break
+        if node.get("type") != "object" or "properties" not in node:
+            return None
+        if name not in node["properties"]:
+            return name
+        node = node["properties"][name]
+    return None
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_the_kept_view_schema_is_the_generated_one(name: str) -> None:
+    kept = schema_path(name).read_text(encoding="utf-8")
+    assert kept == schema_text(tablefeast.load(name)), (
+        f"the view schema of {name} changed: run `python -m tablefeast.server.wire`, and check "
+        "the game's renderer still reads what is there"
+    )
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_every_view_of_random_games_validates(name: str) -> None:
+    game = tablefeast.load(name)
+    validator = jsonschema.Draft202012Validator(json.loads(schema_path(name).read_text()))
+    checked = 0
+    for players in (game.CAPABILITIES.players[0], game.CAPABILITIES.players[-1]):
+        rng = random.Random(players)
+        state = game.initial_state(game.Config(players=players))
+        while not game.is_terminal(state):
+            acting = game.actors(state)
+            seat = acting[rng.randrange(len(acting))]
+            if seat == CHANCE:
+                action = game.chance_distribution(state).sample(rng)
+            else:
+                action = rng.choice(game.legal_actions(state, seat))
+            state = game.apply_action(state, seat, action)
+            if rng.random() < 0.1 or game.is_terminal(state):
+                for viewer in (None, *range(players)):
+                    validator.validate(json.loads(tablefeast.dumps(game.view(state, viewer))))
+                    checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_a_renderer_reads_only_fields_of_the_schema(name: str) -> None:
+    assert renderer_for(name) == name
+    schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
+    reads = _reads((RENDERERS / f"{name}.js").read_text(encoding="utf-8"))
+    assert len(reads) > 10  # the pattern finds the renderer's reads
+    unknown = {path: _missing(schema, path) for path in reads if _missing(schema, path)}
+    assert not unknown, f"the {name} renderer reads fields its views lack: {unknown}"
+
+
+def test_a_renamed_field_breaks_the_check() -> None:
+    """The check is honest: a field renamed in the schema is found among the renderer's reads."""
+    schema = json.loads(schema_path("schlacht_am_buffet").read_text(encoding="utf-8"))
+    schema["properties"]["laps"] = schema["properties"].pop("round")
+    reads = _reads((RENDERERS / "schlacht_am_buffet.js").read_text(encoding="utf-8"))
+    assert ("round",) in reads and _missing(schema, ("round",)) == "round"
+    assert _missing(schema, ("config", "edition")) is None
+    assert _missing(schema, ("config", "editions")) == "editions"
+
+
+def test_a_game_without_a_renderer_gets_the_generic_one() -> None:
+    assert renderer_for("goofspiel") == "generic"
+    assert renderer_for("../app") == renderer_for("") == "generic"  # never a path
+    assert (RENDERERS / "generic.js").is_file()
