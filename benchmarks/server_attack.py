@@ -249,6 +249,7 @@ async def _scenario(name: str, port: int, pid: int, seconds: float) -> dict[str,
         "--seconds",
         str(max(0.5, deadline - time.monotonic())),
         stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     peak = 0
 
@@ -260,7 +261,9 @@ async def _scenario(name: str, port: int, pid: int, seconds: float) -> dict[str,
 
     start_rss = _memory(pid, "VmRSS")
     latencies, _ = await asyncio.gather(victim, sample())
-    output, _ = await attacker.communicate()  # the attacker stops by itself at the deadline
+    output, errors = await attacker.communicate()  # it stops by itself at the deadline
+    if attacker.returncode:  # an attack that could not run is an error, not a quiet result
+        raise RuntimeError(f"the {name} attacker failed: {errors.decode()[-2000:]}")
     ordered = sorted(latencies)
     return {
         "scenario": name,

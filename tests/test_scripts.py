@@ -111,5 +111,6 @@ def test_server_attack_script_runs_and_the_flood_is_dropped() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
-    assert "person p50" in lines["quiet"] and "'dropped': " in lines["flood"]
+    assert "person p50" in lines["quiet"], done.stdout
+    assert "'dropped': " in lines["flood"], (done.stdout, done.stderr)
     assert "'dropped': 0" not in lines["flood"]

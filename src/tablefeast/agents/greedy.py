@@ -68,9 +68,16 @@ class GreedyAgent:
 
         Examples:
             >>> import tablefeast.games.mausgeflippt as mg
-            >>> from tablefeast import RandomAgent, play_game
-            >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=4,
-            ...               max_moves=30).state
+            >>> from tablefeast.kernel.record import position
+            >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
+            ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+            ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+            ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+            ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; "
+            ...     "clothing hat/red; clothing shoes/yellow; clothing ring/blue; "
+            ...     "clothing dress/red; clothing jacket/red; clothing dress/red; "
+            ...     "clothing tie/yellow; clothing jacket/green; clothing scarf/brown; "
+            ...     "cheese emmental; mouse M05")
             >>> turn = Turn(mg, 0, mg.view(s, 0), mg.legal_actions(s, 0),
             ...             lambda rng: mg.determinize(s, 0, rng))
             >>> mg.action_to_str(GreedyAgent().choose(turn, random.Random(0)))  # no worn item

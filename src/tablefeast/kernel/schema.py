@@ -80,7 +80,7 @@ def _object(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0911 - one per shape
+def _of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if kind in _SIMPLE:
         return dict(_SIMPLE[kind])
     origin, args = get_origin(kind), get_args(kind)
@@ -92,7 +92,12 @@ def _of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0911 - o
         return {"type": "array", "items": _of(args[0], defs)}
     if origin is tuple:
         items = [_of(arg, defs) for arg in args]
-        return {"type": "array", "prefixItems": items, "minItems": len(items), "maxItems": len(items)}
+        return {
+            "type": "array",
+            "prefixItems": items,
+            "minItems": len(items),
+            "maxItems": len(items),
+        }
     if origin in (list, frozenset, set):
         return {"type": "array", "items": _of(args[0], defs)}
     if origin is not None and isinstance(origin, type) and issubclass(origin, Mapping):

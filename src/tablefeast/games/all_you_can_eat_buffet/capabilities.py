@@ -11,9 +11,9 @@ from tablefeast.games.all_you_can_eat_buffet import strategy
 from tablefeast.games.all_you_can_eat_buffet.actions import Action
 from tablefeast.games.all_you_can_eat_buffet.catalog import TITLE, catalog
 from tablefeast.games.all_you_can_eat_buffet.config import Config
+from tablefeast.games.all_you_can_eat_buffet.events import public_events
 from tablefeast.games.all_you_can_eat_buffet.help import MOVE_HELP
 from tablefeast.games.all_you_can_eat_buffet.observation import observation_size, observation_tensor
-from tablefeast.games.all_you_can_eat_buffet.events import public_events
 from tablefeast.games.all_you_can_eat_buffet.rules import apply_traced
 from tablefeast.games.all_you_can_eat_buffet.situations import SITUATIONS, holdings, situations
 from tablefeast.games.all_you_can_eat_buffet.state import State

@@ -75,13 +75,13 @@ def tomato_seats(state: State) -> tuple[int, ...]:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> from tablefeast.kernel.values import replace
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> from tablefeast.kernel.ruleset import apply_joint
-        >>> boor, trickster = ayc.Play((ayc.Mood.BOOR,)), ayc.Play((ayc.Mood.TRICKSTER,))
-        >>> s = apply_joint(ayc, s, {0: boor, 1: trickster, 2: trickster})
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
+        ...     "0: play boor; 1: play trickster; 2: play trickster")
         >>> tomato_seats(s), tomato_seats(ayc.apply_action(s, 0, ayc.Take((4,))))  # 4. Tomato
         ((), (0,))
     """
@@ -105,10 +105,13 @@ def settle_deal(state: State, trace: list[Effect] | None) -> State:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.record import position
         >>> from tablefeast.kernel.values import replace
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=13).state
+        >>> s = position(ayc, ayc.Config(players=3),
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato")
         >>> s.stage, s.to_deal, settle_deal(s, None) is s  # one Meal still to draw
         ('deal', 1, True)
         >>> trace = []
@@ -146,10 +149,13 @@ def reveal_pool(state: State, seat: int) -> tuple[int, ...]:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.record import position
         >>> from tablefeast.kernel.values import replace
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
         >>> s.hands[0]
         (1, 0, 1, 1, 0, 0)
         >>> reveal_pool(replace(s, commitments=((0, 3), (), None)), 0)  # Hungry and Slow committed
@@ -179,10 +185,13 @@ def after_commitments(state: State, trace: list[Effect] | None) -> State:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.record import position
         >>> from tablefeast.kernel.values import replace
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
         >>> done = after_commitments(replace(s, commitments=((2,), (4,), (4,))), None)
         >>> done.stage, done.revealed, done.queue, done.drinks  # two Tricksters clink glasses
         ('resolve', (2, 4, 4), (0, 1, 2), (0, 1, 1))
@@ -216,10 +225,13 @@ def after_reveal(state: State, trace: list[Effect] | None) -> State:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.record import position
         >>> from tablefeast.kernel.values import replace
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
         >>> s = replace(s, commitments=((2,), (4,), (4,)), revealed=(2, 4, 4))
         >>> done = after_reveal(s, None)
         >>> done.stage, done.queue, done.hands[0], done.used[0]
@@ -317,13 +329,14 @@ def settle_queue(state: State, trace: list[Effect] | None) -> State:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.record import position
         >>> from tablefeast.kernel.values import replace
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> from tablefeast.kernel.ruleset import apply_joint
-        >>> hungry, very_hungry, boor = (ayc.Play((m,)) for m in list(ayc.Mood)[:3])
-        >>> s = apply_joint(ayc, s, {0: hungry, 1: very_hungry, 2: boor})
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
+        ...     "0: play hungry; 1: play very-hungry; 2: play boor")
         >>> s.queue  # Boor first, then turn order
         (2, 0, 1)
         >>> settle_queue(replace(s, queue=(0, 1)), None).queue  # seat 0's Hungry: no choice
@@ -406,10 +419,13 @@ def settle_end(state: State, trace: list[Effect] | None) -> State:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.record import position
         >>> from tablefeast.kernel.values import replace
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
         >>> settle_end(replace(s, stage="secrets"), None).stage  # no secret card, no Tomato
         'over'
     """

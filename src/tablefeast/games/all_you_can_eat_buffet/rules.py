@@ -16,7 +16,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -52,7 +51,13 @@ from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors, illegal
+from tablefeast.kernel.ruleset import (
+    chance_outcomes_of,
+    check_move,
+    check_turn,
+    describe_actors,
+    illegal,
+)
 from tablefeast.kernel.seats import check_actor_seat, left_of
 from tablefeast.kernel.values import FrozenDict, dict_setter, from_fields, replace
 
@@ -102,9 +107,12 @@ def actors(state: State) -> tuple[int, ...]:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
         >>> actors(ayc.initial_state(ayc.Config(players=3))), actors(s)
         ((-1,), (0, 1, 2))
         >>> actors(apply_action(s, 0, ayc.Play((ayc.Mood.BOOR,))))
@@ -176,19 +184,9 @@ def chance_distribution(state: State) -> Distribution[Action]:
     raise IllegalActionError("not a chance node: " + _who(state))
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """``(outcome, exact probability)`` pairs of the current chance node.
-
-    Args:
-        state: the state of the game, at a chance node.
-
-    Examples:
-        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> outcomes = chance_outcomes(ayc.initial_state(ayc.Config(players=3)))
-        >>> [(ayc.action_to_str(a), str(p)) for a, p in outcomes[:3]]
-        [('mood 0 hungry', '1/3'), ('mood 0 very-hungry', '1/6'), ('mood 0 boor', '1/12')]
-    """
-    return chance_distribution(state).probabilities()
+chance_outcomes = chance_outcomes_of(chance_distribution)
+"""``(outcome, exact probability)`` pairs of the current chance node (see
+`tablefeast.kernel.ruleset.chance_outcomes_of`)."""
 
 
 def _who(state: State) -> str:
@@ -387,9 +385,12 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
         >>> M = ayc.Mood
         >>> why_not(s, 0, ayc.Play((M.BOOR,))), why_not(s, 0, ayc.Play((M.JEALOUS,)))
         (None, 'seat 0 holds no jealous card (AYC-5)')
@@ -435,12 +436,13 @@ def apply_action(state: State, player: int, action: Action) -> State:
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> from tablefeast.kernel.ruleset import apply_joint
-        >>> boor, trickster = ayc.Play((ayc.Mood.BOOR,)), ayc.Play((ayc.Mood.TRICKSTER,))
-        >>> s = apply_joint(ayc, s, {0: boor, 1: trickster, 2: trickster})
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
+        ...     "0: play boor; 1: play trickster; 2: play trickster")
         >>> s.stage, s.revealed, s.queue, actors(s)
         ('resolve', (2, 4, 4), (0, 1, 2), (0,))
         >>> after = apply_action(s, 0, ayc.Take((3,)))
@@ -467,11 +469,14 @@ def apply_traced(state: State, player: int, action: Action) -> tuple[State, tupl
 
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(ayc, ayc.Config(players=3), agents, seed=0, max_moves=14).state
-        >>> boor, trickster = ayc.Play((ayc.Mood.BOOR,)), ayc.Play((ayc.Mood.TRICKSTER,))
-        >>> s = apply_action(apply_action(s, 0, boor), 1, trickster)
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
+        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
+        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
+        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
+        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
+        ...     "0: play boor; 1: play trickster")
+        >>> trickster = ayc.Play((ayc.Mood.TRICKSTER,))
         >>> s, effects = apply_traced(s, 2, trickster)  # the last card: the reveal
         >>> [type(effect).__name__ for effect in effects]
         ['MoodsCommitted', 'Revealed', 'Clinked']

@@ -11,9 +11,11 @@ from tablefeast.games.food_chain import strategy
 from tablefeast.games.food_chain.actions import Action
 from tablefeast.games.food_chain.catalog import TITLE, catalog
 from tablefeast.games.food_chain.config import Config
+from tablefeast.games.food_chain.events import public_events
 from tablefeast.games.food_chain.help import MOVE_HELP
 from tablefeast.games.food_chain.observation import observation_size, observation_tensor
-from tablefeast.games.food_chain.situations import SITUATIONS, holdings
+from tablefeast.games.food_chain.rules import apply_traced
+from tablefeast.games.food_chain.situations import SITUATIONS, holdings, situations
 from tablefeast.games.food_chain.state import State
 from tablefeast.games.food_chain.text import render
 from tablefeast.games.food_chain.view import View
@@ -24,6 +26,9 @@ __all__ = ["CAPABILITIES"]
 CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     title=TITLE,
     players=range(3, 7),
+    apply_traced=apply_traced,
+    public_events=public_events,
+    situations=situations,
     situation_labels=SITUATIONS,
     holdings=holdings,
     render=render,

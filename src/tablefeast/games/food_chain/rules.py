@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from fractions import Fraction
 from functools import cache, lru_cache
 
 from tablefeast.games.food_chain import effects as fx
@@ -32,7 +31,7 @@ from tablefeast.kernel.chance import Distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError
-from tablefeast.kernel.ruleset import check_move, check_turn, illegal
+from tablefeast.kernel.ruleset import chance_outcomes_of, check_move, check_turn, illegal
 from tablefeast.kernel.seats import check_actor_seat, clockwise_from, left_of
 from tablefeast.kernel.values import FrozenDict, dict_setter, from_fields, replace
 
@@ -135,20 +134,9 @@ def chance_distribution(state: State) -> Distribution[Action]:
     raise IllegalActionError("Food Chain has no chance: nothing is random in it")
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """Never called: Food Chain has no chance nodes (raises IllegalActionError).
-
-    Args:
-        state: the state of the game (never a chance node).
-
-    Examples:
-        >>> import tablefeast.games.food_chain as fc
-        >>> chance_outcomes(fc.initial_state(fc.Config(players=3)))
-        Traceback (most recent call last):
-        ...
-        tablefeast.kernel.errors.IllegalActionError: Food Chain has no chance: nothing is random ...
-    """
-    return chance_distribution(state).probabilities()
+chance_outcomes = chance_outcomes_of(chance_distribution)
+"""``(outcome, exact probability)`` pairs of the current chance node (see
+`tablefeast.kernel.ruleset.chance_outcomes_of`)."""
 
 
 # ---------------------------------------------------------------- legality

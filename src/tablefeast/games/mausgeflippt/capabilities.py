@@ -11,10 +11,12 @@ from tablefeast.games.mausgeflippt import strategy
 from tablefeast.games.mausgeflippt.actions import Action
 from tablefeast.games.mausgeflippt.catalog import TITLE, catalog
 from tablefeast.games.mausgeflippt.config import Config
+from tablefeast.games.mausgeflippt.events import public_events
 from tablefeast.games.mausgeflippt.help import MOVE_HELP
 from tablefeast.games.mausgeflippt.observation import observation_size, observation_tensor
 from tablefeast.games.mausgeflippt.race import observed_fastest
-from tablefeast.games.mausgeflippt.situations import SITUATIONS, holdings
+from tablefeast.games.mausgeflippt.rules import apply_traced
+from tablefeast.games.mausgeflippt.situations import SITUATIONS, holdings, situations
 from tablefeast.games.mausgeflippt.state import State
 from tablefeast.games.mausgeflippt.text import render
 from tablefeast.games.mausgeflippt.view import View
@@ -25,6 +27,9 @@ __all__ = ["CAPABILITIES"]
 CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     title=TITLE,
     players=range(2, 7),
+    apply_traced=apply_traced,
+    public_events=public_events,
+    situations=situations,
     situation_labels=SITUATIONS,
     holdings=holdings,
     render=render,

@@ -121,12 +121,17 @@ def observed_fastest(state: State, arrivals: Mapping[int, float], window: float)
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.record import position
         >>> config = mg.Config(players=3, tie_probability="1/10")
-        >>> s = play_game(mg, config, [RandomAgent()] * 3, seed=0, max_moves=23).state
-        >>> s = mg.apply_action(s, 0, mg.legal_actions(s, 0)[1])
-        >>> s = mg.apply_action(s, 1, mg.legal_actions(s, 1)[1])
-        >>> s = mg.apply_action(s, 2, mg.Pass())
+        >>> s = position(mg, config,  # the deal: 7 cards each, a cheese, a mouse
+        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
+        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
+        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
+        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20; "
+        ...     "0: play jacket/red; 1: flip; 2: pass")
         >>> observed_fastest(s, {0: 5.30, 1: 5.25, 2: 5.0}, window=0.1)
         Fastest(seats=(0, 1))
         >>> observed_fastest(s, {0: 5.30, 1: 5.10, 2: 5.0}, window=0.1)
@@ -207,8 +212,15 @@ def resolve(
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=0, max_moves=23).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
+        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
+        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
+        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
+        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
         >>> item = s.config.card_set.tables.item_index[mg.Item("jacket", "red")]
         >>> after = resolve(s, (item, PASS, PASS), (0,))
         >>> after.caught, after.pending_draws, after.turner

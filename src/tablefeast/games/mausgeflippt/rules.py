@@ -16,7 +16,6 @@ Examples:
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import compress
 
 from tablefeast.games.mausgeflippt import effects as fx
@@ -51,7 +50,13 @@ from tablefeast.kernel.deck import counts_remove
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors, illegal
+from tablefeast.kernel.ruleset import (
+    chance_outcomes_of,
+    check_move,
+    check_turn,
+    describe_actors,
+    illegal,
+)
 from tablefeast.kernel.seats import check_actor_seat
 from tablefeast.kernel.values import FrozenDict, dict_setter
 
@@ -128,9 +133,15 @@ def actors(state: State) -> tuple[int, ...]:
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
+        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
+        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
+        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
+        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
         >>> actors(mg.initial_state(mg.Config(players=3))), actors(s)
         ((-1,), (0, 1, 2))
         >>> actors(apply_action(s, 0, mg.Pass()))
@@ -195,22 +206,9 @@ def chance_distribution(state: State) -> Distribution[Action]:
     raise IllegalActionError("not a chance node: " + _who(state))
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """``(outcome, exact probability)`` pairs of the current chance node.
-
-    Args:
-        state: the state of the game, at a chance node.
-
-    Examples:
-        >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.ruleset import apply_joint
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=0, max_moves=23).state
-        >>> s = apply_joint(mg, s, {0: mg.Flip(), 1: mg.Pass(), 2: mg.Flip()})
-        >>> [(mg.action_to_str(a), str(p)) for a, p in chance_outcomes(s)]
-        [('fastest 0', '1/2'), ('fastest 2', '1/2')]
-    """
-    return chance_distribution(state).probabilities()
+chance_outcomes = chance_outcomes_of(chance_distribution)
+"""``(outcome, exact probability)`` pairs of the current chance node (see
+`tablefeast.kernel.ruleset.chance_outcomes_of`)."""
 
 
 def _who(state: State) -> str:
@@ -357,9 +355,15 @@ def why_not(state: State, player: int, action: object) -> str | None:
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
+        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
+        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
+        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
+        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
         >>> why_not(s, 0, mg.Flip()), why_not(s, 0, mg.Play("tie", "blue"))
         (None, 'seat 0 holds no tie/blue (MG-2)')
         >>> why_not(s, CHANCE, mg.Fastest((0,)))
@@ -405,10 +409,16 @@ def apply_action(state: State, player: int, action: Action) -> State:
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
-        >>> s = apply_action(apply_action(s, 0, mg.Play("jacket", "red")), 1, mg.Pass())
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
+        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
+        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
+        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
+        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20; "
+        ...     "0: play jacket/red; 1: pass")
         >>> after = apply_action(s, 2, mg.Pass())
         >>> after.caught, after.pending_draws, scores(after)
         (((19,), (), ()), (0,), (1, 0, 0))
@@ -437,9 +447,16 @@ def apply_traced(state: State, player: int, action: Action) -> tuple[State, tupl
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> s = play_game(mg, mg.Config(players=3), [RandomAgent()] * 3, seed=0, max_moves=23).state
-        >>> s = apply_action(apply_action(s, 0, mg.Play("jacket", "red")), 1, mg.Pass())
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
+        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
+        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
+        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
+        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20; "
+        ...     "0: play jacket/red; 1: pass")
         >>> for effect in apply_traced(s, 2, mg.Pass())[1]:
         ...     print(effect)
         Commitment(seat=2, choice=-1, last=True)
@@ -664,9 +681,15 @@ def penalty_points(state: State, seat: int) -> int:
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
+        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
+        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
+        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
+        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
         >>> from tablefeast.kernel.ruleset import apply_joint
         >>> flipped = apply_joint(mg, s, {0: mg.Flip(), 1: mg.Pass(), 2: mg.Pass()})
         >>> penalty_points(flipped, 0), scores(flipped)
@@ -684,9 +707,15 @@ def scores(state: State) -> tuple[int, ...]:
 
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(mg, mg.Config(players=3), agents, seed=0, max_moves=23).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
+        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
+        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
+        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
+        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
+        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
+        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
+        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
         >>> from tablefeast.kernel.ruleset import apply_joint
         >>> caught = apply_joint(mg, s, {0: mg.Play("jacket", "red"), 1: mg.Pass(), 2: mg.Pass()})
         >>> scores(s), caught.caught, scores(caught)

@@ -18,7 +18,6 @@ import itertools
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping
-from fractions import Fraction
 from functools import cache
 
 from tablefeast.games.schlacht_am_buffet import effects as fx
@@ -45,7 +44,13 @@ from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import Counts, counts_add, counts_remove, is_sub_multiset
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError
-from tablefeast.kernel.ruleset import check_move, check_turn, describe_actors, illegal
+from tablefeast.kernel.ruleset import (
+    chance_outcomes_of,
+    check_move,
+    check_turn,
+    describe_actors,
+    illegal,
+)
 from tablefeast.kernel.seats import check_actor_seat, left_of, next_among
 from tablefeast.kernel.values import FrozenDict, dict_setter, replace
 
@@ -98,11 +103,15 @@ def actors(state: State) -> tuple[int, ...]:
 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
+        >>> from tablefeast.kernel.record import position
         >>> actors(sab.initial_state(sab.Config(players=3)))
         (-1,)
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
+        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
+        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
+        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
+        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
+        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
+        ...     "plate sausage -1")
         >>> actors(s), actors(apply_action(s, 0, sab.Play(9)))
         ((0, 1, 2), (1, 2))
     """
@@ -167,18 +176,9 @@ def chance_distribution(state: State) -> Distribution[Action]:
     raise IllegalActionError("not a chance node: " + _who(state))
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
-    """``(outcome, exact probability)`` pairs of the current chance node.
-
-    Args:
-        state: the state of the game, at a chance node.
-
-    Examples:
-        >>> import tablefeast.games.schlacht_am_buffet as sab
-        >>> chance_outcomes(sab.initial_state(sab.Config(players=3)))[:2]
-        ((DrawCard(card=-1), Fraction(1, 11)), (DrawCard(card=0), Fraction(1, 11)))
-    """
-    return chance_distribution(state).probabilities()
+chance_outcomes = chance_outcomes_of(chance_distribution)
+"""``(outcome, exact probability)`` pairs of the current chance node (see
+`tablefeast.kernel.ruleset.chance_outcomes_of`)."""
 
 
 def _who(state: State) -> str:
@@ -294,9 +294,13 @@ def why_not(state: State, player: int, action: object) -> str | None:
     Examples:
         >>> import tablefeast
         >>> import tablefeast.games.schlacht_am_buffet as sab
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
+        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
+        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
+        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
+        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
+        ...     "plate sausage -1")
         >>> why_not(s, 0, sab.Play(0)), why_not(s, 0, sab.Play(9))
         ('card 0 is not in this hand (SAB-5)', None)
         >>> why_not(s, tablefeast.CHANCE, sab.DrawCard(1))
@@ -341,9 +345,13 @@ def apply_action(state: State, player: int, action: Action) -> State:
 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
-        >>> from tablefeast.kernel.play import RandomAgent, play_game
-        >>> agents = [RandomAgent()] * 3
-        >>> s = play_game(sab, sab.Config(players=3), agents, seed=0, max_moves=32).state
+        >>> from tablefeast.kernel.record import position
+        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
+        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
+        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
+        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
+        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
+        ...     "plate sausage -1")
         >>> after = apply_action(s, 0, sab.Play(9))
         >>> after.commitments, s.commitments
         ((9, None, None), (None, None, None))
