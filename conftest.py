@@ -21,9 +21,9 @@ NEEDS = {
     "src/tablefeast/interop/openspiel_turns.py": ("openspiel", ("pyspiel", "numpy")),
     "src/tablefeast/interop/pettingzoo.py": ("pettingzoo", ("pettingzoo", "gymnasium", "numpy")),
     "src/tablefeast/server/": ("server", ("starlette", "uvicorn", "websockets")),
-    "tests/server_helpers.py": ("server", ("starlette",)),
-    "tests/browser_helpers.py": ("server", ("starlette", "uvicorn")),
-    "tests/docs_images.py": ("server", ("starlette", "uvicorn")),
+    "tests/support/server.py": ("server", ("starlette",)),
+    "tests/support/browser.py": ("server", ("starlette", "uvicorn")),
+    "tests/support/docs_images.py": ("server", ("starlette", "uvicorn")),
 }
 """Each file (or folder, ending in /) that needs an extra: the extra and the modules it imports."""
 

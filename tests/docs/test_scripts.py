@@ -1,0 +1,116 @@
+"""The example scripts and the benchmark script run (the benchmark's numbers are not checked)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.extras import skip_without_extras
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("script", sorted((ROOT / "examples").glob("*.py")), ids=lambda p: p.name)
+def test_example_runs(script: Path) -> None:
+    text = script.read_text()
+    skip_without_extras(text)  # pages and examples of the optional extras
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
+
+
+def test_benchmark_script_runs() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks/bench.py"),
+            "--games",
+            "1",
+            "--rounds",
+            "1",
+            "--players",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "schlacht_am_buffet (3p)" in done.stdout
+
+
+def test_the_game_server_example_refuses_a_bad_move_and_asks_again() -> None:
+    import runpy
+
+    server = runpy.run_path(str(ROOT / "examples/game_server.py"))
+    ayc = server["ayc"]
+    state = ayc.initial_state(ayc.Config(players=3))
+    while ayc.actors(state) == (-1,):
+        state = ayc.apply_action(state, -1, ayc.chance_outcomes(state)[0][0])
+    seat = ayc.actors(state)[0]
+    view, moves = server["message_for"](state, seat)
+
+    class Scripted(server["Client"]):  # type: ignore[misc]
+        def __init__(self, replies: list[str]) -> None:
+            super().__init__(seat, seed=0)
+            self.replies, self.errors = replies, []
+
+        def on_turn(self, view_json: str, legal_moves: list[str]) -> str:
+            return self.replies.pop(0)
+
+        def on_error(self, message: str) -> None:
+            self.errors.append(message)
+
+    client = Scripted(["dance", "take 99", moves[-1]])
+    action = server["ask_for_move"](state, seat, client, view, moves)
+    assert ayc.action_to_str(action) == moves[-1]
+    assert [e.split(":")[0] for e in client.errors] == ["InvalidActionError", "IllegalActionError"]
+    stubborn = Scripted(["dance"] * server["MAX_TRIES"])
+    assert server["ask_for_move"](state, seat, stubborn, view, moves) in ayc.legal_actions(
+        state, seat
+    )
+    assert len(stubborn.errors) == server["MAX_TRIES"]
+
+
+def test_server_load_script_runs_and_loses_nothing() -> None:
+    pytest.importorskip("uvicorn")
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks/server_load.py"),
+            "--tables",
+            "3",
+            "--seconds",
+            "30",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "finished games: 3" in done.stdout
+    assert "lost moves: 0, doubled moves: 0" in done.stdout
+
+
+def test_server_attack_script_runs_and_the_flood_is_dropped() -> None:
+    pytest.importorskip("uvicorn")
+    script = str(ROOT / "benchmarks/server_attack.py")
+    done = subprocess.run(
+        [sys.executable, script, "--seconds", "3", "--scenarios", "quiet,flood"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
+    assert "person p50" in lines["quiet"], done.stdout
+    assert "'dropped': " in lines["flood"], (done.stdout, done.stderr)
+    assert "'dropped': 0" not in lines["flood"]

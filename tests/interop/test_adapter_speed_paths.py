@@ -1,0 +1,249 @@
+"""The adapters' fast paths (issue 19) against the exact definitions they replace.
+
+- The games' observation encoders, rewritten for speed, give exactly the tensors of the original
+  slot-by-slot encoders (`tensor_reference`), floats all, on many random views of every seat and
+  the spectator.
+- Chance probabilities computed from integer weights (``w / total``) are ``float(Fraction)``, and
+  both OpenSpiel forms give exactly the outcomes `chance_outcomes` gives, zero weights left out.
+- Through both OpenSpiel forms, a tensor, string or information state asked for in any order and
+  of any seat is exactly what the seat's own view gives (the caches are keyed by seat: no seat is
+  ever handed another's), before and after clones advance; OpenSpiel's own route through the
+  observer agrees, and refuses what OpenSpiel refuses.
+- PettingZoo observations are exactly the old ones: the tensor as float32, the mask a 1 per legal
+  id (the no-op alone for a seat that does not act).
+- ``benchmarks/bench.py --adapters`` runs (its numbers are not checked).
+
+Skipped where an extra is not installed; CI installs them.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tablefeast
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.ruleset import legal_action_mask
+from tests.support.tensor_reference import ENCODERS
+from tests.support.walk import sampled_states
+
+NAMES = tablefeast.names()
+
+
+def _configs(game: Any) -> list[Any]:
+    configs = []
+    for players in (3, 4, 5):
+        try:
+            configs.append(game.Config(players=players))
+        except ValueError:
+            continue
+    return configs
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_fast_encoders_give_the_original_tensors(name: str) -> None:
+    game = tablefeast.load(name)
+    original = ENCODERS[name]
+    for config in _configs(game):
+        states = sampled_states(game, config, 400, seed=config.players)
+        for state in states[::2]:
+            for viewer in (None, *range(config.players)):
+                seen = game.view(state, viewer)
+                tensor = game.observation_tensor(seen)
+                assert tensor == original(seen)
+                assert type(tensor) is tuple and all(type(x) is float for x in tensor)
+                assert len(tensor) == game.observation_size(config)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_probabilities_from_weights_are_the_fractions_as_floats(name: str) -> None:
+    game = tablefeast.load(name)
+    checked = 0
+    for config in _configs(game):
+        for state in sampled_states(game, config, 600, seed=10 + config.players):
+            if game.actors(state) != (CHANCE,):
+                continue
+            dist = game.chance_distribution(state)
+            fast = [
+                (a, w / dist.total) for a, w in zip(dist.support, dist.weights, strict=True) if w
+            ]
+            exact = [(a, float(p)) for a, p in game.chance_outcomes(state)]
+            assert fast == exact
+            checked += 1
+    # and a few awkward weights, where a careless division would round differently
+    for weight, total in ((1, 3), (2, 7), (10**20 + 1, 3 * 10**20), (7, 10**30 + 9)):
+        assert weight / total == float(Fraction(weight, total))
+    assert checked or name == "food_chain"  # Food Chain has no chance
+
+
+# ---------------------------------------------------------------- OpenSpiel
+
+
+@pytest.fixture(scope="module")
+def pyspiel():  # type: ignore[no-untyped-def]
+    module = pytest.importorskip("pyspiel")
+    import tablefeast.interop.openspiel  # noqa: F401  (registers both forms)
+
+    return module
+
+
+def _expected_tensor(game: Any, inner: Any, seat: int | None) -> list[float]:
+    """The definition: the tensor of the seat's view, as float32 (what OpenSpiel stores)."""
+    import numpy as np
+
+    values: list[float] = np.asarray(
+        game.observation_tensor(game.view(inner, seat)), np.float32
+    ).tolist()
+    return values
+
+
+def _expected_string(game: Any, inner: Any, seat: int | None) -> str:
+    return str(game.render(game.view(inner, seat)))
+
+
+def _check_observations(pyspiel, state, game: Any, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """Every seat's tensors and strings, asked for in a random order (twice, so that the second
+    answers come from the caches), against the definitions and OpenSpiel's own route."""
+    players = state.num_players()
+    inner = state.inner
+    asks = [seat for seat in range(players) for _ in range(2)]
+    rng.shuffle(asks)
+    for seat in asks:
+        expected = _expected_tensor(game, inner, seat)
+        assert state.observation_tensor(seat) == expected
+        assert state.information_state_tensor(seat) == expected
+        assert pyspiel.State.observation_tensor(state, seat) == expected  # the C++ route
+        assert state.observation_string(seat) == _expected_string(game, inner, seat)
+        assert state.information_state_string(seat) == pyspiel.State.information_state_string(
+            state, seat
+        )
+    if state.current_player() >= 0:
+        now = state.current_player()
+        assert state.observation_tensor() == _expected_tensor(game, inner, now)
+    for bad in (-1, players):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(bad)
+        with pytest.raises(pyspiel.SpielError):
+            state.information_state_string(bad)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("form", ["tablefeast_turns_", "tablefeast_"])
+def test_openspiel_fast_paths_are_the_definitions(pyspiel, name: str, form: str) -> None:  # type: ignore[no-untyped-def]
+    spiel_game = pyspiel.load_game(f"{form}{name}(players=3)")
+    game = tablefeast.load(name)
+    rng = random.Random(7)
+    public = spiel_game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
+    state = spiel_game.new_initial_state()
+    clones = []
+    steps = 0
+    while not state.is_terminal() and steps < 120:
+        if steps % 3 == 0:
+            _check_observations(pyspiel, state, game, rng)
+            public.set_from(state, 0)  # the spectator's tensor, never a seat's
+            assert public.tensor.tolist() == _expected_tensor(game, state.inner, None)
+        if steps % 17 == 0:
+            clones.append((state.clone(), state.inner))
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            exact = sorted(
+                (game.action_to_id(a, state.inner.config), float(p))
+                for a, p in game.chance_outcomes(state.inner)
+            )
+            assert outcomes == exact
+            assert state.legal_actions() == [i for i, _ in exact]
+            ids, probabilities = zip(*outcomes, strict=True)
+            state.apply_action(rng.choices(ids, probabilities)[0])
+        elif state.is_simultaneous_node():
+            joint = []
+            for seat in range(3):
+                legal = state.legal_actions(seat)
+                if seat in game.actors(state.inner):
+                    expected = sorted(
+                        game.action_to_id(a, state.inner.config)
+                        for a in game.legal_actions(state.inner, seat)
+                    )
+                    assert legal == expected
+                else:
+                    assert legal == [spiel_game.num_distinct_actions() - 1]  # the no-op
+                joint.append(rng.choice(legal))
+            state.apply_actions(joint)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    # clones made along the way, advanced and observed again, still see their own states
+    for clone, inner in clones:
+        assert clone.inner is inner
+        _check_observations(pyspiel, clone, game, rng)
+        if not clone.is_terminal() and not clone.is_simultaneous_node():
+            before = clone.clone()
+            legal = clone.legal_actions()
+            clone.apply_action(legal[0])
+            _check_observations(pyspiel, before, game, rng)
+
+
+# ---------------------------------------------------------------- PettingZoo
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pettingzoo_observations_are_the_old_ones(name: str) -> None:
+    np = pytest.importorskip("numpy")
+    pz = pytest.importorskip("tablefeast.interop.pettingzoo", exc_type=ImportError)
+    env = pz.parallel_env(name, players=3)
+    game = env.game
+    rng = random.Random(3)
+    observations, _ = env.reset(seed=3)
+    for _ in range(40):
+        if not env.agents:
+            break
+        state = env._state
+        for seat in range(3):
+            mine = observations[f"player_{seat}"]
+            legal = legal_action_mask(game, state, seat)
+            mask = np.array((*legal, not any(legal)), np.int8)
+            tensor = np.asarray(game.observation_tensor(game.view(state, seat)), np.float32)
+            assert mine["action_mask"].dtype == np.int8
+            assert np.array_equal(mine["action_mask"], mask)
+            assert mine["observation"].dtype == np.float32
+            assert np.array_equal(mine["observation"], tensor)
+            assert mine["observation"].flags.writeable  # each caller's own array
+        actions = {}
+        for agent in env.agents:
+            ids = np.flatnonzero(observations[agent]["action_mask"])
+            actions[agent] = int(ids[rng.randrange(len(ids))])
+        observations = env.step(actions)[0]
+
+
+def test_the_benchmark_reports_adapter_steps() -> None:
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(root / "benchmarks/bench.py"),
+            "--adapters",
+            "--games",
+            "1",
+            "--rounds",
+            "1",
+            "--game",
+            "food_chain",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "os turns+obs" in done.stdout and "ratio to the engine" in done.stdout

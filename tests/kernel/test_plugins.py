@@ -1,0 +1,153 @@
+"""Games and agents from outside the package: a game registered through the ``tablefeast.games``
+entry-point group (the tutorial's Goofspiel, installed as a test package), and agents named
+``package.module:Class[:args]``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOFSPIEL = ROOT / "examples" / "goofspiel.py"
+
+
+@pytest.fixture(scope="module")
+def plugin(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """An installed test package: the tutorial's Goofspiel as module `tfgoof`, registered as
+    game ``goofspiel``, and a bot class in `tfbots` (a distribution on the path, as pip leaves
+    one)."""
+    site = tmp_path_factory.mktemp("site")
+    shutil.copy(ROOT / "examples" / "goofspiel.py", site / "tfgoof.py")
+    (site / "tfbots.py").write_text(
+        "class FirstMove:\n"
+        "    def __init__(self, note='x'):\n"
+        "        self.note = note\n"
+        "    def act(self, game, view, legal, rng):\n"
+        "        return legal[0]\n"
+    )
+    info = site / "tfgoof-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tfgoof\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[tablefeast.games]\ngoofspiel = tfgoof\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(site), str(ROOT / "src"), env.get("PYTHONPATH", "")])
+    return env
+
+
+def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tablefeast.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_an_entry_point_game_is_listed_loaded_and_played(plugin: dict[str, str]) -> None:
+    listed = _cli(plugin, "list")
+    assert listed.returncode == 0 and "goofspiel" in listed.stdout.split()
+    played = _cli(plugin, "play", "goofspiel", "--players", "3", "-v", "--seed", "2")
+    assert played.returncode == 0, played.stderr
+    assert "Winners:" in played.stdout and "[seat 0: " in played.stdout
+    simulated = _cli(
+        plugin, "simulate", "goofspiel", "--players", "3", "--games", "6", "--workers", "2"
+    )
+    assert simulated.returncode == 0, simulated.stderr
+    code = "import tablefeast; g = tablefeast.load('goofspiel'); print(g.NAME)"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=plugin,
+        check=False,
+        timeout=60,
+    )
+    assert loaded.stdout.strip() == "goofspiel", loaded.stderr
+
+
+def test_an_agent_class_from_another_module_plays(plugin: dict[str, str]) -> None:
+    played = _cli(
+        plugin,
+        "play",
+        "food_chain",
+        "--players",
+        "3",
+        "-q",
+        "--agents",
+        'tfbots:FirstMove,random,tfbots:FirstMove:"hello"',
+    )
+    assert played.returncode == 0, played.stderr
+    simulated = _cli(
+        plugin,
+        "simulate",
+        "food_chain",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--workers",
+        "1",
+        "--agents",
+        "tfbots:FirstMove,random,heuristic",
+    )
+    assert simulated.returncode == 0, simulated.stderr
+    bad = _cli(plugin, "play", "food_chain", "--agents", "tfbots:Missing")
+    assert bad.returncode != 0 and "cannot load tfbots:Missing" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_the_library_games_cannot_be_replaced_by_an_entry_point(
+    plugin: dict[str, str], tmp_path: Path
+) -> None:
+    info = tmp_path / "evil-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: evil\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[tablefeast.games]\nfood_chain = tfgoof\n")
+    env = dict(plugin, PYTHONPATH=os.pathsep.join([str(tmp_path), plugin["PYTHONPATH"]]))
+    code = "import tablefeast; print(tablefeast.load('food_chain').__name__)"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=60,
+    )
+    assert done.stdout.strip() == "tablefeast.games.food_chain", done.stderr
+
+
+def test_the_tutorial_game_passes_the_shipped_conformance_suite(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game of another package checks itself with `tablefeast.testing`, as the library's own
+    games do; the tutorial's Goofspiel passes it, effects and capabilities included."""
+    import importlib.util
+
+    import tablefeast.testing
+
+    spec = importlib.util.spec_from_file_location("goofspiel_conformance", GOOFSPIEL)
+    assert spec is not None and spec.loader is not None
+    goofspiel = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, goofspiel)  # as an import would (for its types)
+    spec.loader.exec_module(goofspiel)
+    configs = [goofspiel.Config(players=2, cards=5), goofspiel.Config(players=4)]
+    report = tablefeast.testing.check_game(goofspiel, configs, games=2, seed="tutorial")
+    assert report.games == 4 and report.resampled
+    # The suite is honest: a broken promise fails it. Here every view shows seat 0's bid.
+    honest = goofspiel.view
+
+    def leaky(state: Any, player: int | None) -> Any:
+        return attrs.evolve(honest(state, player), my_bid=state.bids[0])
+
+    goofspiel.view = leaky
+    with pytest.raises(tablefeast.testing.ConformanceError, match=r"view of .* leaks"):
+        tablefeast.testing.check_game(goofspiel, configs[:1], games=1, seed=0)

@@ -1,0 +1,183 @@
+"""Attacks on a real `tablefeast serve` over real sockets on 127.0.0.1 (bounded in time).
+
+The attacks a test client cannot make: a request as a browser on another site sends it, raw
+frames, and a client that floods and never reads what the server answers.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+from websockets.sync.client import connect
+
+from tests.server.test_process import _free_port, running
+
+BODY = {"game": "food_chain", "seats": ["human", "human", "random"]}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, int]]:
+    """A server with its default limits; yields its port and process id."""
+    port = _free_port()
+    with running(port, tmp_path_factory.mktemp("attack") / "t.db") as process:
+        yield port, process.pid
+
+
+def _request(port: int, method: str, path: str, body: bytes | None, headers: dict[str, str]) -> Any:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=body, method=method, headers=headers
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def _table(port: int) -> dict[str, Any]:
+    status, created = _request(
+        port, "POST", "/api/tables", json.dumps(BODY).encode(), {"Content-Type": "application/json"}
+    )
+    assert status == 201, created
+    return dict(created)
+
+
+def _raw_socket(port: int, path: str, origin: str | None = None) -> tuple[socket.socket, bytes]:
+    """A WebSocket handshake by hand; returns the socket and the server's answer head."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    lines = [
+        f"GET {path} HTTP/1.1",
+        f"Host: 127.0.0.1:{port}",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        f"Sec-WebSocket-Key: {key}",
+        "Sec-WebSocket-Version: 13",
+    ]
+    if origin:
+        lines.append(f"Origin: {origin}")
+    sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return sock, head
+
+
+def _frame(payload: bytes, opcode: int = 1) -> bytes:
+    """A masked client frame (text by default)."""
+    mask = os.urandom(4)
+    length = len(payload)
+    header = bytes([0x80 | opcode])
+    if length < 126:
+        header += bytes([0x80 | length])
+    else:
+        header += bytes([0x80 | 126]) + length.to_bytes(2, "big")
+    return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_a_cross_site_text_plain_post_runs_nothing_and_creates_nothing(
+    server: tuple[int, int],
+) -> None:
+    """What a page on another site can send without a preflight: text/plain, its own Origin."""
+    port, _ = server
+    body = json.dumps({**BODY, "seats": ["human", 'os:system:"touch PWNED"', "random"]}).encode()
+    for headers in (
+        {"Content-Type": "text/plain", "Origin": "http://evil.example"},
+        {"Content-Type": "text/plain"},
+        {"Content-Type": "application/json", "Origin": "http://evil.example"},
+        {"Content-Type": "application/json", "Host": "evil.example"},
+    ):
+        status, answer = _request(port, "POST", "/api/tables", body, headers)
+        assert status in (400, 403, 415), (headers, status, answer)
+        assert answer["error"] in ("unsupported_media_type", "forbidden_origin", "host_not_allowed")
+    status, answer = _request(
+        port, "POST", "/api/tables", body, {"Content-Type": "application/json"}
+    )
+    assert status == 400 and "unknown seat kind" in answer["message"]
+    assert not Path("PWNED").exists()
+
+
+def test_a_websocket_handshake_from_another_site_is_refused(server: tuple[int, int]) -> None:
+    port, _ = server
+    created = _table(port)
+    path = f"/ws/tables/{created['table']}?token={created['tokens']['0']}"
+    sock, head = _raw_socket(port, path, origin="http://evil.example")
+    sock.close()
+    assert head.startswith(b"HTTP/1.1 403"), head[:60]
+    sock, head = _raw_socket(port, path, origin=f"http://127.0.0.1:{port}")
+    sock.close()
+    assert head.startswith(b"HTTP/1.1 101"), head[:60]
+
+
+def test_a_binary_frame_is_answered_with_an_error(server: tuple[int, int]) -> None:
+    port, _ = server
+    created = _table(port)
+    url = f"ws://127.0.0.1:{port}/ws/tables/{created['table']}?token={created['tokens']['0']}"
+    with connect(url) as ws:
+        json.loads(ws.recv(timeout=10))
+        ws.send(b'{"type": "ping"}')
+        while (message := json.loads(ws.recv(timeout=10)))["type"] == "update":
+            pass
+        assert message["type"] == "error" and message["code"] == "bad_message"
+        ws.send(json.dumps({"type": "ping"}))
+        while (message := json.loads(ws.recv(timeout=10)))["type"] == "update":
+            pass
+        assert message == {"type": "pong"}
+
+
+def test_a_flood_that_never_reads_is_closed_and_costs_bounded_memory(
+    server: tuple[int, int],
+) -> None:
+    port, pid = server
+    created = _table(port)
+    base = f"/ws/tables/{created['table']}"
+    before = _rss_kib(pid)
+    sock, head = _raw_socket(port, f"{base}?token={created['tokens']['0']}")
+    assert head.startswith(b"HTTP/1.1 101")
+    ping = _frame(b'{"type": "ping"}')
+    latencies = []
+    closed = False
+    deadline = time.monotonic() + 20
+    sock.settimeout(0.05)
+    with connect(f"ws://127.0.0.1:{port}{base}?token={created['tokens']['1']}") as victim:
+        json.loads(victim.recv(timeout=10))
+        while time.monotonic() < deadline and not closed:
+            try:
+                for _ in range(200):
+                    sock.sendall(ping)  # and never a recv
+            except TimeoutError:
+                pass  # the server reads no faster than it answers: its buffers are full
+            except OSError:  # the server dropped the connection: the flood is over
+                closed = True
+            time.sleep(0.1)  # the victim keeps within its own rate: ten pings a second
+            sent = time.perf_counter()
+            victim.send(json.dumps({"type": "ping"}))
+            while json.loads(victim.recv(timeout=10))["type"] != "pong":
+                pass
+            latencies.append(time.perf_counter() - sent)
+    sock.close()
+    assert closed, "the server kept a connection that floods and never reads"
+    assert max(latencies) < 1.0, latencies
+    assert _rss_kib(pid) - before < 40_000, "the server buffered the flood"

@@ -1,0 +1,256 @@
+"""Tampering with real inputs, for the fuzzing suite (tests/games/test_fuzz.py) and the games' own
+tests.
+
+`mutate` changes one thing in parsed JSON (a number, a list's order or length, a value's type) the
+way a careless or hostile hand would; `play_on` checks that a state the library accepted really
+plays: every move keeps `check_state`, every seat's view, tensor and text build, and nothing but
+the library's own errors ever escapes. `at`, `set_at`, `inner_paths` and `tamper_json` are the
+pieces the per-game tests tamper with JSON by.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hypothesis import note
+from hypothesis import strategies as st
+
+import tablefeast
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.errors import RecordError
+from tablefeast.kernel.ruleset import Ruleset
+from tests.support.walk import random_states
+
+INTERESTING = (
+    -(10**400),
+    -(2**63),
+    -2,
+    -1,
+    0,
+    1,
+    2,
+    3,
+    5,
+    9,
+    10,
+    12,
+    40,
+    1000,
+    10**6,
+    2**53,
+    10**400,
+)
+"""Integers that break careless code: negatives, off-by-ones, sizes, and far too large."""
+
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    # Every place in the JSON tree, the root included.
+    found = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _paths(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found += _paths(value, (*path, i))
+    return found
+
+
+def at(data: Any, path: tuple[Any, ...]) -> Any:
+    """The value at `path` (keys and indices) in parsed JSON `data`."""
+    for step in path:
+        data = data[step]
+    return data
+
+
+def set_at(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    """Put `value` at `path` (not the root) in parsed JSON `data`."""
+    at(data, path[:-1])[path[-1]] = value
+
+
+def inner_paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Paths to every value (lists and objects included) of parsed JSON, except the root;
+    children come before their parent."""
+    here = [path] if path else []
+    if isinstance(data, dict):
+        return [p for k, v in data.items() for p in inner_paths(v, (*path, k))] + here
+    if isinstance(data, list):
+        return [p for i, v in enumerate(data) for p in inner_paths(v, (*path, i))] + here
+    return here
+
+
+def list_and_leaf_paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Paths to every list (before its entries) and every leaf of parsed JSON; objects' own
+    paths (the root's, if an object) are left out."""
+    if isinstance(data, dict):
+        return [p for k, v in data.items() for p in list_and_leaf_paths(v, (*path, k))]
+    if isinstance(data, list):
+        return [path] + [p for i, v in enumerate(data) for p in list_and_leaf_paths(v, (*path, i))]
+    return [path]
+
+
+def tamper_json(
+    data: Any,
+    draw: Callable[[st.SearchStrategy[Any]], Any],
+    kind: str,
+    numbers: Sequence[Any],
+    wrong_types: Sequence[Any],
+) -> str:
+    """Change parsed JSON `data` in place, drawing the change with hypothesis' `draw`; returns what
+    was done (for the failure report).
+
+    The kinds: "int", an int of `data` nudged by one or set to one of `numbers`; "type", any value
+    replaced by one of `wrong_types`; "list", two entries of a non-empty list swapped, one dropped
+    or one repeated. Paths are those of `inner_paths`.
+    """
+    if kind == "int":
+        ints = [p for p in inner_paths(data) if type(at(data, p)) is int]
+        path = draw(st.sampled_from(ints))
+        old = at(data, path)
+        value = draw(st.sampled_from((old + 1, old - 1, *numbers)))
+        set_at(data, path, value)
+        return f"{path} = {value!r:.40}"
+    if kind == "type":
+        path = draw(st.sampled_from(inner_paths(data)))
+        value = copy.deepcopy(draw(st.sampled_from(wrong_types)))  # never share a list
+        set_at(data, path, value)
+        return f"{path} = {value!r}"
+    assert kind == "list", kind
+    lists = [p for p in inner_paths(data) if isinstance(at(data, p), list) and at(data, p)]
+    path = draw(st.sampled_from(lists))
+    items = at(data, path)
+    i = draw(st.integers(0, len(items) - 1))
+    j = draw(st.integers(0, len(items) - 1))
+    how = draw(st.sampled_from(["swap", "drop", "duplicate"]))
+    if how == "swap":
+        items[i], items[j] = items[j], items[i]
+    elif how == "drop":
+        del items[i]
+    else:
+        items.insert(j, copy.deepcopy(items[i]))
+    return f"{how} {path} {i} {j}"
+
+
+def _new_leaf(value: Any, rng: random.Random) -> Any:
+    roll = rng.random()
+    if isinstance(value, bool) or roll < 0.05:
+        return rng.choice([True, False, None, 0, "x", [], {}])
+    if isinstance(value, int):
+        return value + rng.choice((-1, 1)) if roll < 0.5 else rng.choice(INTERESTING)
+    if isinstance(value, str):
+        return rng.choice(["", value + "x", value[::-1], "1/0", "9" * 30, value.upper()])
+    if value is None:
+        return rng.choice(INTERESTING)
+    return rng.choice(INTERESTING)
+
+
+def mutate(data: Any, rng: random.Random) -> Any:
+    """A copy of parsed JSON `data` with one random change.
+
+    The changes: a leaf replaced (numbers nudged by one or set to an `INTERESTING` value, strings
+    altered, types swapped), two entries of a list swapped, a list entry removed or repeated, or
+    one unit moved between two integers of the same list (a card from one count to another).
+    """
+    data = copy.deepcopy(data)
+    paths = [p for p in _paths(data) if p]
+    path = rng.choice(paths)
+    parent = at(data, path[:-1])
+    key = path[-1]
+    value = parent[key]
+    kind = rng.random()
+    if isinstance(value, list) and value and kind < 0.5:
+        i, j = rng.randrange(len(value)), rng.randrange(len(value))
+        if kind < 0.15:
+            value[i], value[j] = value[j], value[i]
+        elif kind < 0.25:
+            del value[i]
+        elif kind < 0.35:
+            value.insert(i, copy.deepcopy(value[j]))
+        else:
+            ints = [k for k, v in enumerate(value) if type(v) is int]
+            if len(ints) >= 2:
+                a, b = rng.sample(ints, 2)
+                value[a] -= 1
+                value[b] += 1
+            else:
+                value.reverse()
+        return data
+    parent[key] = _new_leaf(value, rng)
+    return data
+
+
+def check_tampered_view(
+    game: Any,
+    data: st.DataObject,
+    *,
+    states: Callable[[int, int], Sequence[Any]],
+    configs: int,
+    tamper: Callable[..., str],
+    usable: Callable[[Any], None],
+) -> None:
+    """One hypothesis example: a real view, changed once or twice, is refused or sound.
+
+    Draws a config (of `configs`), a seed (0 or 1), a state of `states(config_index, seed)` and a
+    viewer; changes the view's JSON with `tamper(json, draw, first=...)` (`first` for the first
+    change only); then `loads` refuses it with a RecordError that says something, or the view
+    passes `check_view`, is `usable` and round-trips.
+    """
+    config_index = data.draw(st.integers(0, configs - 1), label="config")
+    game_states = states(config_index, data.draw(st.integers(0, 1), label="seed"))
+    state = game_states[data.draw(st.integers(0, len(game_states) - 1), label="step")]
+    viewer = data.draw(st.sampled_from((None, *range(state.config.players))), label="viewer")
+    tampered = json.loads(tablefeast.dumps(game.view(state, viewer)))
+    how_many = data.draw(st.integers(1, 2), label="changes")
+    changes = [tamper(tampered, data.draw, first=i == 0) for i in range(how_many)]
+    note(changes)
+    try:
+        loaded = tablefeast.loads(json.dumps(tampered), game.View)
+    except RecordError as e:
+        assert str(e)
+        return
+    assert game.check_view(loaded) == []
+    usable(loaded)
+    assert tablefeast.loads(tablefeast.dumps(loaded), game.View) == loaded
+
+
+def play_on(game: Ruleset, state: Any, rng: random.Random, moves: int) -> Any:
+    """Play up to `moves` random moves from an accepted `state`, checking everything on the way.
+
+    Every state met passes the game's `check_state`; every seat's view, observation tensor and
+    text render; JSON round-trips; and an acting seat always has a move. Returns the last state.
+    """
+    check_state = game.check_state  # type: ignore[attr-defined]
+    players = state.config.players
+    for _ in range(moves):
+        assert check_state(state) == [], check_state(state)
+        for seat in (*range(players), None):
+            view = game.view(state, seat)
+            tensor = game.observation_tensor(view)  # type: ignore[attr-defined]
+            assert len(tensor) == game.observation_size(state.config)  # type: ignore[attr-defined]
+            game.render(view)  # type: ignore[attr-defined]
+        game.scores(state)
+        acting = game.actors(state)
+        if not acting:
+            assert game.is_terminal(state) and game.winners(state)
+            return state
+        seat = acting[rng.randrange(len(acting))]
+        if seat == CHANCE:
+            action = game.chance_distribution(state).sample(rng)
+        else:
+            legal = game.legal_actions(state, seat)
+            assert legal, f"seat {seat} must act but has no legal action"
+            action = legal[rng.randrange(len(legal))]
+        state = game.apply_action(state, seat, action)
+    assert tablefeast.loads(tablefeast.dumps(state), type(state)) == state
+    return state
+
+
+def sample_states(game: Ruleset, config: Any, seed: int, count: int) -> list[Any]:
+    """`count` states met along one seeded random game (its first state and its last included)."""
+    rng = random.Random(seed)
+    states = random_states(game, game.initial_state(config), rng, any_actor=False)
+    step = max(1, len(states) // (count - 1))
+    return [*states[::step][: count - 1], states[-1]]
