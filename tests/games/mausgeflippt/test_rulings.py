@@ -509,6 +509,22 @@ def test_mg_19_owed_cards_are_not_drawn_once_the_game_is_over() -> None:
     assert after.game_over and after.pending_draws == () and sum(after.hands[0]) == 1
 
 
+def test_mg_19_the_last_cheese_taken_in_an_unclear_race_asks_no_choice() -> None:
+    # Two wrong flippers on a protected mouse with the last cheese face up: seat 0 (first in
+    # MG-8 order) takes it, none is left for seat 1, and the game is over (MG-12) before either
+    # chooses its face-down card (MG-17), so neither is asked.
+    both = ["hat/red", "scarf/brown"]  # M01 wears both; its cheese is emmental: protected
+    state = table(hands={0: both, 1: both}, cheese="emmental", cheeses_left={}, tie_probability=1)
+    raced = race(state, {0: mg.Flip(), 1: mg.Flip()})
+    after, effects = mg.apply_traced(raced, CHANCE, mg.Fastest((0, 1)))
+    assert after.game_over and mg.actors(after) == () and mg.check_state(after) == []
+    assert after.placers == () and after.cheese_awards == () and after.cheeses[1] == (0, 0, 0)
+    assert after.cheeses[0] == (1, 0, 0)
+    first = counts(["hat/red"])  # MG-19: the first item in card-set order lies face down
+    assert after.face_down[0] == first and after.face_down[1] == first
+    assert any(isinstance(e, mg.effects.NoCheeseLeft) for e in effects)
+
+
 def test_mg_13_every_mouse_turned_once_without_progress_ends_the_game() -> None:
     state = table(stack=("M02", "M03"))
     for expected_idle in (1, 2):

@@ -431,6 +431,19 @@ def _over(fields: dict[str, Any]) -> bool:
     return no_mouse or (fields["open_cheese"] is None and not any(fields["cheese_pile"]))
 
 
+def _lapse(fields: dict[str, Any], trace: list[Effect] | None) -> None:
+    """MG-8: the awards that can no longer be given lapse (a mouse from an empty stack, a
+    cheese when none is left), so that they do not hold up the end of the game."""
+    if fields["mouse_awards"] and fields["mice"].size == 0:
+        if trace is not None:
+            trace.extend(fx.NoMouseLeft(seat) for seat in fields["mouse_awards"])
+        fields["mouse_awards"] = ()
+    if fields["cheese_awards"] and not any(fields["cheese_pile"]):
+        if trace is not None:
+            trace.append(fx.NoCheeseLeft(fields["cheese_awards"]))
+        fields["cheese_awards"] = ()
+
+
 def _reshuffle(fields: dict[str, Any], trace: list[Effect] | None) -> bool:
     """MG-11: with a card owed and the clothing pile empty, the discard pile becomes the new
     draw pile; whether it did."""
@@ -507,9 +520,10 @@ def settle(fields: dict[str, Any], trace: list[Effect] | None = None) -> State:
     """
     while True:
         if fields["placers"]:  # MG-17: a wrong flipper chooses its face-down card first,
-            owed = fields["mouse_awards"] or fields["cheese_awards"]
-            if _over(fields) and not owed:  # unless the game is over (MG-12)
-                return _end(fields, trace)
+            if _over(fields):  # unless the game is over (MG-12): then it is not asked (MG-19)
+                _lapse(fields, trace)
+                if not fields["mouse_awards"] and not fields["cheese_awards"]:
+                    return _end(fields, trace)
             _reshuffle(fields, trace)
             break
         awards = fields["mouse_awards"]

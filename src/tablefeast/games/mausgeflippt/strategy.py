@@ -67,4 +67,6 @@ def ranked_moves(view: View, legal: tuple[Action, ...]) -> tuple[list[Action], b
     worn = [i for i, n in enumerate(hand) if n and tables.wears[mouse] >> i & 1]
     if worn:
         return [tables.plays[worn[0]]], False
-    return [Flip(), Pass()], False
+    if Flip() in legal:  # MG-6: not with three face-down cards
+        return [Flip(), Pass()], False
+    return [Pass()], False
