@@ -36,6 +36,7 @@ from tablefeast.kernel.record import Record, replay
 from tablefeast.kernel.ruleset import (
     Ruleset,
     chance_outcomes_of,
+    check_move,
     check_turn,
     describe_actors,
     illegal,
@@ -191,9 +192,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
     Raises:
         InvalidActionError: not a Goofspiel action, or `player` is not a seat.
     """
-    if not isinstance(action, Bid | RevealPrize):
-        raise InvalidActionError(f"{action!r} is not a Goofspiel action")
-    check_actor_seat(player, state.config.players)
+    check_move(player, action, state.config.players, (Bid, RevealPrize), "Goofspiel")
     acting = actors(state)
     if player not in acting:
         return describe_actors(acting, "reveal a prize" if acting == (CHANCE,) else "bid")
@@ -283,9 +282,7 @@ def apply_traced(state: State, player: int, action: Action) -> tuple[State, tupl
 
 
 def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
-    if not isinstance(action, Bid | RevealPrize):
-        raise InvalidActionError(f"{action!r} is not a Goofspiel action")
-    check_actor_seat(player, state.config.players)
+    check_move(player, action, state.config.players, (Bid, RevealPrize), "Goofspiel")
     check_turn(actors(state), player)  # the two special cases, with the kernel's messages
     reason = why_not(state, player, action)
     if reason is not None:

@@ -233,7 +233,8 @@ def check_effects(
         _expect(seen(shown, viewer) == shown, f"seeing the effects twice shows {viewer} more")
     words = tell(game, state.config, effects)
     _expect(isinstance(words, tuple) and all(isinstance(w, str) and w for w in words), "words")
-    _expect(words == tell(game, state.config, seen(effects, None)), "the words leak")
+    public = tell(game, state.config, seen(effects, None))
+    _expect(words == public, f"the words leak: {words} from what a spectator sees as {public}")
     capabilities = game.CAPABILITIES
     if capabilities.situations is not None:
         labels = capabilities.situations(effects)
@@ -264,7 +265,8 @@ def check_capabilities(game: AnyRuleset, configs: Sequence[Any] = ()) -> None:
             accepted = True
         except (TypeError, ValueError):
             accepted = False
-        _expect(accepted == (count in players), f"Config(players={count}) against {players}")
+        verdict = "accepts" if accepted else "refuses"
+        _expect(accepted == (count in players), f"Config {verdict} {count} players: {players}")
     for config in configs:
         if capabilities.catalog is not None:
             json.dumps(capabilities.catalog(config))  # the catalog is JSON data
@@ -331,49 +333,58 @@ def check_random_game(
     met: dict[Any, None] = {}  # actions met so far: candidates for the legality check
     states = deep_count = 0
     resampled = False
-    while True:
-        invariants(state)
-        check_state(game, state)
-        states += 1
-        deep = len(moves) % deep_every == 0 or len(moves) < 60
-        if deep:
-            deep_count += 1
-            text = tablefeast.dumps(state)
-            _expect(tablefeast.loads(text, type(state)) == state, "the state's JSON round trip")
-            _expect(len(text) <= max_state_growth * initial_size, "the state keeps history")
-            for viewer in (0, None):
-                view = game.view(state, viewer)
-                _expect(tablefeast.loads(tablefeast.dumps(view), type(view)) == view, "view JSON")
-            resampled = _views(game, state, rng, invariants) or resampled
-            _commit_order(game, state, rng)
-        acting = game.actors(state)
-        if not acting:
-            break
-        _expect(len(moves) < max_moves, f"the game did not end within {max_moves} moves")
-        seat = acting[rng.randrange(len(acting))]
-        legal = game.legal_actions(state, seat)
-        if deep:
-            for action in legal[:40]:
-                _round_trips(game, state, seat, action)
-            met.update(dict.fromkeys(legal[:20]))
-            pool = list(met)
-            _legality_agrees(game, state, rng.sample(pool, min(len(pool), 25)))
-            if seat != CHANCE:
-                _declared(game, state, seat, legal)
-        if seat == CHANCE:
-            action = game.chance_distribution(state).sample(rng)
-        else:
-            action = legal[rng.randrange(len(legal))]
-        after = game.apply_action(state, seat, action)
-        if deep:
-            _expect(tablefeast.dumps(state) == text, "apply_action changed its input")
-            check_effects(game, state, seat, action, after)
-        moves.append((seat, action))
-        state = after
-    record = record_of(game, config, moves)
-    reloaded = Record.from_json(record.to_json())
-    _expect(reloaded == record, "the record's JSON round trip")
-    _expect(replay(game, reloaded) == state, "replaying the record gives another final state")
+    try:
+        while True:
+            invariants(state)
+            check_state(game, state)
+            states += 1
+            deep = len(moves) % deep_every == 0 or len(moves) < 60
+            if deep:
+                deep_count += 1
+                text = tablefeast.dumps(state)
+                _expect(tablefeast.loads(text, type(state)) == state, "the state's JSON round trip")
+                _expect(len(text) <= max_state_growth * initial_size, "the state keeps history")
+                for viewer in (0, None):
+                    view = game.view(state, viewer)
+                    _expect(
+                        tablefeast.loads(tablefeast.dumps(view), type(view)) == view, "view JSON"
+                    )
+                resampled = _views(game, state, rng, invariants) or resampled
+                _commit_order(game, state, rng)
+            acting = game.actors(state)
+            if not acting:
+                break
+            _expect(len(moves) < max_moves, f"the game did not end within {max_moves} moves")
+            seat = acting[rng.randrange(len(acting))]
+            legal = game.legal_actions(state, seat)
+            if deep:
+                for action in legal[:40]:
+                    _round_trips(game, state, seat, action)
+                met.update(dict.fromkeys(legal[:20]))
+                pool = list(met)
+                _legality_agrees(game, state, rng.sample(pool, min(len(pool), 25)))
+                if seat != CHANCE:
+                    _declared(game, state, seat, legal)
+            if seat == CHANCE:
+                action = game.chance_distribution(state).sample(rng)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            after = game.apply_action(state, seat, action)
+            if deep:
+                _expect(tablefeast.dumps(state) == text, "apply_action changed its input")
+                check_effects(game, state, seat, action, after)
+            moves.append((seat, action))
+            state = after
+        record = record_of(game, config, moves)
+        reloaded = Record.from_json(record.to_json())
+        _expect(reloaded == record, "the record's JSON round trip")
+        _expect(replay(game, reloaded) == state, "replaying the record gives another final state")
+    except ConformanceError as e:
+        where = "; ".join(f"{seat}: {game.action_to_str(a)}" for seat, a in moves[-3:])
+        raise ConformanceError(
+            f"{e} (after move {len(moves)} of the random game {seed!r} from {config!r}"
+            + (f"; the last moves: {where})" if where else ")")
+        ) from None
     return state, Report(1, states, deep_count, resampled)
 
 

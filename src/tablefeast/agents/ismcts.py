@@ -108,8 +108,8 @@ class _Node:
 
 
 PLAYOUTS = ("auto", "heuristic", "mixed", "random")
-"""The playout policies `ISMCTSAgent` knows (see `playout_policy`)."""
-"""How the seats play outside the searching seat's tree (see `ISMCTSAgent.playout`)."""
+"""The playout policies `ISMCTSAgent` knows: how the seats play outside the searching seat's
+tree (see `ISMCTSAgent.playout` and `playout_policy`)."""
 
 
 @attrs.frozen

@@ -65,7 +65,8 @@ GreedyAgent(samples=8))
 
 @attrs.frozen
 class LevelAgent:
-    """The bot of one level: it plays the agent `LEVEL_AGENTS` names for the game at hand.
+    """The bot of one level: it plays the agent the game at hand names for the level
+    (``CAPABILITIES.levels``).
 
     Attributes:
         level: ``"easy"``, ``"medium"`` or ``"hard"``.

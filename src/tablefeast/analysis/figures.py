@@ -522,7 +522,7 @@ def _situations_figure(facts: Sequence[GameFacts], labels: Sequence[str] | None)
     n = len(facts)
     note = ""
     if labels is None:
-        note = "This game reports no special situations (its module has no situations())."
+        note = "This game reports no special situations (its CAPABILITIES declare no situations)."
     elif not every:
         note = "This game names no special situations."
     return Figure(
@@ -631,7 +631,7 @@ def _holdings_figure(
         )
     note = ""
     if labels is None and not played:
-        note = "This game reports no holdings (its module has no holdings())."
+        note = "This game reports no holdings (its CAPABILITIES declare no holdings)."
     elif not every:
         note = "No game recorded what the seats held."
     return Figure(

@@ -14,8 +14,8 @@ rather than drawn, a reaction delay for bots at a table with people).
 Examples:
     >>> import tablefeast
     >>> caps = tablefeast.load("food_chain").CAPABILITIES
-    >>> caps.title, caps.players, caps.simultaneous, caps.playout
-    ('Food Chain', range(3, 7), True, 'random')
+    >>> caps.title, caps.players, caps.playout
+    ('Food Chain', range(3, 7), 'random')
     >>> caps.move_help["take"].notation
     'take SEAT | take centre'
 """
@@ -101,7 +101,6 @@ class Capabilities(Generic[S, A, C, V]):
     Attributes:
         title: the game's name as printed on its box (``"Food Chain"``).
         players: the player counts its `Config` accepts.
-        simultaneous: whether seats commit at the same time at some steps (several actors).
         apply_traced: ``apply_traced(state, player, action) -> (state, effects)``: the move's
             next state and its effects, from the rules' own code (`tablefeast.kernel.effects`);
             None: the plain effects of `tablefeast.kernel.effects.trace`.
@@ -131,7 +130,6 @@ class Capabilities(Generic[S, A, C, V]):
 
     title: str
     players: range
-    simultaneous: bool = True
     apply_traced: Callable[[S, int, A], tuple[S, tuple[Effect, ...]]] | None = None
     public_events: Callable[[C, Iterable[Effect]], tuple[str, ...]] | None = None
     situations: Callable[[Iterable[Effect]], tuple[str, ...]] | None = None

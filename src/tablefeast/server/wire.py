@@ -30,7 +30,15 @@ import tablefeast
 from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.kernel.schema import json_schema
 
-__all__ = ["RENDERERS", "SCHEMAS", "renderer_for", "schema_path", "view_schema", "write_schemas"]
+__all__ = [
+    "RENDERERS",
+    "SCHEMAS",
+    "renderer_for",
+    "schema_path",
+    "schema_text",
+    "view_schema",
+    "write_schemas",
+]
 
 STATIC = Path(__file__).parent / "static"
 RENDERERS = STATIC / "js" / "games"

@@ -21,6 +21,13 @@ def _animals(counts: tuple[int, ...]) -> str:
     return ", ".join(parts) or "(empty)"
 
 
+def _idle(view: View, seat: int) -> str:
+    # A seat that has nothing on show: deciding now, waiting for another's move, or done.
+    if seat in view.actors:
+        return "thinking"
+    return "waiting" if view.actors else "done"
+
+
 def render(view: View) -> str:
     """The view as a few lines of text.
 
@@ -54,8 +61,9 @@ def render(view: View) -> str:
             status += " (snatched)"
         if view.committed[seat]:
             status = "committed"
+        status = status or _idle(view, seat)
         lines.append(
-            f"  seat {seat}{you}: {status or 'thinking'}; hand {_animals(view.hands[seat])}; "
+            f"  seat {seat}{you}: {status}; hand {_animals(view.hands[seat])}; "
             f"score {view.scores[seat]}"
         )
     return "\n".join(lines)

@@ -20,6 +20,13 @@ def _cards(names: tuple[str, ...], counts: tuple[int, ...]) -> str:
     return ", ".join(parts) or "(none)"
 
 
+def _idle(view: View, seat: int) -> str:
+    # A seat that has not committed: deciding now, waiting for another's move, or done.
+    if seat in view.actors:
+        return "thinking"
+    return "waiting" if view.actors else "done"
+
+
 def _commitment(view: View, code: int | None) -> str:
     if code is None:
         return "thinking"
@@ -82,7 +89,7 @@ def render(view: View) -> str:
         status = (
             _commitment(view, code)
             if view.revealed is not None
-            else ("committed" if view.committed[seat] else "thinking")
+            else ("committed" if view.committed[seat] else _idle(view, seat))
         )
         if seat == view.seat and view.revealed is None and view.my_commitment is not None:
             status = "committed: " + _commitment(view, view.my_commitment)
