@@ -431,12 +431,8 @@ def apply_joint(ruleset: AnyRuleset, state: Any, actions: Mapping[int, Any]) -> 
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> from tablefeast.kernel.record import position
-        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
-        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
-        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
-        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
-        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
-        ...     "plate sausage -1")
+        >>> from tablefeast.games.schlacht_am_buffet.records import DEAL
+        >>> s = position(sab, sab.Config(players=3), DEAL)
         >>> sab.actors(s)
         (0, 1, 2)
         >>> sab.actors(apply_joint(sab, s, {p: sab.legal_actions(s, p)[0] for p in (0, 1, 2)}))

@@ -76,11 +76,8 @@ def tomato_seats(state: State) -> tuple[int, ...]:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL + "; "
         ...     "0: play boor; 1: play trickster; 2: play trickster")
         >>> tomato_seats(s), tomato_seats(ayc.apply_action(s, 0, ayc.Take((4,))))  # 4. Tomato
         ((), (0,))
@@ -150,12 +147,9 @@ def reveal_pool(state: State, seat: int) -> tuple[int, ...]:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
         >>> from tablefeast.kernel.values import replace
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> s.hands[0]
         (1, 0, 1, 1, 0, 0)
         >>> reveal_pool(replace(s, commitments=((0, 3), (), None)), 0)  # Hungry and Slow committed
@@ -186,12 +180,9 @@ def after_commitments(state: State, trace: list[Effect] | None) -> State:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
         >>> from tablefeast.kernel.values import replace
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> done = after_commitments(replace(s, commitments=((2,), (4,), (4,))), None)
         >>> done.stage, done.revealed, done.queue, done.drinks  # two Tricksters clink glasses
         ('resolve', (2, 4, 4), (0, 1, 2), (0, 1, 1))
@@ -226,12 +217,9 @@ def after_reveal(state: State, trace: list[Effect] | None) -> State:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
         >>> from tablefeast.kernel.values import replace
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> s = replace(s, commitments=((2,), (4,), (4,)), revealed=(2, 4, 4))
         >>> done = after_reveal(s, None)
         >>> done.stage, done.queue, done.hands[0], done.used[0]
@@ -330,12 +318,9 @@ def settle_queue(state: State, trace: list[Effect] | None) -> State:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
         >>> from tablefeast.kernel.values import replace
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
+        >>> s = position(ayc, ayc.Config(players=3), DEAL + "; "
         ...     "0: play hungry; 1: play very-hungry; 2: play boor")
         >>> s.queue  # Boor first, then turn order
         (2, 0, 1)
@@ -420,12 +405,9 @@ def settle_end(state: State, trace: list[Effect] | None) -> State:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
         >>> from tablefeast.kernel.values import replace
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> settle_end(replace(s, stage="secrets"), None).stage  # no secret card, no Tomato
         'over'
     """

@@ -108,11 +108,8 @@ def actors(state: State) -> tuple[int, ...]:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> actors(ayc.initial_state(ayc.Config(players=3))), actors(s)
         ((-1,), (0, 1, 2))
         >>> actors(apply_action(s, 0, ayc.Play((ayc.Mood.BOOR,))))
@@ -386,11 +383,8 @@ def why_not(state: State, player: int, action: object) -> str | None:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> M = ayc.Mood
         >>> why_not(s, 0, ayc.Play((M.BOOR,))), why_not(s, 0, ayc.Play((M.JEALOUS,)))
         (None, 'seat 0 holds no jealous card (AYC-5)')
@@ -437,11 +431,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL + "; "
         ...     "0: play boor; 1: play trickster; 2: play trickster")
         >>> s.stage, s.revealed, s.queue, actors(s)
         ('resolve', (2, 4, 4), (0, 1, 2), (0,))
@@ -470,12 +461,8 @@ def apply_traced(state: State, player: int, action: Action) -> tuple[State, tupl
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
-        ...     "0: play boor; 1: play trickster")
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL + "; 0: play boor; 1: play trickster")
         >>> trickster = ayc.Play((ayc.Mood.TRICKSTER,))
         >>> s, effects = apply_traced(s, 2, trickster)  # the last card: the reveal
         >>> [type(effect).__name__ for effect in effects]

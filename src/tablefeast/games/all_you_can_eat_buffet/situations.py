@@ -95,12 +95,8 @@ def situations(effects: Iterable[Effect]) -> tuple[str, ...]:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
-        ...     "0: play boor; 1: play trickster")
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL + "; 0: play boor; 1: play trickster")
         >>> boor, trickster = ayc.Play((ayc.Mood.BOOR,)), ayc.Play((ayc.Mood.TRICKSTER,))
         >>> situations(ayc.apply_traced(s, 2, trickster)[1])  # two Tricksters
         ('AYC-6 clink',)

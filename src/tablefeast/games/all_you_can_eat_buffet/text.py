@@ -30,11 +30,8 @@ def render(view: View) -> str:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> print(render(ayc.view(s, 0)))
         Round 1 of 10 · play · First player: seat 0 · line: 1. Pumpkin; 2. Milk (+1 spice);
         3. Coq au vin (+1 spice); 4. Tomato; 5. Sausage

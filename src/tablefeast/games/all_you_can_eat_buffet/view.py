@@ -11,11 +11,8 @@ Examples:
     >>> import random
     >>> import tablefeast.games.all_you_can_eat_buffet as ayc
     >>> from tablefeast.kernel.record import position
-    >>> s = position(ayc, ayc.Config(players=3),  # deal; a Boor, two Tricksters; two Meals taken
-    ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-    ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-    ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-    ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
+    >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+    >>> s = position(ayc, ayc.Config(players=3), DEAL + "; "
     ...     "0: play boor; 1: play trickster; 2: play trickster; take 3; swap 1 2")
     >>> ayc.view(ayc.determinize(s, 0, random.Random(1)), 0) == ayc.view(s, 0)
     True
@@ -80,11 +77,8 @@ class View:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> v = view(s, 0)
         >>> v.my_hand, v.hand_sizes, v.stage, v.actors
         ((1, 0, 1, 1, 0, 0), (3, 3, 3), 'play', (0, 1, 2))
@@ -137,12 +131,8 @@ def view(state: State, player: int | None) -> View:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage; "
-        ...     "1: play trickster")
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL + "; 1: play trickster")
         >>> view(s, 0).committed, view(s, 1).my_commitment, view(s, None).my_hand
         ((None, 1, None), (4,), None)
     """
@@ -217,11 +207,8 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
     Examples:
         >>> import tablefeast.games.all_you_can_eat_buffet as ayc
         >>> from tablefeast.kernel.record import position
-        >>> s = position(ayc, ayc.Config(players=3),  # the deal: 3 Mood cards each, 5 Meals
-        ...     "mood 0 boor; mood 0 slow; mood 0 hungry; "
-        ...     "mood 1 very-hungry; mood 1 trickster; mood 1 trickster; "
-        ...     "mood 2 boor; mood 2 very-hungry; mood 2 trickster; "
-        ...     "meal Pumpkin; meal Milk; meal Coq au vin; meal Tomato; meal Sausage")
+        >>> from tablefeast.games.all_you_can_eat_buffet.records import DEAL
+        >>> s = position(ayc, ayc.Config(players=3), DEAL)
         >>> import random
         >>> d = determinize(s, 0, random.Random(1))
         >>> d.hands[0] == s.hands[0], d.hands[1] == s.hands[1], view(d, 0) == view(s, 0)

@@ -213,14 +213,8 @@ def resolve(
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL)
         >>> item = s.config.card_set.tables.item_index[mg.Item("jacket", "red")]
         >>> after = resolve(s, (item, PASS, PASS), (0,))
         >>> after.caught, after.pending_draws, after.turner

@@ -134,14 +134,8 @@ def actors(state: State) -> tuple[int, ...]:
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL)
         >>> actors(mg.initial_state(mg.Config(players=3))), actors(s)
         ((-1,), (0, 1, 2))
         >>> actors(apply_action(s, 0, mg.Pass()))
@@ -356,14 +350,8 @@ def why_not(state: State, player: int, action: object) -> str | None:
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL)
         >>> why_not(s, 0, mg.Flip()), why_not(s, 0, mg.Play("tie", "blue"))
         (None, 'seat 0 holds no tie/blue (MG-2)')
         >>> why_not(s, CHANCE, mg.Fastest((0,)))
@@ -410,15 +398,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20; "
-        ...     "0: play jacket/red; 1: pass")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL + "; 0: play jacket/red; 1: pass")
         >>> after = apply_action(s, 2, mg.Pass())
         >>> after.caught, after.pending_draws, scores(after)
         (((19,), (), ()), (0,), (1, 0, 0))
@@ -448,15 +429,8 @@ def apply_traced(state: State, player: int, action: Action) -> tuple[State, tupl
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20; "
-        ...     "0: play jacket/red; 1: pass")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL + "; 0: play jacket/red; 1: pass")
         >>> for effect in apply_traced(s, 2, mg.Pass())[1]:
         ...     print(effect)
         Commitment(seat=2, choice=-1, last=True)
@@ -682,14 +656,8 @@ def penalty_points(state: State, seat: int) -> int:
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL)
         >>> from tablefeast.kernel.ruleset import apply_joint
         >>> flipped = apply_joint(mg, s, {0: mg.Flip(), 1: mg.Pass(), 2: mg.Pass()})
         >>> penalty_points(flipped, 0), scores(flipped)
@@ -708,14 +676,8 @@ def scores(state: State) -> tuple[int, ...]:
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL)
         >>> from tablefeast.kernel.ruleset import apply_joint
         >>> caught = apply_joint(mg, s, {0: mg.Play("jacket", "red"), 1: mg.Pass(), 2: mg.Pass()})
         >>> scores(s), caught.caught, scores(caught)

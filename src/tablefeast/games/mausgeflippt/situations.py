@@ -102,14 +102,8 @@ def situations(effects: Iterable[Effect]) -> tuple[str, ...]:
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL)
         >>> [str(item) for item in s.config.card_set.mice[s.open_mouse].wears]  # M20 is open
         ['cap/red', 'jacket/red', 'shirt/yellow']
         >>> s = mg.apply_action(mg.apply_action(s, 0, mg.Pass()), 1, mg.Pass())

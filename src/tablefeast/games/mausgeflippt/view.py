@@ -12,13 +12,8 @@ Examples:
     >>> import random
     >>> import tablefeast.games.mausgeflippt as mg
     >>> from tablefeast.kernel.record import position
-    >>> s = position(mg, mg.Config(players=3),  # deal; seat 0 catches M20; seat 2 flips on M14
-    ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; clothing t-shirt/blue; "
-    ...     "clothing trousers/blue; clothing shoes/red; clothing bag/brown; "
-    ...     "clothing shirt/yellow; clothing t-shirt/blue; clothing belt/red; clothing bag/brown; "
-    ...     "clothing jacket/green; clothing hat/red; clothing shoes/yellow; clothing ring/blue; "
-    ...     "clothing dress/red; clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-    ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20; "
+    >>> from tablefeast.games.mausgeflippt.records import DEAL
+    >>> s = position(mg, mg.Config(players=3), DEAL + "; "
     ...     "0: play jacket/red; 1: pass; 2: pass; clothing cap/red; mouse M14; 0: pass; 1: pass; "
     ...     "2: flip; down scarf/brown")
     >>> mg.view(mg.determinize(s, 0, random.Random(1)), 0) == mg.view(s, 0)
@@ -89,14 +84,8 @@ class View:
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL)
         >>> v = view(s, 0)
         >>> v.hands[1], v.hand_sizes, v.open_mouse, v.clothing_pile_size, v.actors
         (None, (7, 7, 7), 19, 37, (0, 1, 2))
@@ -242,14 +231,8 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
     Examples:
         >>> import tablefeast.games.mausgeflippt as mg
         >>> from tablefeast.kernel.record import position
-        >>> s = position(mg, mg.Config(players=3),  # the deal: 7 cards each, a cheese, a mouse
-        ...     "clothing cap/green; clothing jacket/red; clothing hat/blue; "
-        ...     "clothing t-shirt/blue; clothing trousers/blue; clothing shoes/red; "
-        ...     "clothing bag/brown; clothing shirt/yellow; clothing t-shirt/blue; "
-        ...     "clothing belt/red; clothing bag/brown; clothing jacket/green; clothing hat/red; "
-        ...     "clothing shoes/yellow; clothing ring/blue; clothing dress/red; "
-        ...     "clothing jacket/red; clothing dress/red; clothing tie/yellow; "
-        ...     "clothing jacket/green; clothing scarf/brown; cheese emmental; mouse M20")
+        >>> from tablefeast.games.mausgeflippt.records import DEAL
+        >>> s = position(mg, mg.Config(players=3), DEAL)
         >>> import random
         >>> d = determinize(s, 0, random.Random(1))
         >>> d.hands[0] == s.hands[0], d.hands[1] == s.hands[1], view(d, 0) == view(s, 0)

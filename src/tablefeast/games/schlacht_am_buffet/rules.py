@@ -104,14 +104,10 @@ def actors(state: State) -> tuple[int, ...]:
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> from tablefeast.kernel.record import position
+        >>> from tablefeast.games.schlacht_am_buffet.records import DEAL
         >>> actors(sab.initial_state(sab.Config(players=3)))
         (-1,)
-        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
-        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
-        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
-        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
-        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
-        ...     "plate sausage -1")
+        >>> s = position(sab, sab.Config(players=3), DEAL)
         >>> actors(s), actors(apply_action(s, 0, sab.Play(9)))
         ((0, 1, 2), (1, 2))
     """
@@ -295,12 +291,8 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> import tablefeast
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> from tablefeast.kernel.record import position
-        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
-        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
-        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
-        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
-        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
-        ...     "plate sausage -1")
+        >>> from tablefeast.games.schlacht_am_buffet.records import DEAL
+        >>> s = position(sab, sab.Config(players=3), DEAL)
         >>> why_not(s, 0, sab.Play(0)), why_not(s, 0, sab.Play(9))
         ('card 0 is not in this hand (SAB-5)', None)
         >>> why_not(s, tablefeast.CHANCE, sab.DrawCard(1))
@@ -346,12 +338,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> from tablefeast.kernel.record import position
-        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
-        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
-        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
-        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
-        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
-        ...     "plate sausage -1")
+        >>> from tablefeast.games.schlacht_am_buffet.records import DEAL
+        >>> s = position(sab, sab.Config(players=3), DEAL)
         >>> after = apply_action(s, 0, sab.Play(9))
         >>> after.commitments, s.commitments
         ((9, None, None), (None, None, None))

@@ -89,12 +89,8 @@ def situations(effects: Iterable[Effect]) -> tuple[str, ...]:
         >>> situations(sab.apply_traced(s, -1, sab.DrawCard(7))[1])
         ()
         >>> from tablefeast.kernel.record import position
-        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
-        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
-        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
-        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
-        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
-        ...     "plate sausage -1; 0: play 3; 1: play 3")
+        >>> from tablefeast.games.schlacht_am_buffet.records import DEAL
+        >>> s = position(sab, sab.Config(players=3), DEAL + "; 0: play 3; 1: play 3")
         >>> situations(sab.apply_traced(s, 2, sab.Play(8))[1])  # 3, 3, 8
         ('SAB-6 tie at the rear',)
         >>> situations(sab.apply_traced(s, 2, sab.Play(2))[1])  # 3, 3, 2

@@ -190,12 +190,8 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
         >>> import random
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> from tablefeast.kernel.record import position
-        >>> s = position(sab, sab.Config(players=3),  # the deal: 9 cards each, 5 plates
-        ...     "card -1; card 2; card 3; card 4; card 4; card 5; card 5; card 8; card 9; "
-        ...     "card 0; card 1; card 3; card 3; card 3; card 5; card 6; card 7; card 9; "
-        ...     "card 0; card 0; card 0; card 1; card 2; card 4; card 7; card 8; card 8; "
-        ...     "plate chicken 5; plate salami 4; plate chicken 2; plate salami 1; "
-        ...     "plate sausage -1")
+        >>> from tablefeast.games.schlacht_am_buffet.records import DEAL
+        >>> s = position(sab, sab.Config(players=3), DEAL)
         >>> d = determinize(s, 0, random.Random(1))
         >>> d.hands[0] == s.hands[0], d.hands[1] == s.hands[1], view(d, 0) == view(s, 0)
         (True, False, True)
