@@ -66,6 +66,24 @@ def connect(client: TestClient, table: str, token: str | None = None) -> Any:
     return client.websocket_connect(f"/ws/tables/{table}{query}")
 
 
+def test_the_games_offered_are_the_games_as_they_declare_themselves(client: TestClient) -> None:
+    offered = client.get("/api/games").json()["games"]
+    assert [g["name"] for g in offered] == list(tablefeast.names())
+    for game in offered:
+        capabilities = tablefeast.load(game["name"]).CAPABILITIES
+        assert game["title"] == capabilities.title
+        assert game["players"] == [capabilities.players[0], capabilities.players[-1]]
+        assert game["custom_cards"] == capabilities.custom_cards
+        # Every choice the lobby offers makes a table the server accepts, and reads as chosen.
+        for option in game["options"]:
+            for value, _ in option["choices"]:
+                low = game["players"][0]
+                options = {option["key"]: value}
+                table, _ = create(client, game["name"], ["random"] * low, options=options)
+                config = client.app.state.hub.live[table].table.config  # type: ignore[attr-defined]
+                assert str(getattr(config, option["key"])) == value
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_with_a_person_and_bots(client: TestClient, game: str) -> None:
     table, tokens = create(client, game, ["human", "random", "heuristic"])

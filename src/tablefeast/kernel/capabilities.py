@@ -34,7 +34,7 @@ from tablefeast.kernel.values import FrozenDict
 if TYPE_CHECKING:
     from tablefeast.kernel.effects import Effect
 
-__all__ = ["DEFAULT_LEVELS", "LEVEL_NAMES", "PLAYOUTS", "Capabilities", "MoveHelp"]
+__all__ = ["DEFAULT_LEVELS", "LEVEL_NAMES", "PLAYOUTS", "Capabilities", "MoveHelp", "TableOption"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -69,6 +69,28 @@ class MoveHelp:
     notation: str
     meaning: str
     example: str
+
+
+@attrs.frozen
+class TableOption:
+    """An option of the game's `Config` that a person may choose for a new table (the browser
+    lobby offers it as a list of choices; the server checks the value as `Config` does).
+
+    Attributes:
+        key: the `Config` field.
+        label: its name for people.
+        choices: ``(value, text)`` pairs, the first the default: the value as the server reads
+            option text (``"1/10"``), and what a person reads.
+
+    Examples:
+        >>> option = TableOption("edition", "Edition", (("en", "English"), ("fr", "French")))
+        >>> option.choices[0]
+        ('en', 'English')
+    """
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
 
 
 _LEVEL_AGENT = re.compile(r"random|heuristic|greedy|ismcts:[1-9][0-9]{0,6}")
@@ -126,6 +148,9 @@ class Capabilities(Generic[S, A, C, V]):
             where the outcome is drawn.
         reaction: the seconds a bot waits before committing at a table with people, by
             default (a race of speed needs it; 0 elsewhere).
+        table_options: the `Config` options a person may choose for a new table.
+        custom_cards: what a person may replace with a JSON file of their own for a new table
+            (``"card set"``: the `Config` field ``cards``); None where nothing may be.
     """
 
     title: str
@@ -147,6 +172,8 @@ class Capabilities(Generic[S, A, C, V]):
     )
     observed_chance: Callable[[S, Mapping[int, float], float], A | None] | None = None
     reaction: float = 0.0
+    table_options: tuple[TableOption, ...] = ()
+    custom_cards: str | None = None
 
     def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:
         """The game's observation size and tensor, for learning code and the adapters.

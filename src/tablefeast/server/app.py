@@ -11,6 +11,8 @@ Routes:
   refused while the game runs.
 - ``GET /api/server``: what this server offers: the seat kinds, whether creating a table needs a
   key, and its limits.
+- ``GET /api/games``: the games a new table may play, as each declares them (title, player
+  counts, the options a person may choose, whether custom cards may be sent): the lobby's form.
 - ``WS /ws/tables/{id}?token=TOKEN``: the seat the token authorizes; without a token, a spectator.
 
 Every request first passes the `tablefeast.server.guard` (host, origin, rate, security headers);
@@ -288,6 +290,11 @@ def create_app(
             }
         )
 
+    offered = protocol.games(tablefeast.names())  # what the lobby offers: the same every time
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": offered})
+
     async def socket(websocket: WebSocket) -> None:
         address = client_address(websocket.scope)
         token = websocket.query_params.get("token")
@@ -328,6 +335,7 @@ def create_app(
             Route("/api/tables", create, methods=["POST"]),
             Route("/api/tables", list_tables, methods=["GET"]),
             Route("/api/server", server, methods=["GET"]),
+            Route("/api/games", games, methods=["GET"]),
             Route("/api/tables/{id}", show, methods=["GET"]),
             Route("/api/tables/{id}/record", record, methods=["GET"]),
             WebSocketRoute("/ws/tables/{id}", socket),

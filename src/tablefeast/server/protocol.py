@@ -35,6 +35,7 @@ Examples:
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import tablefeast
@@ -47,7 +48,7 @@ from tablefeast.kernel.errors import (
 )
 from tablefeast.kernel.limits import parse_json, shown
 from tablefeast.server.store import StoreError
-from tablefeast.server.table import Table
+from tablefeast.server.table import MAX_SEATS, Table
 from tablefeast.server.wire import renderer_for
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "ProtocolError",
     "error",
     "error_code",
+    "games",
     "parse_client",
     "update",
     "welcome",
@@ -163,6 +165,40 @@ def error(code: str, message: str) -> dict[str, Any]:
         {'type': 'error', 'code': 'illegal', 'message': 'no'}
     """
     return {"type": "error", "code": code, "message": message}
+
+
+def games(names: Iterable[str]) -> list[dict[str, Any]]:
+    """What the lobby offers for each game, as its capabilities declare it: the title, the
+    player counts, the options a person may choose and whether custom cards may be sent (the
+    answer of ``GET /api/games``, so that the lobby names no game of its own).
+
+    Args:
+        names: the games' names (`tablefeast.names`).
+
+    Examples:
+        >>> offered = games(["food_chain", "mausgeflippt"])
+        >>> offered[0]["title"], offered[0]["players"], offered[0]["options"]
+        ('Food Chain', [3, 6], [])
+        >>> offered[1]["options"][1]["choices"][1], offered[1]["custom_cards"]
+        (['1/10', 'sometimes (1 in 10)'], 'card set')
+    """
+    offered = []
+    for name in names:
+        capabilities = tablefeast.load(name).CAPABILITIES
+        counts = capabilities.players
+        offered.append(
+            {
+                "name": name,
+                "title": capabilities.title,
+                "players": [counts[0], min(counts[-1], MAX_SEATS)],
+                "options": [
+                    {"key": o.key, "label": o.label, "choices": [list(c) for c in o.choices]}
+                    for o in capabilities.table_options
+                ],
+                "custom_cards": capabilities.custom_cards,
+            }
+        )
+    return offered
 
 
 def welcome(table: Table, seat: int | None) -> dict[str, Any]:

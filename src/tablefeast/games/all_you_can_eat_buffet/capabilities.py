@@ -39,5 +39,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     strategy=strategy.ranked_moves,
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
+    custom_cards="card lists",
 )
 """All You Can Eat Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

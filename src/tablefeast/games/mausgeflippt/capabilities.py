@@ -20,7 +20,7 @@ from tablefeast.games.mausgeflippt.situations import SITUATIONS, holdings, situa
 from tablefeast.games.mausgeflippt.state import State
 from tablefeast.games.mausgeflippt.text import render
 from tablefeast.games.mausgeflippt.view import View
-from tablefeast.kernel.capabilities import Capabilities
+from tablefeast.kernel.capabilities import Capabilities, TableOption
 
 __all__ = ["CAPABILITIES"]
 
@@ -42,5 +42,16 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     levels=strategy.LEVELS,
     observed_chance=observed_fastest,
     reaction=1.0,
+    table_options=(
+        TableOption(
+            "language",
+            "Call",
+            (("de", "Mausgeflippt!"), ("nl", "Muisgeflipt!"), ("en", "Mouse Attack!")),
+        ),
+        TableOption(
+            "tie_probability", "Unclear races", (("0", "never"), ("1/10", "sometimes (1 in 10)"))
+        ),
+    ),
+    custom_cards="card set",
 )
 """Mausgeflippt's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

@@ -19,7 +19,7 @@ from tablefeast.games.schlacht_am_buffet.situations import SITUATIONS, holdings,
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.games.schlacht_am_buffet.text import render
 from tablefeast.games.schlacht_am_buffet.view import View
-from tablefeast.kernel.capabilities import Capabilities
+from tablefeast.kernel.capabilities import Capabilities, TableOption
 
 __all__ = ["CAPABILITIES"]
 
@@ -39,5 +39,8 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     strategy=strategy.ranked_moves,
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
+    table_options=(
+        TableOption("edition", "Edition", (("en", "Schlacht am Buffet"), ("fr", "Sus au buffet"))),
+    ),
 )
 """Schlacht am Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

@@ -3,22 +3,12 @@ import { theme, el } from "./common.js";
 
 theme();
 const $ = (id) => document.getElementById(id);
-const PLAYERS = {
-  schlacht_am_buffet: [3, 6], mausgeflippt: [2, 6], food_chain: [3, 6], all_you_can_eat_buffet: [3, 6],
-};
 const SEAT_KINDS = [
   ["human", "a person"], ["easy", "bot: easy"], ["medium", "bot: medium"], ["hard", "bot: hard"],
   ["random", "bot: random moves"],
 ];
-const OPTIONS = {
-  schlacht_am_buffet: [["edition", "Edition", [["en", "Schlacht am Buffet"], ["fr", "Sus au buffet"]]]],
-  mausgeflippt: [["language", "Call", [["de", "Mausgeflippt!"], ["nl", "Muisgeflipt!"], ["en", "Mouse Attack!"]]],
-                 ["tie_probability", "Unclear races", [["0", "never"], ["1/10", "sometimes (1 in 10)"]]]],
-  food_chain: [],
-  all_you_can_eat_buffet: [],
-};
-// Games whose printed card lists a person may replace with a JSON file (checked by the server).
-const CARD_LISTS = { mausgeflippt: "card set", all_you_can_eat_buffet: "card lists" };
+// The games and what a person may choose for each, as the games declare them (GET /api/games).
+let GAMES = {};
 
 function seatRows() {
   const players = Number($("players").value);
@@ -36,13 +26,12 @@ function seatRows() {
 function optionRows() {
   const box = $("options");
   box.replaceChildren(el("legend", {}, "Game options"));
-  const options = OPTIONS[$("game").value];
+  const { options, custom_cards: cards } = GAMES[$("game").value];
   if (!options.length) box.append(el("p", { class: "muted" }, "The printed game's rules."));
-  for (const [key, label, choices] of options) {
+  for (const { key, label, choices } of options) {
     box.append(el("label", {}, label, el("select", { id: `option-${key}`, "data-option": key },
       ...choices.map(([value, text]) => el("option", { value }, text)))));
   }
-  const cards = CARD_LISTS[$("game").value];
   if (cards) {
     box.append(el("label", {}, `Custom ${cards} (a JSON file, optional)`,
       el("input", { id: "cards", type: "file", accept: ".json,application/json" })));
@@ -50,7 +39,7 @@ function optionRows() {
 }
 
 function gameChanged() {
-  const [low, high] = PLAYERS[$("game").value];
+  const [low, high] = GAMES[$("game").value].players;
   $("players").min = low; $("players").max = high;
   $("players").value = Math.min(high, Math.max(low, Number($("players").value)));
   seatRows();
@@ -125,9 +114,21 @@ async function serverInfo() {
   }
 }
 
+async function listGames() {
+  const answer = await fetch("/api/games");
+  if (!answer.ok) {
+    $("create-error").textContent = `the server answered ${answer.status}: no games to offer`;
+    return;
+  }
+  const games = (await answer.json()).games;
+  GAMES = Object.fromEntries(games.map((game) => [game.name, game]));
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+  gameChanged();
+}
+
 $("game").addEventListener("change", gameChanged);
 $("players").addEventListener("change", seatRows);
 $("new-table").addEventListener("submit", create);
-gameChanged();
+listGames();
 serverInfo();
 listTables();
