@@ -283,11 +283,14 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     try:
         record = Record.from_json(text)
-        final = tablefeast.replay(record)
-    except RecordError as e:
+        final: Any = tablefeast.replay(record) if not args.show or not record.moves else None
+        game = tablefeast.load(record.game)  # known now: a record of an unknown game is refused
+        # With --show, each move is applied once, traced.
+        steps = list(iter_traced(game, record)) if final is None else []
+        final = steps[-1][3] if steps else final
+    except (RecordError, ConfigError) as e:
         print(f"tablefeast: error: {path}: {e}", file=err)
         return 1
-    game = tablefeast.load(record.game)
     if args.show:
         seat = args.seat
         if seat is not None and not 0 <= seat < final.config.players:
@@ -295,7 +298,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"tablefeast: error: --seat {seat}: seats are 0 to {players - 1}", file=err)
             return 1
         own_words = game.CAPABILITIES.public_events is not None
-        for _, mover, action, _after, effects in iter_traced(game, record):
+        for _, mover, action, _after, effects in steps:
             if seat is not None and mover == seat:
                 print(f"  [you, seat {seat}: {game.action_to_str(action)}]", file=out)
             for line in tell(game, final.config, effects) if own_words else ():

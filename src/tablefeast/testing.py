@@ -149,6 +149,12 @@ def _legality_agrees(game: AnyRuleset, state: Any, candidates: Iterable[Any]) ->
     for seat in (*range(state.config.players), CHANCE):
         legal = set(game.legal_actions(state, seat))
         for action in candidates:
+            reason = game.why_not(state, seat, action)
+            _expect(
+                (reason is None) == (action in legal),
+                f"why_not({seat}, {action!r}) says {reason!r}, yet legal_actions "
+                + ("lists it" if action in legal else "does not list it"),
+            )
             try:
                 game.apply_action(state, seat, action)
             except IllegalActionError as e:
@@ -207,11 +213,23 @@ def _commit_order(game: AnyRuleset, state: Any, rng: random.Random) -> None:
 
 
 def check_effects(
-    game: AnyRuleset, state: Any, seat: int, action: Any, after: Any
+    game: AnyRuleset,
+    state: Any,
+    seat: int,
+    action: Any,
+    after: Any,
+    *,
+    alternatives: Sequence[Any] = (),
 ) -> tuple[Effect, ...]:
     """The traced transition of one move: the same state as `apply_action` (`after`), the same
     effects every time, effects that say who may see them, words that depend only on what a
     spectator sees, and declared labels. Returns the effects.
+
+    With `alternatives` (other legal moves of the same actor), effects also hide what views
+    hide: where another hidden move (chance's, or a commitment while others still commit)
+    leaves a viewer the same view and the same kinds of effects, the viewer sees the same
+    effects (`seen`); so a card dealt into a hand, or a bid, is not shown to the others through
+    its effect.
 
     Args:
         game: the game module.
@@ -219,6 +237,7 @@ def check_effects(
         seat: the moving seat, or CHANCE.
         action: the move.
         after: ``apply_action(state, seat, action)``.
+        alternatives: other legal moves of `seat` in `state`, to compare with.
 
     Raises:
         ConformanceError: a promise is broken.
@@ -236,11 +255,54 @@ def check_effects(
     public = tell(game, state.config, seen(effects, None))
     _expect(words == public, f"the words leak: {words} from what a spectator sees as {public}")
     capabilities = game.CAPABILITIES
+    if alternatives:
+        _hidden_alike(
+            game, state, seat, action, after=after, effects=effects, alternatives=alternatives
+        )
     if capabilities.situations is not None:
         labels = capabilities.situations(effects)
         unknown = set(labels) - set(capabilities.situation_labels)
         _expect(not unknown, f"labels not in situation_labels: {sorted(unknown)}")
     return effects
+
+
+def _hidden_alike(
+    game: AnyRuleset,
+    state: Any,
+    seat: int,
+    action: Any,
+    *,
+    after: Any,
+    effects: tuple[Effect, ...],
+    alternatives: Sequence[Any],
+) -> None:
+    """A viewer who cannot tell two hidden moves apart by its view sees the same effects of
+    both. Hidden moves are chance's, and a seat's commitment at a simultaneous step that still
+    waits for others (a public move, or the last commitment, may show things for a moment that
+    no view keeps: a swap before the line is discarded). Compared where the effects are of the
+    same kinds, in the same order."""
+    acting = game.actors(state)
+    if seat != CHANCE:
+        waiting = tuple(a for a in acting if a != seat)
+        if len(acting) < 2 or game.actors(after) != waiting:
+            return
+    kinds = [type(e) for e in effects]
+    viewers = [v for v in (*range(state.config.players), None) if v != seat]
+    for other in alternatives:
+        if other == action:
+            continue
+        after2, effects2 = trace(game, state, seat, other)
+        if [type(e) for e in effects2] != kinds or game.actors(after2) != game.actors(after):
+            continue
+        for viewer in viewers:
+            if game.view(after2, viewer) != game.view(after, viewer):
+                continue
+            _expect(
+                seen(effects2, viewer) == seen(effects, viewer),
+                f"the effects show {viewer} what its view hides: {seen(effects, viewer)} and "
+                f"{seen(effects2, viewer)} after {action!r} and {other!r}, which it cannot tell "
+                "apart",
+            )
 
 
 def check_capabilities(game: AnyRuleset, configs: Sequence[Any] = ()) -> None:
@@ -254,6 +316,8 @@ def check_capabilities(game: AnyRuleset, configs: Sequence[Any] = ()) -> None:
     Raises:
         ConformanceError: a promise is broken.
     """
+    missing = [name for name in _CONTRACT if not hasattr(game, name)]
+    _expect(not missing, f"{getattr(game, '__name__', game)} lacks {', '.join(missing)}")
     _expect(isinstance(game, Ruleset), f"{game!r} lacks functions of the Ruleset contract")
     capabilities = game.CAPABILITIES
     _expect(isinstance(capabilities, Capabilities), "CAPABILITIES must be a Capabilities")
@@ -272,6 +336,14 @@ def check_capabilities(game: AnyRuleset, configs: Sequence[Any] = ()) -> None:
             json.dumps(capabilities.catalog(config))  # the catalog is JSON data
         if capabilities.observation_size is not None:
             _expect(capabilities.observation_size(config) > 0, "an observation has a size")
+
+
+_CONTRACT = tuple(
+    sorted(
+        {name for name in dir(Ruleset) if not name.startswith("_")} | set(Ruleset.__annotations__)
+    )
+)
+"""The names every game module defines (the `Ruleset` protocol's members)."""
 
 
 def _declared(game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...]) -> None:
@@ -333,6 +405,7 @@ def check_random_game(
     met: dict[Any, None] = {}  # actions met so far: candidates for the legality check
     states = deep_count = 0
     resampled = False
+    checking: tuple[int, Any] | None = None  # the move being checked, until it is made
     try:
         while True:
             invariants(state)
@@ -369,22 +442,31 @@ def check_random_game(
                 action = game.chance_distribution(state).sample(rng)
             else:
                 action = legal[rng.randrange(len(legal))]
+            checking = (seat, action)
             after = game.apply_action(state, seat, action)
             if deep:
                 _expect(tablefeast.dumps(state) == text, "apply_action changed its input")
-                check_effects(game, state, seat, action, after)
+                others = [a for a in legal[:12] if a != action]
+                check_effects(game, state, seat, action, after, alternatives=others)
             moves.append((seat, action))
+            checking = None
             state = after
         record = record_of(game, config, moves)
         reloaded = Record.from_json(record.to_json())
         _expect(reloaded == record, "the record's JSON round trip")
         _expect(replay(game, reloaded) == state, "replaying the record gives another final state")
-    except ConformanceError as e:
-        where = "; ".join(f"{seat}: {game.action_to_str(a)}" for seat, a in moves[-3:])
-        raise ConformanceError(
-            f"{e} (after move {len(moves)} of the random game {seed!r} from {config!r}"
-            + (f"; the last moves: {where})" if where else ")")
-        ) from None
+    except (TablefeastError, AssertionError) as e:
+        # Where it broke: the game, the moves made before, the move being checked.
+        shown = f"{e}" if isinstance(e, ConformanceError) else f"{type(e).__name__}: {e}"
+        last = "; ".join(f"{seat}: {game.action_to_str(a)}" for seat, a in moves[-3:])
+        where = f"after move {len(moves)} of the random game {seed!r} from {config!r}"
+        if last:
+            where += f"; the last moves: {last}"
+        if checking is not None:
+            where += f"; checking {checking[0]}: {game.action_to_str(checking[1])}"
+        raise ConformanceError(f"{shown} ({where})") from (
+            None if isinstance(e, ConformanceError) else e
+        )
     return state, Report(1, states, deep_count, resampled)
 
 
@@ -425,6 +507,7 @@ def check_game(
         >>> check_game(sab, [sab.Config(players=3)], games=1, deep_every=50).resampled
         True
     """
+    check_capabilities(game)
     if configs is None:
         players = game.CAPABILITIES.players
         configs = [game.Config(players=players[0]), game.Config(players=players[-1])]

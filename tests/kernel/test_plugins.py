@@ -152,3 +152,10 @@ def test_the_tutorial_game_passes_the_shipped_conformance_suite(
     where = r"view of .* leaks \(after move \d+ of the random game"
     with pytest.raises(tablefeast.testing.ConformanceError, match=where):
         tablefeast.testing.check_game(goofspiel, configs[:1], games=1, seed=0)
+    goofspiel.view = honest
+    # An effect that shows every seat a bid face down: the others cannot tell bids apart by
+    # their views, so they must not by the effects either.
+    monkeypatch.setattr(goofspiel.BidPlaced, "seen_by", lambda self, viewer: self)
+    where = r"the effects show \d what its view hides: .*checking \d: bid \d+"
+    with pytest.raises(tablefeast.testing.ConformanceError, match=where):
+        tablefeast.testing.check_game(goofspiel, configs[:1], games=1, seed=0)

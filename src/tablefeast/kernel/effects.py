@@ -71,14 +71,15 @@ class Effect:
 
         Examples:
             >>> Moved(0, "play 5").seen_by(None)
-            Moved(seat=0, move='play 5')
+            Moved(seat=0, move=None)
         """
         return self
 
 
 @attrs.frozen
 class Moved(Effect):
-    """A seat made a move that everybody sees (the plain effect of a game without its own).
+    """A seat made a move (the plain effect of a game without its own): everybody sees that it
+    moved, only the seat sees what, since a plain effect cannot know what the move shows.
 
     Attributes:
         seat: the seat.
@@ -86,7 +87,10 @@ class Moved(Effect):
     """
 
     seat: int
-    move: str
+    move: str | None
+
+    def seen_by(self, viewer: int | None) -> Effect | None:
+        return self if viewer == self.seat else Moved(self.seat, None)
 
 
 @attrs.frozen
@@ -118,7 +122,7 @@ def seen(effects: Iterable[Effect], viewer: int | None) -> tuple[Effect, ...]:
         viewer: the seat, or None for a spectator.
 
     Examples:
-        >>> seen((Committed(0, "play 3"), Moved(1, "take 0")), None)
+        >>> seen((Committed(0, "play 3"), Moved(1, "take 0")), 1)
         (Committed(seat=0, move=None), Moved(seat=1, move='take 0'))
     """
     out = []
@@ -210,8 +214,9 @@ def tell(game: AnyRuleset, config: Any, effects: Iterable[Effect]) -> tuple[str,
         config: the game's configuration.
         effects: the effects of one or more moves.
     """
+    public = seen(effects, None)  # whatever the game's words read, a spectator's effects only
     words = game.CAPABILITIES.public_events
-    return words(config, effects) if words is not None else plain_words(effects)
+    return words(config, public) if words is not None else plain_words(public)
 
 
 def label(game: AnyRuleset, effects: Iterable[Effect]) -> tuple[str, ...]:

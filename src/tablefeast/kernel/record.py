@@ -13,6 +13,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -25,6 +26,9 @@ from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.kernel.serialize import converter, structure
 
 __all__ = ["Record", "iter_replay", "iter_traced", "position", "record_of", "replay"]
+
+_SEAT = re.compile(r"-?[0-9]{1,3}")
+"""A seat in a record written in notation: a number (CHANCE is -1)."""
 
 
 @attrs.frozen(eq=True, hash=False)
@@ -248,7 +252,7 @@ def position(game: AnyRuleset, config: Any, moves: str) -> Any:
         acting = game.actors(state)
         if colon:
             seat_text = seat_text.strip()
-            if not seat_text.lstrip("-").isdecimal() or len(seat_text) > 3:
+            if not _SEAT.fullmatch(seat_text):
                 raise RecordError(f"move {number} {shown(text)}: the seat is not a number")
             seat = int(seat_text)
         elif len(acting) == 1:

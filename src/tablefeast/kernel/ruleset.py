@@ -226,12 +226,12 @@ class Ruleset(Protocol[S, A, C, V]):
             (3, None, (True, False, False))
         """
 
-    def determinize(self, state: S, player: int, rng: random.Random) -> S:
+    def determinize(self, state: S, player: int | None, rng: random.Random) -> S:
         """A state `player` cannot tell from `state`, hidden parts resampled consistently.
 
         Args:
             state: the state of the game.
-            player: the seat whose knowledge the new state must keep.
+            player: the seat whose knowledge the new state must keep (None: a spectator's).
             rng: the generator the hidden parts are resampled with.
 
         Examples:

@@ -228,3 +228,26 @@ def test_every_move_gives_readable_lines(players: int, seed: int) -> None:
         elif seat != CHANCE:
             assert lines, "a seat's move is always seen"
     assert draws > 9 * players and draw_lines <= 2 + draws // 20
+
+
+def test_sab_10_a_refill_of_every_empty_hand_is_no_new_deal() -> None:
+    """Nine rear ties in a row empty every hand at once (SAB-10 refills them): the round does not
+    begin again, and no deal is announced."""
+    state = sab.initial_state(sab.Config(players=3))
+    given = [0, 0, 0]  # each seat is dealt 0..8, and every seat plays its lowest: nine ties
+    words: list[str] = []
+    while sum(given) < 28:  # the deal, the nine ties, then the first card of the refill
+        if sab.actors(state) != (CHANCE,):
+            for seat in sab.actors(state):
+                lowest = next(i - 1 for i, n in enumerate(state.hands[seat]) if n)
+                state = sab.apply_action(state, seat, sab.Play(lowest))
+            continue
+        outcome = sab.legal_actions(state, CHANCE)[0]
+        if state.pending_draws:
+            seat = state.pending_draws[0]
+            outcome = sab.DrawCard(given[seat] % 9)
+            given[seat] += 1
+        words += words_of(sab, state, CHANCE, outcome)
+        state = sab.apply_action(state, CHANCE, outcome)
+    assert sum(line.startswith("round 1 begins") for line in words) == 1, words
+    assert sum("cards are dealt" in line for line in words) == 1, words

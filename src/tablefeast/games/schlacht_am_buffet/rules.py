@@ -437,8 +437,11 @@ def _draw(state: State, card: int, trace: list[Effect] | None) -> State:
 
 
 def _is_first_deal(state: State) -> bool:
+    # Only before the first buffet: hands run empty all at once after nine rear ties too (SAB-10).
     owed = HAND_SIZE * state.config.players
-    return state.round == 1 and len(state.pending_draws) == owed and not any(map(any, state.hands))
+    if state.round != 1 or state.buffet or len(state.pending_draws) != owed:
+        return False
+    return not any(map(any, state.hands))
 
 
 def _commit(state: State, seat: int, card: int, trace: list[Effect] | None) -> State:
