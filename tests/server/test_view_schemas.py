@@ -11,6 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+pytest.importorskip("starlette")  # tablefeast.server needs the server extra
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.server.wire import RENDERERS, renderer_for, schema_path, schema_text
