@@ -31,7 +31,7 @@ from tablefeast.kernel.errors import ConfigError, RecordError
 from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import config_from_options, option_value
 from tablefeast.kernel.play import play_game
-from tablefeast.kernel.record import Record, iter_traced
+from tablefeast.kernel.record import Record, iter_traced, replay
 from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.terminal import HumanAgent, rules_text, rulings_markdown, terminal_width
 
@@ -283,11 +283,10 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     try:
         record = Record.from_json(text)
-        final: Any = tablefeast.replay(record) if not args.show or not record.moves else None
-        game = tablefeast.load(record.game)  # known now: a record of an unknown game is refused
-        # With --show, each move is applied once, traced.
-        steps = list(iter_traced(game, record)) if final is None else []
-        final = steps[-1][3] if steps else final
+        game = tablefeast.load(record.game)  # ConfigError: a record of an unknown game
+        # With --show, each move is applied once, traced; else replayed plainly.
+        steps = list(iter_traced(game, record)) if args.show else []
+        final = steps[-1][3] if steps else replay(game, record)
     except (RecordError, ConfigError) as e:
         print(f"tablefeast: error: {path}: {e}", file=err)
         return 1

@@ -365,8 +365,8 @@ class Table:
         """
         if pending.version != self.version:  # a bug of the caller, never of a client
             raise RuntimeError("moves worked out from another position of the table")
-        effects = [effect for *_, step_effects in pending.steps for effect in step_effects]
-        new_events = list(tell(self.game, self.config, effects))
+        # Worded move by move, exactly as `restore` words them.
+        new_events = [line for *_, fx in pending.steps for line in tell(self.game, self.config, fx)]
         self.state, self.arrivals = pending.steps[-1][2], pending.arrivals
         self.moves.extend(pending.texts)
         for seat, _ in pending.texts:
