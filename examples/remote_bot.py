@@ -5,7 +5,7 @@ notation), rebuilds the view with `tablefeast.loads` (which checks it), lets a l
 choose, and sends the move back in notation. Refusals come back as ``error`` messages.
 
     python examples/remote_bot.py                     # a demo: starts a local server and plays
-    python examples/remote_bot.py --url ws://127.0.0.1:8000 --table ID --token TOKEN
+    python examples/remote_bot.py --url ws://127.0.0.1:8000 --table=ID --token=TOKEN
 
 Needs the server extra: ``pip install "tablefeast[server]"``.
 """
@@ -107,8 +107,8 @@ def _demo() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="the server, such as ws://127.0.0.1:8000")
-    parser.add_argument("--table", help="the table's id")
-    parser.add_argument("--token", help="the seat's join token")
+    parser.add_argument("--table", help="the table's id (write --table=ID: an id may begin with -)")
+    parser.add_argument("--token", help="the seat's join token (write --token=TOKEN)")
     parser.add_argument("--agent", default="heuristic", help="random, heuristic, ismcts:N")
     args = parser.parse_args()
     if args.url is None:
