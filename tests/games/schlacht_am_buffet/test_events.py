@@ -17,7 +17,7 @@ import pytest
 import tablefeast.games.schlacht_am_buffet as sab
 from tablefeast.kernel.chance import CHANCE
 from tests.support.effects import words_of
-from tests.support.sab import commit_all, start, table
+from tests.support.sab import commit_all, plate, start, table
 from tests.support.walk import random_moves
 
 Move = tuple[sab.State, int, sab.Action, sab.State]
@@ -251,3 +251,52 @@ def test_sab_10_a_refill_of_every_empty_hand_is_no_new_deal() -> None:
         state = sab.apply_action(state, CHANCE, outcome)
     assert sum(line.startswith("round 1 begins") for line in words) == 1, words
     assert sum("cards are dealt" in line for line in words) == 1, words
+
+
+@pytest.mark.parametrize(
+    ("lowest", "held", "edition", "change"),
+    [
+        ("salad -1", "salad 1", "en", "2 points fewer"),
+        ("salad -1", "salad 1", "fr", "2 points fewer"),
+        ("salad 3", "salad 1", "en", "2 points more"),
+        ("salami 1", "salami 2", "en", "1 point fewer"),
+    ],
+)
+def test_sab_14_a_covered_plate_is_told_with_what_it_does_to_the_score(
+    lowest: str, held: str, edition: str, change: str
+) -> None:
+    """A plate won onto a plate of its kind covers it, and only top plates score (SAB-14): the
+    line after the take says so, and by how much the score moves, as the scores do."""
+    hands = {s: [s, 5, 6] for s in range(4)}
+    won = {0: [held], 1: ["pizza 4"], 2: ["cheese 4"]}
+    state = table(
+        4,
+        hands=hands,
+        buffet=["cheese 5", "salami 4", lowest],
+        plates_won=won,
+        round=2,
+        start_player=1,
+        edition=edition,
+    )
+    before = commit_all(state, {0: 0, 1: 1, 2: 2})  # seat 0 is alone at the back
+    after = sab.apply_action(before, 3, sab.Play(3))
+    lines = words_of(sab, before, 3, sab.Play(3))
+    shown = {p: plate(p).display(edition) for p in (lowest, held)}  # SAB-19
+    took = lines.index(f"seat 0 is alone at the back, drops out and takes {shown[lowest]}")
+    assert lines[took + 1] == (
+        f"seat 0's {shown[lowest]} covers its {shown[held]}: only the top plate of a kind scores "
+        f"(SAB-14), so seat 0 scores {change}"
+    )
+    moved = sab.scores(after)[0] - sab.scores(before)[0]
+    assert change == f"{abs(moved)} point{'s' if abs(moved) != 1 else ''} " + (
+        "more" if moved > 0 else "fewer"
+    )
+
+
+def test_sab_14_a_plate_of_a_new_kind_covers_nothing() -> None:
+    hands = {s: [s, 5, 6] for s in range(4)}
+    won = {0: ["pizza 4"], 1: ["salad 1"], 2: ["cheese 4"]}
+    buffet = ["cheese 5", "salami 3", "salad -1"]
+    state = table(4, hands=hands, buffet=buffet, plates_won=won, round=2, start_player=1)
+    before = commit_all(state, {0: 0, 1: 1, 2: 2})
+    assert not any("covers" in line for line in words_of(sab, before, 3, sab.Play(3)))

@@ -33,8 +33,9 @@ def public_events(config: Config, effects: Iterable[Effect]) -> tuple[str, ...]:
     A round starting, the deal (one line for the whole deal, never card by card), a plate
     turned face up, a card played face down (never which), the reveal of a step and what
     follows from it (where the mice stand, who drops out with which plate, who may exchange,
-    the duel, the start player tile, cards drawn), an exchange, and the end (final scores and
-    winners). A hidden card draw says nothing.
+    the duel, the start player tile, cards drawn), a plate won onto one of its kind (which no
+    longer scores, and by how much the score changes: SAB-14), an exchange, and the end (final
+    scores and winners). A hidden card draw says nothing.
 
     Args:
         config: the game's configuration (its edition names the dishes).
@@ -103,6 +104,14 @@ def _words(effect: Effect, edition: str) -> list[str]:
                 f"seat {seat} wins the duel and takes {plate.display(edition)}; "
                 f"seat {loser} gets nothing"
             ]
+        case fx.PlateCovered(seat=seat, plate=plate, covered=covered):
+            # SAB-14: only the top plate of a kind scores, so the score moves by the difference.
+            change = plate.value - covered.value
+            return [
+                f"seat {seat}'s {plate.display(edition)} covers its {covered.display(edition)}: "
+                f"only the top plate of a kind scores (SAB-14), so seat {seat} scores "
+                f"{plural(abs(change), 'point')} {'more' if change > 0 else 'fewer'}"
+            ]
         case fx.Exchanged(seat=seat, discard=discard):
             if not discard:
                 return [f"seat {seat} keeps every card"]
@@ -124,4 +133,4 @@ def _words(effect: Effect, edition: str) -> list[str]:
                 f"final scores: {by_seat(scores)}",
                 f"{'winners' if len(won) > 1 else 'winner'}{shared}: {seats_phrase(won)}",
             ]
-    return []  # a card drawn (hidden), a plate covering another: nothing to say
+    return []  # a card drawn (hidden): nothing to say
