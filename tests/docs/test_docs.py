@@ -1,16 +1,22 @@
-"""Every Python block in the docs runs, and prints what its comments say it prints."""
+"""Every Python block in the docs runs, and prints what its comments say it prints; the built
+site loads nothing from another host, and its pages' titles are its own."""
 
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from tests.support.extras import skip_without_extras
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 COMMENT = re.compile(r"\)\s+#\s(.+)$")
 
@@ -81,3 +87,126 @@ def test_the_limits_table_lists_every_server_setting_with_its_default() -> None:
         elif isinstance(value, int | float):
             numbers = shown.replace("/s", "").split(",")[0].split(" ")[0]
             assert float(numbers) == value or str(value) in shown, (field.name, shown)
+
+
+def test_the_examples_page_names_every_example_script() -> None:
+    page = (DOCS / "examples.md").read_text(encoding="utf-8")
+    for script in sorted((ROOT / "examples").glob("*.py")):
+        assert f"`{script.name}`" in page, f"docs/examples.md does not name {script.name}"
+
+
+# The built site.
+
+EXTERNAL = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.I)
+"""A URL on another host: ``https://host``, ``http://host``, any scheme's ``//host``, ``//host``."""
+CSS_URL = re.compile(r"""@import\s+(?:url\(\s*)?["']?([^"')\s;]+)|url\(\s*["']?([^"')]+)""", re.I)
+"""The URL of each ``@import`` and ``url(...)`` of a style sheet (a data: URL's start only)."""
+LOADS = {"src", "srcset", "data", "poster"}
+"""The attributes by which any element makes the browser fetch something (``link`` also by href)."""
+
+
+class _Page(HTMLParser):
+    """What a built page makes the browser fetch, its <title>, its classes and its inline CSS."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fetched: list[str] = []
+        self.classes: set[str] = set()
+        self.css: list[str] = []
+        self.title = ""
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name in LOADS or (tag == "link" and name == "href"):
+                urls = value.split(",") if name == "srcset" else [value]
+                self.fetched += [url.strip().split(" ")[0] for url in urls]
+            elif name == "class":
+                self.classes.update(value.split())
+            elif name == "style":
+                self.css.append(value)
+        if tag in {"title", "style"}:
+            self._in = tag
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "title":
+            self.title += data
+        elif self._in == "style":
+            self.css.append(data)
+
+
+def _css_urls(css: str) -> list[str]:
+    return [first or second for first, second in CSS_URL.findall(css)]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from mkdocs.yml, as CI builds it (strictly), outside the tree."""
+    for module in ("mkdocs", "material", "mkdocstrings_handlers.python"):
+        pytest.importorskip(module, reason="the docs extra is not installed")
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def pages(site: Path) -> dict[str, _Page]:
+    found = {}
+    for path in sorted(site.rglob("*.html")):
+        page = _Page()
+        page.feed(path.read_text(encoding="utf-8"))
+        found[path.relative_to(site).as_posix()] = page
+    assert "index.html" in found and "api/index.html" in found
+    return found
+
+
+def test_the_site_loads_no_font_script_or_style_from_another_host(
+    site: Path, pages: dict[str, _Page]
+) -> None:
+    """Offline, the site works; online, no third party learns who reads it (no Google Fonts)."""
+    for where, page in pages.items():
+        external = [url for url in page.fetched if EXTERNAL.match(url)]
+        assert not external, f"{where} loads {external}"
+        external = [url for css in page.css for url in _css_urls(css) if EXTERNAL.match(url)]
+        assert not external, f"{where}'s inline CSS loads {external}"
+        # The theme's script fetches mermaid from a CDN for a diagram, and asks GitHub's API
+        # about a repository when mkdocs.yml names one (repo_url).
+        assert "mermaid" not in page.classes, f"{where} has a diagram the theme loads from unpkg"
+        assert "md-source" not in page.classes, f"{where} shows a repository: api.github.com"
+    for sheet in sorted(site.rglob("*.css")):
+        external = [
+            url for url in _css_urls(sheet.read_text(encoding="utf-8")) if EXTERNAL.match(url)
+        ]
+        assert not external, f"{sheet.relative_to(site)} loads {external}"
+
+
+def test_every_page_has_a_title_of_its_own_that_names_the_site_once(
+    pages: dict[str, _Page],
+) -> None:
+    """A browser tab or bookmark says which page it is ("tablefeast - tablefeast" said nothing),
+    and the game pages' and their API pages' titles differ."""
+    name = re.search(r"^site_name:\s*(.+)$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    assert name
+    site_name = name.group(1).strip()
+    seen: dict[str, str] = {}
+    for where, page in pages.items():
+        title = " ".join(page.title.split())
+        assert title.count(site_name) == 1, f"{where}'s title is {title!r}"
+        if where == "404.html":
+            continue  # the theme titles the error page as the home page
+        assert title not in seen, f"{where} and {seen[title]} are both titled {title!r}"
+        seen[title] = where
