@@ -572,7 +572,7 @@ def test_the_command_writes_a_report_and_its_json(tmp_path: Path) -> None:
     argv = ["analyze", "food_chain", "--players", "3", "--games", "4", "--workers", "1"]
     assert main([*argv, "--compare", "players=4", "--report", str(report)], out=out) == 0
     text = out.getvalue()
-    assert f"Report written to {report}" in text and "players=3: " in text
+    assert f"Report written to {report}" in text and "- With players=3, " in text
     check_page(report.read_text(encoding="utf-8"))
     comparison = Comparison.from_json((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert comparison.labels == ("players=3", "players=4")

@@ -4,7 +4,9 @@ Charts are inline SVG drawn here (no script, no library, no external URL: the pa
 offline and prints), coloured through CSS variables that follow the reader's light or dark
 setting. Every figure has a line on how to read it; variants stand side by side on one scale,
 and in a comparison the stats whose difference from the base is clear are marked (◆) and listed
-under the figure with the difference and its 99% interval.
+under the figure with the difference and its 99% interval. The page fits a phone (390 px
+wide): the variants stack, a chart shrinks to the width, a wide table scrolls in its own box and
+a long word wraps, so the page itself never scrolls sideways.
 
 Examples:
     >>> from tablefeast.analysis.run import analyze
@@ -37,7 +39,8 @@ _CSS = """
   --line: #e6e4df; } }
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 1240px; padding: 1.2em 1.5em 3em; color: var(--fg);
-  background: var(--bg); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; }
+  background: var(--bg); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif;
+  overflow-wrap: break-word; }
 h1 { font-size: 1.7em; margin: 0.2em 0; } h2 { font-size: 1.25em; margin: 0 0 0.2em; }
 h3 { font-size: 1em; margin: 0.4em 0; }
 .card { background: var(--card); border-radius: 10px; padding: 1em 1.3em; margin: 1.1em 0;
@@ -46,7 +49,9 @@ h3 { font-size: 1em; margin: 0.4em 0; }
 .note { color: var(--muted); font-style: italic; }
 .params { color: var(--muted); margin: 0; }
 .variants { display: grid; gap: 1.2em;
-  grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); }
+  grid-template-columns: repeat(auto-fit, minmax(min(420px, 100%), 1fr)); }
+.variant { min-width: 0; }
+.scroll { max-width: 100%; overflow-x: auto; }
 nav ol { columns: 2; margin: 0.3em 0; }
 svg { display: block; max-width: 100%; height: auto; margin: 0.3em 0; }
 svg text { fill: currentColor; font-size: 12px; } svg .n { fill-opacity: 0.65; font-size: 11px; }
@@ -57,12 +62,15 @@ svg .ref { stroke: var(--muted); stroke-width: 1.2; stroke-dasharray: 5 3; }
 svg .mean { stroke: var(--bar2); stroke-width: 2; }
 table { border-collapse: collapse; font-size: 13px; margin: 0.5em 0;
   font-variant-numeric: tabular-nums; }
-th, td { padding: 2px 9px; text-align: right; border-bottom: 1px solid var(--grid); }
+th, td { padding: 2px 9px; text-align: right; border-bottom: 1px solid var(--grid);
+  overflow-wrap: normal; }
 th:first-child, td:first-child { text-align: left; }
 tr.clear td { background: var(--mark); font-weight: 600; }
 details summary { cursor: pointer; color: var(--muted); }
 .findings li { margin: 0.25em 0; }
 footer { color: var(--muted); font-size: 13px; margin-top: 2em; }
+@media (max-width: 600px) { body { padding: 0.8em 0.6em 2em; } .card { padding: 0.8em 0.8em; }
+  nav ol { columns: 1; padding-left: 2em; } .findings ul { padding-left: 1.2em; } }
 """
 
 
@@ -278,7 +286,11 @@ def _table(
         + "</tr>"
         for row in rows
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # A wide table scrolls inside its own box, never the page (a phone is 390 px wide).
+    return (
+        f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 def _stats_table(stats: Sequence[Stat], marked: Set[str]) -> str:
@@ -343,7 +355,7 @@ def _seat_sentences(analysis: Analysis, label: str) -> list[str]:
     if figure is None or figure.reference is None:
         return []
     fair = figure.reference
-    where = f"{label}: " if label else ""
+    where = f"with {label}, " if label else ""
     n = len(analysis.games)
     out = []
     for stat in figure.stats:
@@ -360,7 +372,12 @@ def _seat_sentences(analysis: Analysis, label: str) -> list[str]:
             f"({n} games; the best, {best.label}, wins {_value(best)}, 95% interval "
             f"{_interval(best)})."
         )
-    return out
+    return [_sentence(line) for line in out]
+
+
+def _sentence(text: str) -> str:
+    """`text` with a capital first letter: every finding is a sentence ("Seat 2 wins ...")."""
+    return text[:1].upper() + text[1:]
 
 
 MIN_CLUSTERS = 20
@@ -394,7 +411,8 @@ def findings(
     variants: Sequence[Analysis], labels: Sequence[str], differences: Sequence[Difference] = ()
 ) -> list[str]:
     """The report's findings in words: favoured seats, moves that go with winning or losing,
-    and the clear differences between variants.
+    and the clear differences between variants. Each is a sentence, from a capital letter (a
+    variant's finding begins "With LABEL, ...": a label is options, written as typed).
 
     Args:
         variants: the analyses (one, or a comparison's variants).
@@ -404,7 +422,7 @@ def findings(
     Examples:
         >>> from tablefeast.analysis.run import analyze
         >>> findings([analyze("food_chain", players=3, games=2, workers=1)], ["3 players"])[0]
-        'seat 2 wins 100.0% of games (95% interval 34.2% to 100.0%), more than the fair 33%.'
+        'Seat 2 wins 100.0% of games (95% interval 34.2% to 100.0%), more than the fair 33%.'
     """
     if len(variants) == 1:
         return _seat_sentences(variants[0], "") + _move_sentences(variants[0])
@@ -418,8 +436,8 @@ def findings(
     for d in clear:
         if d.figure == "win_share_by_seat":
             out.append(
-                f"{d.other} against {d.base}: {d.label}'s win share changes by "
-                f"{100 * d.difference:+.1f} points (99% interval {100 * d.low:+.1f} to "
+                f"{_sentence(d.label)}'s win share changes by {100 * d.difference:+.1f} points "
+                f"with {d.other} against {d.base} (99% interval {100 * d.low:+.1f} to "
                 f"{100 * d.high:+.1f}){_REFERENCE_NOTE if d.relative else ''}."
             )
     others = list(dict.fromkeys(d.figure for d in clear if d.figure != "win_share_by_seat"))
