@@ -7,7 +7,8 @@ seeded random games and checks, after every move,
 - the contract at the state: actors ascending, distinct and ``()`` exactly when the game is
   over; legal actions distinct, deterministic and empty for a seat that does not act; chance
   outcomes exact `Fraction`\\ s that sum to 1, in the order of the legal outcomes; scores per
-  seat; winners only at the end;
+  seat; winners only at the end; a declared score sheet that adds up to the scores, with a
+  tie-break exactly when the finished game's top score is tied;
 - every legal action's round trips: notation, integer id, JSON, and the shared "why not" check
   (None for a legal action);
 - that `apply_action` and `legal_actions` agree on a sample of actions met so far (an illegal
@@ -114,6 +115,7 @@ def check_state(game: AnyRuleset, state: Any) -> None:
     for seat in range(players):
         if seat not in acting:
             _expect(game.legal_actions(state, seat) == (), f"seat {seat} does not act")
+    _score_sheet(game, state)
     if acting == (CHANCE,):
         outcomes = game.chance_outcomes(state)
         _expect(outcomes, "a chance node has outcomes")
@@ -130,6 +132,23 @@ def check_state(game: AnyRuleset, state: Any) -> None:
         _expect(legal, f"acting seat {seat} has a legal action")
         _expect(len(set(legal)) == len(legal), f"the legal actions of {seat} are distinct")
         _expect(game.legal_actions(state, seat) == legal, "legal actions are deterministic")
+
+
+def _score_sheet(game: AnyRuleset, state: Any) -> None:
+    """The declared score sheet adds up to the scores; it names a tie-break exactly when the
+    game is over with more than one seat on the highest score."""
+    sheet_of = getattr(game, "CAPABILITIES", None) and game.CAPABILITIES.score_sheet
+    if sheet_of is None:
+        return
+    sheet = sheet_of(state)
+    scores = tuple(game.scores(state))
+    problems = sheet.problems(scores)
+    _expect(not problems, f"the score sheet disagrees with the scores: {problems}")
+    tied = game.is_terminal(state) and scores.count(max(scores)) > 1
+    _expect(
+        (sheet.tie_break is not None) == tied,
+        f"a tie-break is named exactly when the finished game's top score is tied: {sheet}",
+    )
 
 
 def _round_trips(game: AnyRuleset, state: Any, seat: int, action: Any) -> None:

@@ -142,6 +142,7 @@ def fc_view(state: Any, player: int | None) -> FcView:
         piles=state.piles,
         removed=state.removed,
         totals=state.totals,
+        rounds=state.rounds,
         game_over=state.game_over,
         actors=fc_rules.actors(state),
         scores=fc_rules.scores(state),

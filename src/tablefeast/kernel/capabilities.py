@@ -33,6 +33,7 @@ from tablefeast.kernel.values import FrozenDict
 
 if TYPE_CHECKING:
     from tablefeast.kernel.effects import Effect
+    from tablefeast.kernel.sheet import ScoreSheet
 
 __all__ = ["DEFAULT_LEVELS", "LEVEL_NAMES", "PLAYOUTS", "Capabilities", "MoveHelp", "TableOption"]
 
@@ -151,6 +152,11 @@ class Capabilities(Generic[S, A, C, V]):
         table_options: the `Config` options a person may choose for a new table.
         custom_cards: what a person may replace with a JSON file of their own for a new table
             (``"card set"``: the `Config` field ``cards``); None where nothing may be.
+        score_sheet: ``score_sheet(state) -> ScoreSheet``: each seat's score by the game's own
+            scoring parts, adding up to `scores`, and the tie-break that decided the winners
+            (`tablefeast.kernel.sheet`); None: the scores alone.
+        summary: how to play, in a few short paragraphs for a person who never has (the aim,
+            a turn, the end), each naming its rulings.
     """
 
     title: str
@@ -174,6 +180,8 @@ class Capabilities(Generic[S, A, C, V]):
     reaction: float = 0.0
     table_options: tuple[TableOption, ...] = ()
     custom_cards: str | None = None
+    score_sheet: Callable[[S], ScoreSheet] | None = None
+    summary: tuple[str, ...] = ()
 
     def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:
         """The game's observation size and tensor, for learning code and the adapters.

@@ -626,6 +626,20 @@ def test_ayc_12_ties_go_to_most_drinks_then_are_shared() -> None:
     assert ayc.scores(over) == (4, 4, 4)
     assert ayc.winners(over) == frozenset({1, 2})
     assert ayc.winners(state) == frozenset()
+    assert ayc.CAPABILITIES.score_sheet(over).tie_break == (
+        "Seats 0, 1 and 2 tied on 4 points; the most Drink tokens decided (AYC-12): "
+        "seat 0 0, seat 1 1, seat 2 1 and still tied: a shared win."
+    )
+
+
+def test_ayc_11_the_score_sheet_lists_every_part_as_the_rulebooks_example() -> None:
+    state = table(3, collections={0: ["Steak", "Carrot"]}, drinks={0: 3})
+    sheet = ayc.CAPABILITIES.score_sheet(state)
+    labels = [p.label for p in sheet.parts[0]]
+    assert labels[:4] == ["Cakes", "Birthday Cake tile", "Meat", "Vegetables"]
+    assert len(labels) == 11 and "Drink tokens" in labels and "Spice tokens" in labels
+    assert dict((p.label, p.points) for p in sheet.parts[0])["Drink tokens"] == 3
+    assert sheet.totals() == ayc.scores(state)
 
 
 # ---------------------------------------------------------------- AYC-13: nothing to do

@@ -134,6 +134,12 @@ def test_fc_9_scores_add_up_over_rounds_and_stars_can_be_overridden() -> None:
     final = result.state
     total_cards = sum(map(sum, final.piles)) + sum(final.totals)
     assert sum(fc.scores(final)) == total_cards  # with one star each, score = cards scored
+    # The score sheet: one part per round, the finished ones as they were scored.
+    sheet = fc.CAPABILITIES.score_sheet(final)
+    assert [p.label for p in sheet.parts[0]] == ["Round 1", "Round 2", "Round 3"]
+    assert sheet.totals() == fc.scores(final)
+    assert tuple(sum(r) for r in zip(*final.rounds, strict=True)) == final.totals
+    assert sheet.parts[1][2].detail  # the last pile, animal by animal ("2 worms, 1 bird")
 
 
 def test_fc_10_the_highest_total_wins_and_ties_share() -> None:
@@ -142,6 +148,10 @@ def test_fc_10_the_highest_total_wins_and_ties_share() -> None:
     state = play_game(fc, fc.Config(players=3), [RandomAgent()] * 3, seed=2).state
     tied = replace(state, totals=(10, 10, 4), piles=((0,) * 5,) * 3)
     assert fc.winners(tied) == {0, 1}
+    tied = replace(tied, rounds=((4, 4, 2), (6, 6, 2)))
+    assert fc.CAPABILITIES.score_sheet(tied).tie_break == (
+        "Seats 0 and 1 tied on 10 stars and share the win (FC-10)."
+    )
     assert fc.winners(fc.initial_state(fc.Config(players=3))) == frozenset()
 
 

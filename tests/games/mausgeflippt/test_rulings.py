@@ -611,6 +611,13 @@ def test_mg_14_the_rulebooks_scoring_example() -> None:
     assert mg.scores(state) == (5, 0)
     assert mg.penalty_points(state, 0) == 5
     assert mg.winners(state) == frozenset({0})
+    sheet = mg.CAPABILITIES.score_sheet(state)
+    assert [(p.label, p.points) for p in sheet.parts[0]] == [
+        ("Mice caught", 10),
+        ("Clothing in front", -3),
+        ("Cheeses", -2),
+    ]
+    assert sheet.tie_break is None
 
 
 def test_mg_14_ties_go_to_fewest_penalty_points_then_are_shared() -> None:
@@ -618,8 +625,16 @@ def test_mg_14_ties_go_to_fewest_penalty_points_then_are_shared() -> None:
     assert mg.scores(state) == (2, 2, 2)
     assert [mg.penalty_points(state, s) for s in range(3)] == [3, 1, 0]
     assert mg.winners(state) == frozenset({2})
+    assert mg.CAPABILITIES.score_sheet(state).tie_break == (
+        "Seats 0, 1 and 2 tied on 2 points; fewer penalty points decided (MG-14): "
+        "seat 0 3, seat 1 1, seat 2 0."
+    )
     shared = _finished([3, 3, 1], [[], [], []], [[], [], []], [0, 0, 0])
     assert mg.winners(shared) == frozenset({0, 1})
+    assert mg.CAPABILITIES.score_sheet(shared).tie_break == (
+        "Seats 0 and 1 tied on 3 points; fewer penalty points decided (MG-14): "
+        "seat 0 0, seat 1 0 and still tied: a shared win."
+    )
     assert mg.winners(replace(shared, game_over=False)) == frozenset()  # only once it is over
 
 

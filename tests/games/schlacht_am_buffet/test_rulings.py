@@ -14,6 +14,7 @@ import tablefeast.games.schlacht_am_buffet as sab
 from tablefeast.games.schlacht_am_buffet.components import DISPLAY_NAMES, PLATES, Kind, Plate
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import RandomAgent, play_game
+from tablefeast.kernel.sheet import ScorePart
 from tablefeast.kernel.values import replace
 from tests.support.sab import cards, commit_all, plate, run_chance, table
 
@@ -304,8 +305,33 @@ def test_sab_16_tie_goes_to_the_better_best_plate_then_is_shared() -> None:
         check=False,
     )
     assert sab.winners(state) == {1}  # equal values: the kind ranking decides
+    sheet = sab.CAPABILITIES.score_sheet(state)
+    assert sheet.tie_break == (
+        "Seats 0, 1 and 2 tied on 4 points; the best top plate decided (SAB-16): "
+        "seat 0 salami 4, seat 1 cheese 4, seat 2 salad 4."
+    )
     nobody = table(3, game_over=True, racing=(), check=False)
     assert sab.winners(nobody) == {0, 1, 2}  # no plates at all: a shared win
+    assert sab.CAPABILITIES.score_sheet(nobody).tie_break == (
+        "Seats 0, 1 and 2 tied on 0 points and share the win (SAB-16)."
+    )
+
+
+def test_sab_14_the_score_sheet_names_each_top_plate_and_what_it_covers() -> None:
+    state = table(
+        3,
+        plates_won={0: ["salami 5", "cheese 1", "salami 2"], 1: ["pizza 3"], 2: []},
+        check=False,  # scoring only
+    )
+    sheet = sab.CAPABILITIES.score_sheet(state)
+    assert sheet.parts[0] == (
+        ScorePart("Salami", 2, "covers salami 5"),
+        ScorePart("Cheese", 1),
+    )
+    assert sheet.totals() == sab.scores(state) == (3, 3, 0)
+    assert sheet.tie_break is None  # the game goes on
+    french = table(3, plates_won={0: ["salami 5"]}, edition="fr", check=False)
+    assert sab.CAPABILITIES.score_sheet(french).parts[0][0].label == "Pomme de terre"  # SAB-19
 
 
 def test_sab_17_three_players_part_one_everybody_gets_a_plate() -> None:

@@ -15,6 +15,7 @@ from tablefeast.games.all_you_can_eat_buffet.events import public_events
 from tablefeast.games.all_you_can_eat_buffet.help import MOVE_HELP
 from tablefeast.games.all_you_can_eat_buffet.observation import observation_size, observation_tensor
 from tablefeast.games.all_you_can_eat_buffet.rules import apply_traced
+from tablefeast.games.all_you_can_eat_buffet.sheet import score_sheet
 from tablefeast.games.all_you_can_eat_buffet.situations import SITUATIONS, holdings, situations
 from tablefeast.games.all_you_can_eat_buffet.state import State
 from tablefeast.games.all_you_can_eat_buffet.text import render
@@ -40,5 +41,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
     custom_cards="card lists",
+    score_sheet=score_sheet,
 )
 """All You Can Eat Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

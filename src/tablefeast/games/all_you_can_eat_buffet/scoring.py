@@ -31,7 +31,7 @@ from tablefeast.games.all_you_can_eat_buffet.components import CardLists
 from tablefeast.games.all_you_can_eat_buffet.state import State
 from tablefeast.kernel.deck import Counts
 
-__all__ = ["FRUIT_SETS", "Score", "fruit_points", "score_table", "scores", "winners"]
+__all__ = ["FRUIT_SETS", "Score", "fruit_points", "score_table", "scores", "seat_scores", "winners"]
 
 FRUIT_SETS = (0, 1, 2, 4, 8, 16, 24)
 """Points of a set of 0..6 different Fruits (AYC-11); a larger set (custom lists) scores 24."""
@@ -313,6 +313,20 @@ def score_table(
             )
         )
     return tuple(scored)
+
+
+def seat_scores(state: State) -> tuple[Score, ...]:
+    """Each seat's `Score`, rule by rule, as if the game ended now (AYC-11).
+
+    Args:
+        state: the state of the game.
+
+    Examples:
+        >>> import tablefeast.games.all_you_can_eat_buffet as ayc
+        >>> seat_scores(ayc.initial_state(ayc.Config(players=3)))[0].total
+        0
+    """
+    return _table(state)
 
 
 def _table(state: State) -> tuple[Score, ...]:

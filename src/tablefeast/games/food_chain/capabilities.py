@@ -15,6 +15,7 @@ from tablefeast.games.food_chain.events import public_events
 from tablefeast.games.food_chain.help import MOVE_HELP
 from tablefeast.games.food_chain.observation import observation_size, observation_tensor
 from tablefeast.games.food_chain.rules import apply_traced
+from tablefeast.games.food_chain.sheet import score_sheet
 from tablefeast.games.food_chain.situations import SITUATIONS, holdings, situations
 from tablefeast.games.food_chain.state import State
 from tablefeast.games.food_chain.text import render
@@ -39,5 +40,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     strategy=strategy.ranked_moves,
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
+    score_sheet=score_sheet,
 )
 """Food Chain's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

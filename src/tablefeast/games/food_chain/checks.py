@@ -174,6 +174,7 @@ def _shown_state(view: View) -> State:
         piles=view.piles,
         removed=view.removed,
         totals=view.totals,
+        rounds=view.rounds,
         game_over=view.game_over,
     )
 
@@ -435,11 +436,23 @@ def _snatching(state: State) -> list[str]:
 
 
 def _totals(state: State) -> list[str]:
-    # FC-9: a round scores at most every animal of every player.
+    # FC-9: a round scores at most every animal of every player; the finished rounds' stars,
+    # one entry per seat, add up to the totals.
     n = state.config.players
     per_round = n * sum(h * s for h, s in zip(HAND, state.config.stars, strict=True))
     most = (state.round - 1) * per_round
     if sum(state.totals) > most:
         rounds = state.round - 1
         return [f"totals add up to {sum(state.totals)}: {rounds} rounds give at most {most} (FC-9)"]
+    finished = state.rounds
+    if type(finished) is not tuple or len(finished) != state.round - 1:
+        return [f"rounds must hold the stars of the {state.round - 1} finished rounds (FC-9)"]
+    for number, stars in enumerate(finished, start=1):
+        if type(stars) is not tuple or len(stars) != n:
+            return [f"rounds[{number - 1}] is not one count of stars per seat ({n})"]
+        if not all(_int_in(v, 0, per_round) for v in stars) or sum(stars) > per_round:
+            return [f"round {number}'s stars {shown(stars)} are more than a round gives (FC-9)"]
+    sums = tuple(sum(r[seat] for r in finished) for seat in range(n))
+    if sums != state.totals:
+        return [f"the rounds' stars add up to {sums}, not the totals {state.totals} (FC-9)"]
     return []

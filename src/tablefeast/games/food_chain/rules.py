@@ -496,8 +496,8 @@ def _end_round(state: State, trace: list[Effect] | None) -> State:
     totals = scores(state)
     config = state.config
     last = state.round == config.players  # FC-1, FC-10: everyone has been Alpha once
+    stars = tuple([t - s for t, s in zip(totals, state.totals, strict=True)])
     if trace is not None:
-        stars = tuple([t - s for t, s in zip(totals, state.totals, strict=True)])
         trace.append(fx.RoundScored(state.round, stars, totals, last))
     if last:
         over = replace(state, game_over=True)  # the last piles stay, counted by `scores`
@@ -507,7 +507,7 @@ def _end_round(state: State, trace: list[Effect] | None) -> State:
     alpha = left_of(state.alpha, config.players)
     if trace is not None:
         trace += (fx.RoundBegins(state.round + 1, alpha), fx.HandsTaken())  # FC-2
-    return new_round(config, state.round + 1, alpha, totals)
+    return new_round(config, state.round + 1, alpha, totals, (*state.rounds, stars))
 
 
 # ---------------------------------------------------------------- scoring

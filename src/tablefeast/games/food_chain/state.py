@@ -44,6 +44,8 @@ class State:
         piles: per seat, counts of this round's scoring pile (FC-8).
         removed: counts of the Fleas that left the round (FC-8).
         totals: per seat, stars from finished rounds (FC-9).
+        rounds: per finished round, the stars each seat scored in it (FC-9): they add up to
+            `totals`, and tell a result round by round.
         game_over: every player has been Alpha once (FC-10).
 
     Examples:
@@ -67,6 +69,7 @@ class State:
     piles: tuple[Counts, ...]
     removed: Counts
     totals: tuple[int, ...]
+    rounds: tuple[tuple[int, ...], ...]
     game_over: bool
 
     def __attrs_post_init__(self) -> None:
@@ -85,11 +88,18 @@ def initial_state(config: Config) -> State:
         ((3, 2, 2, 1, 1), 1, False)
     """
     n = config.players
-    return new_round(config, round_number=1, alpha=config.first_alpha, totals=(0,) * n)
+    return new_round(config, round_number=1, alpha=config.first_alpha, totals=(0,) * n, rounds=())
 
 
-def new_round(config: Config, round_number: int, alpha: int, totals: tuple[int, ...]) -> State:
-    """A round's start: full hands, an empty centre (FC-2)."""
+def new_round(
+    config: Config,
+    round_number: int,
+    alpha: int,
+    totals: tuple[int, ...],
+    rounds: tuple[tuple[int, ...], ...],
+) -> State:
+    """A round's start: full hands, an empty centre (FC-2); `rounds` are the stars of the
+    rounds before it."""
     n = config.players
     return State(
         config=config,
@@ -107,5 +117,6 @@ def new_round(config: Config, round_number: int, alpha: int, totals: tuple[int, 
         piles=(NONE,) * n,
         removed=NONE,
         totals=totals,
+        rounds=rounds,
         game_over=False,
     )

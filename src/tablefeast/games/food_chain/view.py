@@ -50,6 +50,7 @@ class View:
         piles: as in `State`.
         removed: as in `State`.
         totals: as in `State`.
+        rounds: as in `State`.
         game_over: as in `State`.
         actors: who acts now.
         scores: running scores.
@@ -79,6 +80,7 @@ class View:
     piles: tuple[Counts, ...]
     removed: Counts
     totals: tuple[int, ...]
+    rounds: tuple[tuple[int, ...], ...]
     game_over: bool
     actors: tuple[int, ...]
     scores: tuple[int, ...]
@@ -119,6 +121,7 @@ def view(state: State, player: int | None) -> View:
         piles=state.piles,
         removed=state.removed,
         totals=state.totals,
+        rounds=state.rounds,
         game_over=state.game_over,
         actors=actors(state),
         scores=_scores(state),

@@ -16,6 +16,7 @@ from tablefeast.games.mausgeflippt.help import MOVE_HELP
 from tablefeast.games.mausgeflippt.observation import observation_size, observation_tensor
 from tablefeast.games.mausgeflippt.race import observed_fastest
 from tablefeast.games.mausgeflippt.rules import apply_traced
+from tablefeast.games.mausgeflippt.sheet import score_sheet
 from tablefeast.games.mausgeflippt.situations import SITUATIONS, holdings, situations
 from tablefeast.games.mausgeflippt.state import State
 from tablefeast.games.mausgeflippt.text import render
@@ -53,5 +54,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
         ),
     ),
     custom_cards="card set",
+    score_sheet=score_sheet,
 )
 """Mausgeflippt's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

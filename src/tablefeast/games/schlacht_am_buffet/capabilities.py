@@ -15,6 +15,7 @@ from tablefeast.games.schlacht_am_buffet.events import public_events
 from tablefeast.games.schlacht_am_buffet.help import MOVE_HELP
 from tablefeast.games.schlacht_am_buffet.observation import observation_size, observation_tensor
 from tablefeast.games.schlacht_am_buffet.rules import apply_traced
+from tablefeast.games.schlacht_am_buffet.sheet import score_sheet
 from tablefeast.games.schlacht_am_buffet.situations import SITUATIONS, holdings, situations
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.games.schlacht_am_buffet.text import render
@@ -42,5 +43,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     table_options=(
         TableOption("edition", "Edition", (("en", "Schlacht am Buffet"), ("fr", "Sus au buffet"))),
     ),
+    score_sheet=score_sheet,
 )
 """Schlacht am Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""
