@@ -15,7 +15,9 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import socket
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
@@ -338,6 +340,10 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         )
     except ConfigError as e:
         raise SystemExit(f"tablefeast: error: {e}") from None
+    try:  # the banner says the server is up: a taken port or a bad database says so instead
+        _check_serve(args.host, args.port, args.db, settings.db_timeout)
+    except ServeError as e:
+        raise SystemExit(f"tablefeast: error: {e}") from None
     warning = exposure_warning(args.host, settings)
     if warning:
         print(warning, file=sys.stderr)
@@ -345,16 +351,41 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     out.flush()
     try:
         serve(args.host, args.port, args.db, settings=settings, proxy=args.proxy)
-    except ServeError as e:
+    except ServeError as e:  # taken in the moment between the check and the start
         raise SystemExit(f"tablefeast: error: {e}") from None
     return 0
 
 
+def _check_serve(host: str, port: int, db: str, timeout: float) -> None:
+    """Whether the server can start: the port is free and the database usable (it is opened
+    and closed again; `serve` opens it for good). Checked before anything is printed.
+
+    Raises:
+        ServeError: the port is taken, the address cannot be listened on, or the database
+            cannot be opened, written or read (the reason in one line).
+    """
+    from tablefeast.server import ServeError
+    from tablefeast.server.store import SQLiteStore, StoreError
+
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is already in use") from None
+        raise ServeError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    try:
+        SQLiteStore(db, timeout=timeout).close()
+    except StoreError as e:
+        raise ServeError(str(e)) from None
+
+
 def _progress_bar(total: int) -> Any:
-    """A tqdm progress bar on stderr when tqdm is installed (extra ``simulate``), else None."""
+    """A tqdm progress bar on stderr when tqdm is installed (extra ``simulate``), else None
+    and a one-line hint (call it once a run)."""
     try:
         from tqdm import tqdm
-    except ImportError:  # pragma: no cover - the extra is installed in CI
+    except ImportError:
         print("(install tablefeast[simulate] for a progress bar)", file=sys.stderr)
         return None
     return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
@@ -417,10 +448,12 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         if not path.parent.is_dir():
             raise SystemExit(f"tablefeast: error: {path}: no such directory {path.parent}")
     bar = None
+    begun = False
 
     def progress(done: int) -> None:
-        nonlocal bar
-        if bar is None:  # the games have begun: every argument was accepted
+        nonlocal bar, begun
+        if not begun:  # the games have begun: every argument was accepted
+            begun = True  # once: without tqdm, the hint is printed once, not once a game
             bar = _progress_bar(args.games * (1 + len(args.compare)))
         if bar is not None:
             bar.update(done - bar.n)
