@@ -35,7 +35,13 @@ from tablefeast.kernel.options import config_from_options, option_value
 from tablefeast.kernel.play import play_game
 from tablefeast.kernel.record import Record, iter_traced, replay
 from tablefeast.kernel.ruleset import AnyRuleset
-from tablefeast.terminal import HumanAgent, rules_text, rulings_markdown, terminal_width
+from tablefeast.terminal import (
+    HumanAgent,
+    opening,
+    rules_text,
+    rulings_markdown,
+    terminal_width,
+)
 
 __all__ = ["HumanAgent", "main"]
 
@@ -241,17 +247,34 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             f"give one for every seat, or one for all"
         )
     try:  # an unknown name is named, with the agents there are (make_agent says which)
-        agents = [HumanAgent() if n == "human" else make_agent(n) for n in names]
+        agents = [HumanAgent(stdout=out) if n == "human" else make_agent(n) for n in names]
     except ValueError as e:
         raise SystemExit(f"tablefeast: error: {e}; or human for a person") from None
+    people = [seat for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)]
     own_words = game.CAPABILITIES.public_events is not None
     if args.verbose and not args.quiet:
         print(LEGEND, file=out)
+    # What the first step tells whatever is played (Food Chain's round 1) is told before the
+    # first seat is asked, not after its move.
+    opened = opening(game, config, game.initial_state(config)) if own_words else ()
+    if not args.quiet:
+        for line in tell(game, config, opened):
+            print(line, file=out)
+    first_step = True
 
-    def show(_: Any, seat: int, action: Any, __: Any, effects: tuple[Effect, ...]) -> None:
+    def show(before: Any, seat: int, action: Any, __: Any, effects: tuple[Effect, ...]) -> None:
         # Default: what a person at the table saw, in words (the deal summarised, hidden cards
         # never named, so a person seated here sees the others' public moves too). -v adds
-        # every move in notation, chance included; -q prints only the result.
+        # every move in notation, chance included; -q prints only the result (and a person
+        # still hears of the moves made for them).
+        nonlocal first_step
+        if first_step and opened and effects[: len(opened)] == opened:
+            effects = effects[len(opened) :]  # told already
+        first_step = False
+        if seat in people and len(game.legal_actions(before, seat)) == 1:
+            agents[seat].forced(game, seat, action)  # played without asking: say so
+        if args.quiet:
+            return
         if args.verbose:
             who = "chance" if seat == tablefeast.CHANCE else f"seat {seat}"
             if not people or (seat == tablefeast.CHANCE and not own_words):
@@ -260,20 +283,33 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             for line in tell(game, config, effects):
                 print(line, file=out)
 
-    people = "human" in names
-    result = play_game(game, config, agents, seed=args.seed, on_step=None if args.quiet else show)
-    render = game.CAPABILITIES.render
-    if render is not None and not args.quiet:
-        print("\n" + render(game.view(result.state, None)), file=out)
-    scores = game.scores(result.state)
-    print(f"\nFinal scores: {', '.join(f'seat {s}: {v}' for s, v in enumerate(scores))}", file=out)
-    print(
-        f"Winners: {', '.join(f'seat {s}' for s in sorted(game.winners(result.state)))}", file=out
-    )
+    quiet = args.quiet and not people
+    result = play_game(game, config, agents, seed=args.seed, on_step=None if quiet else show)
+    _print_end(game, result.state, people, args.quiet, out)
     if args.record is not None:
         args.record.write_text(result.record.to_json(), encoding="utf-8")
         print(f"Record written to {args.record}", file=out)
     return 0
+
+
+def _print_end(
+    game: AnyRuleset, final: Any, people: Sequence[int], quiet: bool, out: TextIO
+) -> None:
+    """The end of a game played: "Game over", the final table (from the person's chair when
+    one person played), then the final scores and the winners, the people's seats marked."""
+
+    def seat(s: int) -> str:
+        return f"seat {s} (you)" if s in people else f"seat {s}"
+
+    render = game.CAPABILITIES.render
+    if not quiet:
+        print("\nGame over.", file=out)
+        if render is not None:
+            chair = people[0] if len(people) == 1 else None
+            print(render(game.view(final, chair)), file=out)
+    scores = game.scores(final)
+    print(f"\nFinal scores: {', '.join(f'{seat(s)}: {v}' for s, v in enumerate(scores))}", file=out)
+    print(f"Winners: {', '.join(seat(s) for s in sorted(game.winners(final)))}", file=out)
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -1,8 +1,12 @@
 """The terminal as a person meets it: a human seat in `tablefeast play`, and rulings as text.
 
 `HumanAgent` shows the seat's view and its legal moves grouped by their first word, reads a
-move typed in the game's notation (case and spacing forgiven), and answers ``help``, ``rules``
-and ``quit``. `rules_text` renders a game's rulings (Markdown) as plain text for a terminal.
+move typed in the game's notation (case and spacing forgiven), and answers ``help`` (with
+examples that are moves of this game, legal now where their kind is), ``rules`` and ``quit``;
+it tells the person of a move made for them (`HumanAgent.forced`: their only legal move, which
+is played without asking). `opening` is what a game's first step tells whatever is played, so
+that it can be told before a person is asked. `rules_text` renders a game's rulings (Markdown)
+as plain text for a terminal.
 
 Nothing here is a rule: legality and the reasons a move is refused come from the engine.
 
@@ -29,6 +33,8 @@ from typing import Any, TextIO
 
 import attrs
 
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.effects import Effect, tell, trace
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import AnyRuleset
@@ -38,6 +44,7 @@ __all__ = [
     "group_moves",
     "moves_text",
     "notation_text",
+    "opening",
     "read_move",
     "rules_text",
     "rulings_markdown",
@@ -207,10 +214,15 @@ def _explained(
         return None
     if not example:
         return re.sub(r",? e\.g\. `\{e\}`", "", notation.meaning)
-    # An example with two words after the verb if there is one ("exchange 9 -1"), else the
-    # closest to that, the longest first.
-    chosen = min(moves, key=lambda m: (abs(len(m.split()) - 3), -len(m)))
-    return notation.meaning.replace("{e}", chosen)
+    return notation.meaning.replace("{e}", _example(moves, notation.meaning))
+
+
+def _example(moves: Sequence[str], meaning: str) -> str:
+    """The move of `moves` to show as an example: one that `meaning` does not already name
+    (FC's ``take`` names `take centre` itself), with two words after the verb if there is one
+    ("exchange 9 -1"), else the closest to that, the longest first."""
+    fresh = [m for m in moves if f"`{m}`" not in meaning] or list(moves)
+    return min(fresh, key=lambda m: (abs(len(m.split()) - 3), -len(m)))
 
 
 def _listed(moves: Sequence[str], most: int, width: int, indent: str) -> list[str]:
@@ -261,10 +273,16 @@ def moves_text(game: AnyRuleset, legal: Sequence[Any], width: int | None = None)
     return "\n".join(lines)
 
 
+_CODE = re.compile(r"`[^`\n]*`")
+
+
 def _wrap_raw(text: str, width: int, first: str, rest: str) -> list[str]:
-    return textwrap.wrap(
-        text, width=width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
+    """`text` wrapped, never inside a move in backticks (`play cat` stays on one line)."""
+    glued = _CODE.sub(lambda m: m.group(0).replace(" ", _GLUE), text)
+    lines = textwrap.wrap(
+        glued, width=width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
     )
+    return [line.replace(_GLUE, " ") for line in lines]
 
 
 def notation_text(game: AnyRuleset, legal: Sequence[Any], width: int | None = None) -> str:
@@ -290,22 +308,91 @@ def notation_text(game: AnyRuleset, legal: Sequence[Any], width: int | None = No
         lines += _wrap_raw(head + (f": {explained}" if explained else ""), width, "  ", "    ")
         lines += _listed(moves, HELP_EXAMPLES, width, "    ")
     capabilities = game.CAPABILITIES
+    groups = group_moves(game, legal)
     if capabilities.move_help:
         lines += ["", f"How {capabilities.title} moves are written:"]
-        for written, meaning, example in (
-            (h.notation, h.meaning, h.example) for h in capabilities.move_help.values()
-        ):
-            if "{e}" in meaning:
-                said = meaning.replace("{e}", example)
+        for verb, h in capabilities.move_help.items():
+            # The example is a move legal now where this kind of move is, else the game's own.
+            example = _example(groups[verb], h.meaning) if verb in groups else h.example
+            if "{e}" in h.meaning:
+                said = h.meaning.replace("{e}", example)
             else:
-                said = meaning + ("" if example == written else f"; e.g. `{example}`")
-            lines += _wrap_raw(f"{written}: {said}", width, "  ", "    ")
-    lines += [
-        "",
-        "Words may be typed in any case, with any spacing: `Play 5` reads as `play 5`.",
-        "Other commands: `help` (this), `rules` (the rulings), `quit` (end the game).",
-    ]
+                said = h.meaning + ("" if example == h.notation else f"; e.g. `{example}`")
+            lines += _wrap_raw(f"{h.notation}: {said}", width, "  ", "    ")
+    lines += [""]
+    typed = _carelessly(groups)
+    if typed is not None:
+        lines += _wrap_raw(
+            f"Words may be typed in any case, with any spacing: `{typed[0]}` reads as "
+            f"`{typed[1]}`.",
+            width,
+            "",
+            "  ",
+        )
+    lines += ["Other commands: `help` (this), `rules` (the rulings), `quit` (end the game)."]
     return "\n".join(lines)
+
+
+def _carelessly(groups: dict[str, list[str]]) -> tuple[str, str] | None:
+    """A legal move as a person may type it (its first word capitalised, two spaces between
+    words) and the move, for ``help``; None when there is none to show."""
+    moves = [m for ms in groups.values() for m in ms]
+    if not moves:
+        return None
+    chosen = max(moves[:EXAMPLES], key=lambda m: min(len(m.split()), 2))  # one with an argument
+    verb, *rest = chosen.split()
+    return "  ".join([verb.capitalize(), *rest]), chosen
+
+
+def opening(game: AnyRuleset, config: Any, state: Any) -> tuple[Effect, ...]:
+    """What the game's first step tells whatever move is made in it, to tell before a person
+    chooses that move: the effects every legal move of the first seat to act begins with,
+    when their words are the first words of every one of those moves.
+
+    A game whose first step is a seat's (Food Chain: nothing is dealt at random) tells the
+    round's start with that move; a person in that seat should read it before being asked.
+    The effects do not depend on the move, so telling them first changes nothing but the
+    order; their words are a spectator's (`tell`), so nothing hidden is named.
+
+    Args:
+        game: the game module.
+        config: its Config.
+        state: the game's first state.
+
+    Returns:
+        The effects, or ``()`` when chance moves first, the seat has only one move, or no
+        effect is the same for every move.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> config = fc.Config(players=3)
+        >>> opened = opening(fc, config, fc.initial_state(config))
+        >>> [line.split(":")[0] for line in tell(fc, config, opened)]
+        ['round 1 of 3']
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> opening(sab, sab.Config(players=3), sab.initial_state(sab.Config(players=3)))
+        ()
+    """
+    acting = game.actors(state)
+    if not acting or acting[0] == CHANCE:
+        return ()
+    legal = game.legal_actions(state, acting[0])
+    if len(legal) < 2:
+        return ()
+    traced = [trace(game, state, acting[0], action)[1] for action in legal]
+    first = traced[0]
+    common = 0
+    while common < len(first) and all(
+        len(t) > common and t[common] == first[common] for t in traced[1:]
+    ):
+        common += 1
+    effects = first[:common]
+    words = tell(game, config, effects)
+    # Words that read several effects together ("X takes ... and ...") stand alone only if
+    # every move's words begin with them.
+    if not words or any(tell(game, config, t)[: len(words)] != words for t in traced):
+        return ()
+    return effects
 
 
 def _forms(typed: str) -> list[str]:
@@ -535,6 +622,24 @@ class HumanAgent:
             for said in (refusal or "").splitlines():
                 indent = " " * (len(said) - len(said.lstrip()))
                 self._say("\n".join(_wrap_raw(said, width, "", indent + "  ")))
+
+    def forced(self, game: AnyRuleset, seat: int, action: Any) -> None:
+        """Tell the person the move their seat made without asking: its only legal move
+        (`tablefeast.kernel.play` plays it at once).
+
+        Args:
+            game: the game module.
+            seat: the person's seat.
+            action: the move.
+
+        Examples:
+            >>> import io, tablefeast.games.food_chain as fc
+            >>> out = io.StringIO()
+            >>> HumanAgent(io.StringIO(), out).forced(fc, 1, fc.Play(fc.Animal.DOG))
+            >>> print(out.getvalue(), end="")
+            You (seat 1) have one move: play dog, played.
+        """
+        self._say(f"You (seat {seat}) have one move: {game.action_to_str(action)}, played.")
 
     def _say(self, text: str, end: str = "\n") -> None:
         print(text, end=end, file=self.stdout, flush=True)
