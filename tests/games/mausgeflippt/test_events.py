@@ -109,6 +109,21 @@ def test_a_commitment_never_says_what_it_was() -> None:
             assert words_of(mg, before, seat, action) == (f"seat {seat} commits face down",)
 
 
+def test_the_last_commitment_says_it_was_the_last_and_never_what_it_was() -> None:
+    """The last seat to commit triggers the reveal (MG-2): its line says that it committed, the
+    last, before the reveal's line, and is the same whatever it committed."""
+    checked = 0
+    for before, seat, _, _ in _moves(0, seed=3):
+        if seat == CHANCE or mg.actors(before) != (seat,) or before.open_mouse is None:
+            continue
+        for action in mg.legal_actions(before, seat):
+            lines = words_of(mg, before, seat, action)
+            assert lines[0] == f"seat {seat} commits face down, the last to commit"
+            assert lines[1].startswith("revealed: ")
+            checked += 1
+    assert checked > 10
+
+
 def test_every_fastest_claim_is_seen_landing_a_slow_one_never() -> None:
     """On a protected mouse with the last cheese face up, a later claimant's right flip wins
     nothing (MG-8), yet everyone saw it land on the mouse (MG-3): "fastest 1" and "fastest 1 2"
@@ -195,6 +210,7 @@ def test_a_scripted_game_reads_as_expected() -> None:
         "seat 0 turns M07, wearing bag/brown, cap/red, shirt/green and showing emmental",
         "seat 0 commits face down",
         "seat 2 commits face down",
+        "seat 1 commits face down, the last to commit",
         "revealed: seat 0 plays a card, seat 1 flips (Mouse Attack!), seat 2 plays a card",
         "seat 1 was fastest (seats 0 and 2 too slow)",
         "seat 1 flips holding none of M07's items: they take the hand back; they catch M07 (+1)",
@@ -202,6 +218,7 @@ def test_a_scripted_game_reads_as_expected() -> None:
         "protected by the face-up cheese",
         "seat 0 commits face down",
         "seat 1 commits face down",
+        "seat 2 commits face down, the last to commit",
         "revealed: seat 0 plays a card, seat 1 passes, seat 2 plays a card",
         "unclear race: seats 0 and 2 were fastest together",
         "M14 is protected (gouda is face up): every claim fails",
@@ -217,6 +234,7 @@ def test_a_scripted_game_reads_as_expected() -> None:
         "seat 2 turns M12, wearing ring/blue, shirt/green, trousers/blue and showing camembert",
         "seat 1 commits face down",
         "seat 2 commits face down",
+        "seat 0 commits face down, the last to commit",
         "revealed: seat 0 flips (Mouse Attack!), seat 1 passes, seat 2 passes",
         "seat 0 flips holding 2 of M12's items: they lay them in front of them, one face down of "
         "their choosing (-2)",
@@ -228,6 +246,7 @@ def test_a_scripted_game_reads_as_expected() -> None:
         "protected by the face-up cheese",
         "seat 0 commits face down",
         "seat 1 commits face down",
+        "seat 2 commits face down, the last to commit",
         "revealed: everyone passes",
         "nobody claims M01: it goes under the stack",
     ]

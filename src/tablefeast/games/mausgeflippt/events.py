@@ -114,8 +114,9 @@ def public_events(config: Config, effects: Iterable[Effect]) -> tuple[str, ...]:
     """What every player at the table saw of `effects`, in words: one short English line per
     thing that happened.
 
-    A commitment in a race is "seat N commits face down" until the last one, which reveals
-    every commitment and, with fewer than two claimants, resolves the race at once. The deal is
+    A commitment in a race is "seat N commits face down", never what it was; the last one is
+    "seat N commits face down, the last to commit", and the reveal it triggers follows (with
+    fewer than two claimants, the race is resolved at once). The deal is
     one line at its first card; a later card drawn into a hidden hand is "seat N draws a card"
     (a young player's card lies face up, MG-15, and is named).
 
@@ -135,7 +136,9 @@ def public_events(config: Config, effects: Iterable[Effect]) -> tuple[str, ...]:
         >>> public_events(s.config, effects)
         ('seat 0 commits face down',)
         >>> u = mg.apply_action(t, 1, mg.Pass())
-        >>> revealed, caught = public_events(u.config, mg.apply_traced(u, 2, mg.Pass())[1])
+        >>> last, revealed, caught = public_events(u.config, mg.apply_traced(u, 2, mg.Pass())[1])
+        >>> print(last)
+        seat 2 commits face down, the last to commit
         >>> print(revealed)
         revealed: seat 0 plays a card, seat 1 passes, seat 2 passes
         >>> for part in caught.split("; "):
@@ -235,8 +238,10 @@ def _words(config: Config, effect: Effect, claims: dict[int, _Claim]) -> list[st
             worn = ", ".join(map(str, card.wears))
             line = f"seat {seat} turns {card.id}, wearing {worn} and showing {card.cheese}"
             return [line + ": protected by the face-up cheese" if protected else line]
-        case fx.Commitment(seat=seat, last=False):  # MG-2: hidden until everybody committed
-            return [f"seat {seat} commits face down"]
+        case fx.Commitment(seat=seat, last=last):  # MG-2: hidden until everybody committed
+            # Only that the seat committed, never what; the last one says so, as the reveal
+            # (which it triggers) follows on the next line.
+            return [f"seat {seat} commits face down" + (", the last to commit" if last else "")]
         case fx.Revealed(choices=choices):
             if all(code == PASS for code in choices):
                 return ["revealed: everyone passes"]

@@ -94,8 +94,9 @@ function mealCard(f, index, extra = {}) {
     extra.position ? el("span", { class: "ayc-pos", "aria-hidden": "true" }, String(extra.position)) : null,
     icon(m.set), el("span", { class: "ayc-set" }, set.name)),
   el("div", { class: "ayc-name" }, m.name),
-  m.points ? el("div", { class: "ayc-points" }, `${m.points > 0 ? "+" : ""}${m.points}`, el("small", {}, " pts")) : null,
-  el("div", { class: "ayc-art", "aria-hidden": "true" }, icon(m.set)),
+  el("div", { class: "ayc-body" },
+    m.points ? el("div", { class: "ayc-points" }, `${m.points > 0 ? "+" : ""}${m.points}`, el("small", {}, " pts")) : null,
+    el("div", { class: "ayc-art", "aria-hidden": "true" }, icon(m.set))),
   extra.rule && set.scoring ? el("div", { class: "ayc-rule" }, set.scoring) : null,
   icons,
   extra.spices ? el("div", { class: "ayc-spices" },
@@ -188,12 +189,15 @@ function line(ctx, f, covered) {
     if (swaps.length) {
       if (ui.swapFrom === null || ui.swapFrom === p) {
         const can = swaps.some((s) => s.includes(p));
-        actions.append(el("button", {
+        const title = ui.swapFrom === p ? "Cancel this swap"
+          : can ? "Pick this Meal, then the one to swap it with" : "No swap with this Meal is possible now";
+        const toggle = el("button", {
           type: "button", class: "ayc-do ayc-toggle", "aria-pressed": String(ui.swapFrom === p),
-          disabled: !can, "aria-label": `Swap ${name} (Meal ${p}) with…`,
-          title: ui.swapFrom === p ? "Cancel this swap" : "Pick this Meal, then the one to swap it with",
+          disabled: !can, "aria-label": `Swap ${name} (Meal ${p}) with…`, title,
           onclick: () => { ui.swapFrom = ui.swapFrom === p ? null : p; render(ctx); },
-        }, ui.swapFrom === p ? "Swapping… (cancel)" : "Swap…"));
+        }, ui.swapFrom === p ? "Swapping… (cancel)" : "Swap…");
+        // A disabled button gets no hover events in every browser: its wrapper carries the words.
+        actions.append(can ? toggle : el("span", { class: "why", title }, toggle));
       } else {
         const [a, b] = [Math.min(p, ui.swapFrom), Math.max(p, ui.swapFrom)];
         actions.append(moveButton(ctx, `swap ${a} ${b}`, `Swap with ${ui.swapFrom}`,
@@ -266,10 +270,24 @@ function hand(ctx, f, covered) {
     const move = ["play", ...chosen].join(" ");
     const names = pickedMoods().map((m) => f.moods[m].name);
     const label = names.length ? `Play ${names.join(" + ")}`
-      : ctx.legal.includes("play") ? "Play no card" : "Play (pick first)";
-    parts.push(el("div", { class: "actions ayc-confirm" },
-      moveButton(ctx, move, label, { class: "primary", "aria-label": `Confirm: ${label.toLowerCase()}` }),
-      el("span", { class: "muted" }, ui.picked.length ? `${plural(ui.picked.length, "card")} picked` : "Pick with the cards above")));
+      : ctx.legal.includes("play") ? "Play no card" : "Play";
+    // Not yet a move because of what is picked on this page (not a rule): say what to pick,
+    // in the page's words. A move the server refuses keeps the server's reason (moveButton).
+    const sizes = [...new Set(plays.map((words) => words.length))];
+    const more = ctx.legal.includes(move) || !reachable(pickedMoods()) ? 0
+      : Math.min(...sizes.filter((n) => n > chosen.length)) - chosen.length;
+    const hint = more <= 0 || !Number.isFinite(more) ? null
+      : chosen.length ? `Pick ${more === 1 ? "one more Mood card" : `${more} more Mood cards`} first`
+        : more === 1 ? "Pick a Mood card first" : `Pick ${more} Mood cards first`;
+    const confirm = hint
+      ? el("span", { class: "why", title: hint }, el("button", {
+        type: "button", class: "primary", disabled: true, title: hint,
+        "aria-label": `Confirm: ${label.toLowerCase()}`, "aria-describedby": "ayc-confirm-hint",
+      }, label))
+      : moveButton(ctx, move, label, { class: "primary", "aria-label": `Confirm: ${label.toLowerCase()}` });
+    parts.push(el("div", { class: "actions ayc-confirm" }, confirm,
+      el("span", { class: hint ? "ayc-hint" : "muted", id: "ayc-confirm-hint" },
+        hint || `${plural(ui.picked.length, "card")} picked`)));
     for (const m of movesOf(ctx, "play")) covered.add(m);
   }
   const deck = (v.my_deck || []).flatMap((n, mood) => (n ? [`${f.moods[mood].name} ×${n}`] : []));

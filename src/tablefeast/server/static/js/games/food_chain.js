@@ -125,8 +125,8 @@ function chain(ctx, kinds) {
       drawing(kind.key, "1.6em"),
       el("span", { class: "fc-link-name", "aria-hidden": "true" }, kind.name),
       el("span", { class: "fc-link-stars", "aria-hidden": "true" }, stars(kind.stars)),
-      active ? el("span", { class: "fc-flag", "aria-hidden": "true" }, "▲ snatching") : null,
-      hunted ? el("span", { class: "fc-flag", "aria-hidden": "true" }, "▼ prey") : null));
+      active ? el("span", { class: "fc-flag", "aria-hidden": "true" }, "▲", el("span", { class: "fc-flag-word" }, " snatching")) : null,
+      hunted ? el("span", { class: "fc-flag", "aria-hidden": "true" }, "▼", el("span", { class: "fc-flag-word" }, " prey")) : null));
     if (i < kinds.length - 1) row.append(el("li", { class: "fc-eats", "aria-hidden": "true" }, "◀"));
   });
   const order = (ctx.catalog.predator_order || []).map((k) => kinds[k]).filter((k) => k && kinds[k.prey]);

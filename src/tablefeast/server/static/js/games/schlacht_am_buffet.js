@@ -91,7 +91,8 @@ function plateCard(kinds, plate, { size = "", note = "", label = "" } = {}) {
     style: `--k: ${colourVar(kind.colour)}`, role: "img", "aria-label": label || text,
     title: label || text,
   },
-  el("span", { class: "sab-dish" }, svg(`<svg ${SVG}>${ICONS[kind.icon] || ICONS.salad}</svg>`),
+  el("span", { class: "sab-face" },
+    el("span", { class: "sab-dish" }, svg(`<svg ${SVG}>${ICONS[kind.icon] || ICONS.salad}</svg>`)),
     el("span", { class: "sab-value" }, valueText(plate.value))),
   el("span", { class: "sab-name" }, el("span", { class: "sab-symbol" }, kind.symbol), ` ${kind.name}`),
   note ? el("span", { class: "sab-note" }, note) : null);
@@ -235,11 +236,10 @@ function handZone(ctx) {
     }, ...cardFace(value), picked.has(i) ? el("span", { class: "sab-discard-mark" }, "✕ discard") : null));
     const values = [...picked].map((i) => hand[i]).sort((a, b) => b - a);
     const move = ["exchange", ...values.map(String)].join(" ");
-    const legal = ctx.legal.includes(move);
     const label = values.length ? `Discard ${values.length} and draw ${values.length}` : "Keep all my cards";
+    // Every pick (none included) is a whole move: the server says why, should it refuse one.
     actions = el("div", { class: "actions sab-actions" },
-      el("button", { type: "button", class: "primary sab-confirm", disabled: !legal, "data-move": move,
-        title: move, onclick: () => { if (ctx.legal.includes(move)) ctx.play(move); } }, label),
+      moveButton(ctx, move, label, { class: "primary sab-confirm" }),
       values.length ? moveButton(ctx, "exchange", "Keep all instead") : null);
     children.unshift(el("p", { class: "sab-prompt" }, el("strong", {}, "You dropped out first. "),
       "Pick any cards to throw away (or none) and draw as many new ones."));
