@@ -434,7 +434,7 @@ def test_fc_8_a_flea_leaving_the_round_is_a_situation() -> None:
 
 def _fc_last_pass(totals: tuple[int, int, int]) -> fc.State:
     """Round 3 of 3, pass 9: every player has played W, W, W, B, B, C, C, D in step; each holds
-    its Flea. The totals of rounds 1 and 2 are set to `totals`."""
+    its Flea. The totals of rounds 1 and 2 are set to `totals`, half of them in each."""
     state = replace(_fc(), round=3, alpha=2)
     for animal in (W, W, W, B, B, C, C, D):
         state = fc_helpers.reveal(state, dict.fromkeys(range(3), animal))
@@ -442,7 +442,9 @@ def _fc_last_pass(totals: tuple[int, int, int]) -> fc.State:
             taker = fc.actors(state)[0]
             state = fc.apply_action(state, taker, fc.legal_actions(state, taker)[0])
     assert state.pass_number == 9 and state.round == 3
-    state = replace(state, totals=totals)
+    first = tuple(t // 2 for t in totals)
+    second = tuple(t - f for t, f in zip(totals, first, strict=True))
+    state = replace(state, totals=totals, rounds=(first, second))  # FC-9: they add up
     assert fc.check_state(state) == []
     return state
 
