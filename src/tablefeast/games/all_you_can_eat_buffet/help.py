@@ -1,4 +1,5 @@
-"""How a person writes All You Can Eat Buffet's moves, for the terminal's prompt and ``help``.
+"""How a person writes All You Can Eat Buffet's moves, for the terminal's prompt and ``help``,
+and how to play it, for a person who never has (`SUMMARY`: the browser's "How to play" panel).
 
 Chance outcomes are never listed: a person never types them.
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from tablefeast.kernel.capabilities import MoveHelp
 from tablefeast.kernel.values import FrozenDict
 
-__all__ = ["MOVE_HELP"]
+__all__ = ["MOVE_HELP", "SUMMARY"]
 
 MOVE_HELP: FrozenDict[str, MoveHelp] = FrozenDict(
     {
@@ -44,3 +45,29 @@ MOVE_HELP: FrozenDict[str, MoveHelp] = FrozenDict(
 )
 """Per first word of a move: its notation, what it means (``{e}``: a legal move of the kind),
 and an example."""
+
+SUMMARY: tuple[str, ...] = (
+    "Collect Meal cards from the buffet line for the most points: Meals as printed, sets "
+    "of different Fruits, +10 for the most Vegetables, the Birthday Cake tile, and your "
+    "Drink and Spice tokens. Beware: whoever has the most Fish scores none of theirs, and "
+    "six or more Spice tokens score nothing unless you have the Milk. (AYC-11)",
+    "Each round lays out a line of 5 to 7 Meals, with a Spice token on the 2nd and 3rd. "
+    "You start with 3 Mood cards and draw 1 each later round. Everyone plays one Mood face "
+    "down at the same time, then all are revealed; players who revealed the same Mood each "
+    "take a Drink token. (AYC-2, AYC-3, AYC-5, AYC-6)",
+    "Moods act in turn order from the first player: Hungry takes the first Meal, Very "
+    "Hungry two adjacent ones, Trickster swaps two and takes the first, Jealous steals a "
+    "collected Meal. The Boor takes any one Meal before all others, the Slow all that is "
+    "left after them; several Boors, or Slows, all skip. A collected Meal brings its Spice "
+    "tokens. (AYC-7, AYC-8, AYC-19)",
+    "With 3 or more Drink tokens (4 with 5 or 6 players) you play two Moods face down, "
+    "your left neighbour reveals one at random, and the other goes back to your hand; with "
+    "5 or more (6) you play none, and a random card from your hand is revealed. Some Meals "
+    "give a Drink; a Coffee costs up to 2. (AYC-5, AYC-8)",
+    "After 10 rounds (9 with 5 or 6 players) the game ends: the secret cards under "
+    "Surprise breads are revealed, everyone decides whether each Tomato is a Fruit or a "
+    "Vegetable, and all score. The most points wins; a tie goes to the most Drink tokens, "
+    "and players still tied share the win. (AYC-2, AYC-4, AYC-10, AYC-12)",
+)
+"""How to play All You Can Eat Buffet, for a person who never has, in a few short paragraphs (the
+aim, a turn, the special cases, the end), each ending with its rulings."""

@@ -12,7 +12,7 @@ from tablefeast.games.food_chain.actions import Action
 from tablefeast.games.food_chain.catalog import TITLE, catalog
 from tablefeast.games.food_chain.config import Config
 from tablefeast.games.food_chain.events import public_events
-from tablefeast.games.food_chain.help import MOVE_HELP
+from tablefeast.games.food_chain.help import MOVE_HELP, SUMMARY
 from tablefeast.games.food_chain.observation import observation_size, observation_tensor
 from tablefeast.games.food_chain.rules import apply_traced
 from tablefeast.games.food_chain.sheet import score_sheet
@@ -41,5 +41,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
     score_sheet=score_sheet,
+    summary=SUMMARY,
 )
 """Food Chain's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

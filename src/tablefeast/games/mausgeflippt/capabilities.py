@@ -12,7 +12,7 @@ from tablefeast.games.mausgeflippt.actions import Action
 from tablefeast.games.mausgeflippt.catalog import TITLE, catalog
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.events import public_events
-from tablefeast.games.mausgeflippt.help import MOVE_HELP
+from tablefeast.games.mausgeflippt.help import MOVE_HELP, SUMMARY
 from tablefeast.games.mausgeflippt.observation import observation_size, observation_tensor
 from tablefeast.games.mausgeflippt.race import observed_fastest
 from tablefeast.games.mausgeflippt.rules import apply_traced
@@ -55,5 +55,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     ),
     custom_cards="card set",
     score_sheet=score_sheet,
+    summary=SUMMARY,
 )
 """Mausgeflippt's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""
