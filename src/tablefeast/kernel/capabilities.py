@@ -155,6 +155,9 @@ class Capabilities(Generic[S, A, C, V]):
         score_sheet: ``score_sheet(state) -> ScoreSheet``: each seat's score by the game's own
             scoring parts, adding up to `scores`, and the tie-break that decided the winners
             (`tablefeast.kernel.sheet`); None: the scores alone.
+        outcomes: the effect types that tell how a step came out (a reveal, a duel won, a
+            mouse caught): their words stay on the board until the next step's result
+            (`tablefeast.kernel.effects.LastResult`); empty: no result is kept.
         summary: how to play, in a few short paragraphs for a person who never has (the aim,
             a turn, the end), each naming its rulings.
     """
@@ -181,6 +184,7 @@ class Capabilities(Generic[S, A, C, V]):
     table_options: tuple[TableOption, ...] = ()
     custom_cards: str | None = None
     score_sheet: Callable[[S], ScoreSheet] | None = None
+    outcomes: tuple[type, ...] = ()
     summary: tuple[str, ...] = ()
 
     def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Committed",
     "Effect",
+    "LastResult",
     "Moved",
     "label",
     "plain_effects",
@@ -229,3 +230,70 @@ def label(game: AnyRuleset, effects: Iterable[Effect]) -> tuple[str, ...]:
     """
     situations = game.CAPABILITIES.situations
     return situations(effects) if situations is not None else ()
+
+
+MAX_RESULT_LINES = 40
+"""The most lines a `LastResult` keeps (the latest ones): a step's story is short in every game,
+and the server holds one per table."""
+
+
+@attrs.frozen
+class LastResult:
+    """How the latest step came out, in a spectator's words, kept until the next step's result.
+
+    A game declares the effects that tell how a step came out (``CAPABILITIES.outcomes``: a
+    reveal, who won the duel, who dropped out with which plate, the snatches of a pass, a
+    mouse caught, the Moods carried out). Their words gather into one result; any other move
+    with a hidden part (a commitment, a card drawn into a hand) closes it, and the next outcome
+    after that begins the next result. So the result of a step stays readable while the next one is being
+    decided, and anyone who replays the same moves gets the same result (a server after a
+    restart, a page after a reload).
+
+    Attributes:
+        lines: the result's words (public: what a spectator saw).
+        closed: a hidden move came since: the next outcome begins a new result.
+
+    Examples:
+        >>> import tablefeast
+        >>> from tablefeast.kernel.ruleset import apply_joint
+        >>> fc = tablefeast.load("food_chain")
+        >>> s = fc.initial_state(fc.Config(players=3))
+        >>> result = LastResult()
+        >>> for seat, animal in ((0, "bird"), (1, "worm"), (2, "cat")):
+        ...     s, effects = trace(fc, s, seat, fc.action_from_str(s, seat, f"play {animal}"))
+        ...     result = result.after(fc, s.config, effects)
+        >>> for line in result.lines:
+        ...     print(line)
+        revealed: seat 0 plays bird, seat 1 plays worm, seat 2 plays cat
+        the birds snatch: seat 0 takes first
+        >>> s, effects = trace(fc, s, 0, fc.action_from_str(s, 0, "take 1"))
+        >>> result.after(fc, s.config, effects).lines[2:]  # the snatches of the pass add up
+        ("seat 0's bird takes seat 1's worm", 'the cats snatch: seat 2 takes first')
+    """
+
+    lines: tuple[str, ...] = ()
+    closed: bool = True
+
+    def after(self, game: AnyRuleset, config: Any, effects: Iterable[Effect]) -> LastResult:
+        """The result once one more move's `effects` happened.
+
+        Args:
+            game: the game module.
+            config: the game's configuration.
+            effects: the effects of one move (in order).
+        """
+        outcomes = game.CAPABILITIES.outcomes
+        if not outcomes:
+            return self
+        lines, closed = self.lines, self.closed
+        current: list[Effect] = []
+        for effect in effects:
+            if isinstance(effect, outcomes):  # (its words show what a spectator saw of it)
+                if closed:  # the first outcome of a new step: it begins the next result
+                    lines, current, closed = (), [], False
+                current.append(effect)
+            elif effect.seen_by(None) != effect:  # a hidden move: the result so far is told
+                closed = True
+        if current:
+            lines = (*lines, *tell(game, config, current))[-MAX_RESULT_LINES:]
+        return LastResult(lines, closed)

@@ -9,6 +9,8 @@ Routes:
   events, and the scores and winners once the game is over.
 - ``GET /api/tables/{id}/record``: the finished game's record (what ``tablefeast replay`` reads);
   refused while the game runs.
+- ``POST /api/tables/{id}/again``: once the game is over, one of its seats (``{"token": ...}``)
+  asks for a new table with the same game, config, seats, settings and names: "play again".
 - ``GET /api/server``: what this server offers: the seat kinds, whether creating a table needs a
   key, and its limits.
 - ``GET /api/games``: the games a new table may play, as each declares them (title, player
@@ -59,7 +61,7 @@ from tablefeast.server import protocol
 from tablefeast.server.budget import Buckets, TokenBucket
 from tablefeast.server.guard import Guard, client_address
 from tablefeast.server.hub import Connection, Hub, LiveTable, TableBrokenError
-from tablefeast.server.seats import BUILT_IN, HUMAN, check_kind
+from tablefeast.server.seats import BUILT_IN, HUMAN, check_kind, check_names, seat_names
 from tablefeast.server.settings import ServerSettings
 from tablefeast.server.store import SQLiteStore, StoreError
 from tablefeast.server.table import MAX_SEATS, Table, check_settings
@@ -78,7 +80,7 @@ CLOSE_BROKEN = 4410
 """WebSocket close code: the table's stored record does not replay."""
 _CLOSE_WAIT = 0.2
 """Seconds the close of a connection that broke a rule may take before it is dropped anyway."""
-_BODY_FIELDS = {"game", "players", "seats", "options", "settings"}
+_BODY_FIELDS = {"game", "players", "seats", "options", "settings", "names"}
 _MAX_OPTIONS = 20
 
 
@@ -166,6 +168,9 @@ def _table_request(
         raise ConfigError(f"options map each option to its value (at most {_MAX_OPTIONS})")
     read = {k: option_value(k, v) if isinstance(v, str) else v for k, v in options.items()}
     table_settings = check_settings(data.get("settings") or {}, settings)
+    names = check_names(data.get("names"), players)
+    if any(names):  # kept with the table's settings: the page shows them as text
+        table_settings["names"] = list(names)
     return game, players, read, kinds, table_settings
 
 
@@ -223,6 +228,52 @@ def create_app(
             status_code=201,
         )
 
+    async def again(request: Request) -> Response:
+        """A new table for the same game, config, seats, settings and names as a finished one:
+        asked by one of its people (with their seat's token), under the same limits as any
+        new table."""
+        try:
+            _check_key(request, settings)
+            data = await _body(request, settings.max_body_bytes)
+            token = data.get("token") if isinstance(data, dict) else None
+            live = await found(request)
+            old = live.table
+            if old.seat_of(token) is None:
+                raise _RefusedError(403, "forbidden", "only a seat of this table asks for another")
+            if not old.finished:
+                raise _RefusedError(409, "not_over", "a new game begins once this one is over")
+            wait = creates.take(client_address(request.scope)) or all_creates.take()
+            if wait:
+                raise _RefusedError(429, "rate_limited", "too many new tables: wait a little", wait)
+            since = time.time() - settings.abandon_after
+            if await hub.call(hub.store.count_open, since) >= settings.max_open_tables:
+                raise _RefusedError(
+                    503, "too_many_tables", "the server is full: try again later", 60
+                )
+            row = old.row
+            table, tokens = await hub.call(
+                Table.create,
+                hub.store,
+                row.game,
+                len(row.seats),
+                {},
+                row.seats,
+                row.options,
+                settings,
+                old.config,
+            )
+        except _RefusedError as e:
+            return e.response()
+        except StoreError as e:
+            return _RefusedError(503, "unavailable", str(e), 5).response()
+        except TablefeastError as e:
+            return _RefusedError(400, "bad_request", str(e)).response()
+        hub.schedule(hub.add(table))
+        return JSONResponse(
+            {"table": table.row.id, "tokens": {str(s): t for s, t in tokens.items()}},
+            status_code=201,
+        )
+
     async def list_tables(request: Request) -> Response:
         limit_text = request.query_params.get("limit", "50")
         before = request.query_params.get("before")
@@ -230,6 +281,7 @@ def create_app(
             return _RefusedError(400, "bad_request", "limit is a number of tables").response()
         if before is not None and not 0 < len(before) <= 64:
             return _RefusedError(400, "bad_request", "before is a table's id").response()
+        every = request.query_params.get("all") == "1"
         limit = min(int(limit_text), settings.list_limit)
         try:
             rows = await hub.call(hub.store.tables, limit + 1, before)
@@ -240,8 +292,10 @@ def create_app(
             {
                 "id": row.id,
                 "game": row.game,
+                "title": titles.get(row.game, row.game),
                 "players": len(row.seats),
                 "seats": list(row.seats),
+                "names": seat_names(row.seats, row.options.get("names")),
                 "created": row.created,
                 "updated": row.updated,
                 "over": row.finished,
@@ -249,7 +303,16 @@ def create_app(
             }
             for row in rows[:limit]
         ]
-        return JSONResponse({"tables": page, "next": page[-1]["id"] if len(rows) > limit else None})
+        # The cursor is the last table read, so that paging goes on past hidden tables.
+        cursor = rows[limit - 1].id if len(rows) > limit else None
+        if not every:  # finished a while ago, or abandoned: no longer worth watching
+            page = [
+                t
+                for t in page
+                if t["state"] == "playing"
+                or (t["state"] == "over" and now - t["updated"] <= settings.list_hide_after)
+            ]
+        return JSONResponse({"tables": page, "next": cursor})
 
     async def found(request: Request) -> LiveTable:
         try:
@@ -291,6 +354,7 @@ def create_app(
         )
 
     offered = protocol.games(tablefeast.names())  # what the lobby offers: the same every time
+    titles = {game["name"]: game["title"] for game in offered}
 
     async def games(request: Request) -> Response:
         return JSONResponse({"games": offered})
@@ -338,6 +402,7 @@ def create_app(
             Route("/api/games", games, methods=["GET"]),
             Route("/api/tables/{id}", show, methods=["GET"]),
             Route("/api/tables/{id}/record", record, methods=["GET"]),
+            Route("/api/tables/{id}/again", again, methods=["POST"]),
             WebSocketRoute("/ws/tables/{id}", socket),
             Mount("/", StaticFiles(directory=STATIC, html=True), name="static"),
         ],

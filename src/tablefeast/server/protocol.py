@@ -1,14 +1,17 @@
-"""The wire protocol (version 1): JSON text messages over one WebSocket per seat or spectator.
+"""The wire protocol (version 2): JSON text messages over one WebSocket per seat or spectator.
 
 Server to client:
 
 - ``welcome``: once, on connecting: the protocol version, the table, the game, which seat this
-  connection plays (None for a spectator) and every seat's kind.
+  connection plays (None for a spectator), every seat's kind and name, and how to play (the
+  game's summary and its moves' help).
 - ``update``: after every change, and on ``sync``: this seat's view (or the public view), its
   legal moves in notation, who must act, the number of moves the game has had (``turn``) and
   this seat has made (``played``: it grows when the seat's move is accepted), the public events
   (all of them in the first update of a connection, the new ones after that), whether the game
-  is over, and then the scores and winners.
+  is over, and then the scores and winners; how the latest step came out (``result``: public
+  words, kept until the next step's result) and, once over, the score sheet (``sheet``: each
+  seat's score by the game's scoring parts, and the tie-break that decided).
 - ``error``: a refused message, with a code and a reason; the connection stays open.
 - ``pong``: the answer to ``ping``.
 
@@ -47,6 +50,7 @@ from tablefeast.kernel.errors import (
     TablefeastError,
 )
 from tablefeast.kernel.limits import parse_json, shown
+from tablefeast.server.seats import seat_names
 from tablefeast.server.store import StoreError
 from tablefeast.server.table import MAX_SEATS, Table
 from tablefeast.server.wire import renderer_for
@@ -65,8 +69,9 @@ __all__ = [
     "why",
 ]
 
-PROTOCOL_VERSION = 1
-"""The protocol's version, sent in every ``welcome`` and ``update``."""
+PROTOCOL_VERSION = 2
+"""The protocol's version, sent in every ``welcome`` and ``update`` (2: names, how to play, the
+last step's result and the score sheet were added to version 1's messages)."""
 MAX_MESSAGE_CHARS = 4096
 """The longest client message read; a longer one is refused with code ``too_large``."""
 
@@ -220,7 +225,13 @@ def welcome(table: Table, seat: int | None) -> dict[str, Any]:
         "players": table.config.players,
         "seat": seat,
         "seats": list(table.row.seats),
+        "names": seat_names(table.row.seats, table.row.options.get("names")),
         "catalog": {} if catalog is None else catalog(table.config),
+        "summary": list(capabilities.summary),
+        "help": [
+            {"notation": h.notation, "meaning": h.meaning.replace("{e}", h.example)}
+            for h in capabilities.move_help.values()
+        ],
     }
 
 
@@ -276,6 +287,23 @@ def update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
         # Running scores may depend on hidden cards: they are sent once the game is over.
         "scores": list(game.scores(state)) if over else None,
         "winners": sorted(game.winners(state)) if over else None,
+        "result": list(table.result.lines),
+        "sheet": _sheet(table) if over else None,
+    }
+
+
+def _sheet(table: Table) -> dict[str, Any] | None:
+    """The finished game's score sheet, as JSON (None where the game declares none)."""
+    sheet_of = table.game.CAPABILITIES.score_sheet
+    if sheet_of is None:
+        return None
+    sheet = sheet_of(table.state)
+    return {
+        "parts": [
+            [{"label": p.label, "points": p.points, "detail": p.detail} for p in seat]
+            for seat in sheet.parts
+        ],
+        "tie_break": sheet.tie_break,
     }
 
 
@@ -286,7 +314,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "type": "object",
         "required": [
             *("type", "protocol", "table", "game", "title", "players", "seat", "seats"),
-            *("catalog", "renderer"),
+            *("catalog", "renderer", "names", "summary", "help"),
         ],
         "properties": {
             "type": {"const": "welcome"},
@@ -299,6 +327,17 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "seats": _STRINGS,
             "catalog": {"type": "object"},
             "renderer": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"},
+            "names": _STRINGS,
+            "summary": _STRINGS,
+            "help": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["notation", "meaning"],
+                    "properties": {"notation": {"type": "string"}, "meaning": {"type": "string"}},
+                    "additionalProperties": False,
+                },
+            },
         },
         "additionalProperties": False,
     },
@@ -316,7 +355,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "type": "object",
         "required": [
             *("type", "protocol", "table", "seat", "turn", "played", "view", "legal", "actors"),
-            *("events", "over", "scores", "winners"),
+            *("events", "over", "scores", "winners", "result", "sheet"),
         ],
         "properties": {
             "type": {"const": "update"},
@@ -340,6 +379,36 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "over": {"type": "boolean"},
             "scores": {"anyOf": [_INTS, {"type": "null"}]},
             "winners": {"anyOf": [_INTS, {"type": "null"}]},
+            "result": _STRINGS,
+            "sheet": {
+                "anyOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "required": ["parts", "tie_break"],
+                        "properties": {
+                            "parts": {
+                                "type": "array",
+                                "items": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "required": ["label", "points", "detail"],
+                                        "properties": {
+                                            "label": {"type": "string"},
+                                            "points": {"type": "integer"},
+                                            "detail": {"type": "string"},
+                                        },
+                                        "additionalProperties": False,
+                                    },
+                                },
+                            },
+                            "tie_break": {"type": ["string", "null"]},
+                        },
+                        "additionalProperties": False,
+                    },
+                ]
+            },
         },
         "additionalProperties": False,
     },

@@ -24,6 +24,7 @@ Examples:
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import tablefeast
@@ -40,7 +41,16 @@ from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.server.settings import ServerSettings
 
-__all__ = ["BUILT_IN", "HUMAN", "bot", "check_kind", "weight"]
+__all__ = [
+    "BUILT_IN",
+    "HUMAN",
+    "MAX_NAME_CHARS",
+    "bot",
+    "check_kind",
+    "check_names",
+    "seat_names",
+    "weight",
+]
 
 HUMAN = "human"
 """The seat kind of a person."""
@@ -118,3 +128,73 @@ def weight(kind: str, game: str, settings: ServerSettings) -> str:
     if isinstance(agent, RandomAgent):
         return "light"
     return "quick" if isinstance(agent, HeuristicAgent) else "search"
+
+
+MAX_NAME_CHARS = 24
+"""The longest name a person may give their seat."""
+
+
+def check_names(names: Any, players: int) -> tuple[str | None, ...]:
+    """The seats' names as a request gave them, checked: None or a list of one entry per seat,
+    each None (no name) or text of 1 to `MAX_NAME_CHARS` printable characters (spaces inside
+    are kept, once; nothing else is read from it: the page shows it as text).
+
+    Args:
+        names: the request's ``names``.
+        players: the number of seats.
+
+    Raises:
+        ConfigError: not such a list, or a name that is too long, empty or not printable.
+
+    Examples:
+        >>> check_names(["  Ada   Lovelace ", None], 2)
+        ('Ada Lovelace', None)
+        >>> check_names(["\\u202eevil"], 1)
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.ConfigError: names[0] must be printable text (no control ...
+    """
+    if names is None:
+        return (None,) * players
+    if not isinstance(names, list) or len(names) != players:
+        raise ConfigError(f"names lists one name (or null) per seat ({players})")
+    checked: list[str | None] = []
+    for seat, name in enumerate(names):
+        if name is None:
+            checked.append(None)
+            continue
+        if not isinstance(name, str) or len(name) > 4 * MAX_NAME_CHARS:
+            raise ConfigError(f"names[{seat}] must be text of at most {MAX_NAME_CHARS} characters")
+        tidy = " ".join(name.split())
+        if not tidy:
+            checked.append(None)
+            continue
+        if len(tidy) > MAX_NAME_CHARS:
+            raise ConfigError(f"names[{seat}] must be at most {MAX_NAME_CHARS} characters")
+        if not all(unicodedata.category(c)[0] != "C" for c in tidy):
+            raise ConfigError(
+                f"names[{seat}] must be printable text (no control or format characters)"
+            )
+        checked.append(tidy)
+    return tuple(checked)
+
+
+def seat_names(kinds: tuple[str, ...], names: Any) -> list[str]:
+    """What the table calls each seat: the person's name, ``Seat N`` for a person who gave
+    none, and ``Bot (level)`` for a bot.
+
+    Args:
+        kinds: the seats' kinds.
+        names: the stored names (one entry per seat, or anything else for none).
+
+    Examples:
+        >>> seat_names(("human", "medium", "human"), ["Ada", None, None])
+        ['Ada', 'Bot (medium)', 'Seat 2']
+    """
+    given = names if isinstance(names, list) and len(names) == len(kinds) else [None] * len(kinds)
+    return [
+        name
+        if isinstance(name, str) and name
+        else (f"Seat {seat}" if kind == HUMAN else f"Bot ({kind})")
+        for seat, (kind, name) in enumerate(zip(kinds, given, strict=True))
+    ]

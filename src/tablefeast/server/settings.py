@@ -92,6 +92,8 @@ class ServerSettings:
         request_burst: requests one address may make at once.
         max_body_bytes: the largest request body read; a larger one is refused with 413.
         list_limit: the most tables one page of ``GET /api/tables`` lists.
+        list_hide_after: seconds after its last move from which a finished table is left out
+            of ``GET /api/tables`` (an abandoned one is left out too); ``?all=1`` lists them.
         max_loaded_tables: tables kept in memory with nobody connected and no bot at work;
             the least recently used beyond this leave memory (they are replayed when asked for).
         max_connections: WebSockets at once; one more is closed with code 1013.
@@ -130,6 +132,7 @@ class ServerSettings:
     request_burst: int = attrs.field(default=100, validator=_bounded(1, _HUGE))
     max_body_bytes: int = attrs.field(default=256 * 1024, validator=_bounded(1024, 8 * 2**20))
     list_limit: int = attrs.field(default=100, validator=_bounded(1, 1000))
+    list_hide_after: float = attrs.field(default=1800.0, validator=_bounded(0, 10**7, float))
     max_loaded_tables: int = attrs.field(default=200, validator=_bounded(0, _HUGE))
     max_connections: int = attrs.field(default=1000, validator=_bounded(1, _HUGE))
     max_connections_per_address: int = attrs.field(default=32, validator=_bounded(1, _HUGE))

@@ -44,14 +44,14 @@ import attrs
 
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.effects import Effect, tell, trace
+from tablefeast.kernel.effects import Effect, LastResult, tell, trace
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.options import config_from_options
 from tablefeast.kernel.record import Record, iter_traced
 from tablefeast.kernel.ruleset import AnyRuleset, check_turn
 from tablefeast.kernel.serialize import structure
-from tablefeast.server.seats import HUMAN, check_kind
+from tablefeast.server.seats import HUMAN, check_kind, check_names
 from tablefeast.server.settings import ServerSettings
 from tablefeast.server.store import Store, TableRow
 
@@ -92,12 +92,17 @@ def check_settings(options: Any, settings: ServerSettings) -> dict[str, Any]:
         settings: the server's settings (the highest ``think``, the seat kinds offered).
 
     Raises:
-        ConfigError: not a mapping, an unknown setting, or a value out of its range.
+        ConfigError: not a mapping, an unknown setting, a value out of its range, or bad names.
     """
     if not isinstance(options, Mapping):
         raise ConfigError("settings map each table setting to its value")
     checked: dict[str, Any] = {}
     for key, value in options.items():
+        if key == "names":  # the seats' names (`tablefeast.server.seats.check_names`)
+            if not isinstance(value, list) or len(value) > MAX_SEATS:
+                raise ConfigError(f"names lists one name (or null) per seat, at most {MAX_SEATS}")
+            checked[key] = list(check_names(value, len(value)))
+            continue
         if key == "takeover":
             if check_kind(value, settings) == HUMAN:
                 raise ConfigError("the takeover of an idle seat is a bot, not human")
@@ -155,6 +160,7 @@ class Table:
         state: the true state (it never leaves the server while the game runs).
         moves: every move so far, ``(seat, text)``, as in the record.
         events: the public event log, in words.
+        result: how the latest step came out, in public words (kept until the next step's).
         arrivals: per seat, when its latest move reached the server (`time.monotonic`).
         version: counts the changes, so that a bot's late answer can tell it is stale.
     """
@@ -167,6 +173,7 @@ class Table:
         self.state: Any = self.game.initial_state(self.config)
         self.moves: list[tuple[int, str]] = []
         self.events: list[str] = []
+        self.result = LastResult()
         self.arrivals: dict[int, float] = {}
         self.version = 0
         self._token_hashes = token_hashes
@@ -184,6 +191,7 @@ class Table:
         seats: tuple[str, ...],
         settings: Mapping[str, Any] | None = None,
         server: ServerSettings | None = None,
+        config: Any = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table, stored, with its chance resolved up to the first decision.
 
@@ -195,6 +203,8 @@ class Table:
             seats: per seat, ``"human"`` or a bot's kind (`tablefeast.server.seats`).
             settings: the table's own settings (`TABLE_OPTIONS`, ``takeover``).
             server: the server's settings (the seat kinds and budgets it offers).
+            config: the game's Config, built already (another table's, for a new game with
+                the same seats), instead of one built from `options`.
 
         Returns:
             The table and one secret join token per human seat.
@@ -212,7 +222,12 @@ class Table:
         for kind in seats:
             check_kind(kind, server)  # a ConfigError naming the bad kind
         checked = check_settings(settings or {}, server)
-        config = config_from_options(game, players, options)
+        if len(checked.get("names", ())) not in (0, players):
+            raise ConfigError(f"names lists one name (or null) per seat ({players})")
+        if config is None:
+            config = config_from_options(game, players, options)
+        elif type(config) is not game.Config or config.players != players:
+            raise ConfigError(f"config must be a {game.NAME} Config for {players} players")
         tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(seats) if kind == HUMAN}
         now = time.time()
         row = TableRow(
@@ -251,6 +266,7 @@ class Table:
         record = Record(row.game, row.config, tuple(moves))
         for *_, after, effects in iter_traced(table.game, record):
             table.events.extend(tell(table.game, table.config, effects))
+            table.result = table.result.after(table.game, table.config, effects)
             table.state = after
         table.moves = list(moves)
         for seat, _ in moves:
@@ -367,6 +383,8 @@ class Table:
             raise RuntimeError("moves worked out from another position of the table")
         # Worded move by move, exactly as `restore` words them.
         new_events = [line for *_, fx in pending.steps for line in tell(self.game, self.config, fx)]
+        for *_, fx in pending.steps:
+            self.result = self.result.after(self.game, self.config, fx)
         self.state, self.arrivals = pending.steps[-1][2], pending.arrivals
         self.moves.extend(pending.texts)
         for seat, _ in pending.texts:

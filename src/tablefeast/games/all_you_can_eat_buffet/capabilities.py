@@ -11,6 +11,7 @@ from tablefeast.games.all_you_can_eat_buffet import strategy
 from tablefeast.games.all_you_can_eat_buffet.actions import Action
 from tablefeast.games.all_you_can_eat_buffet.catalog import TITLE, catalog
 from tablefeast.games.all_you_can_eat_buffet.config import Config
+from tablefeast.games.all_you_can_eat_buffet.effects import OUTCOMES
 from tablefeast.games.all_you_can_eat_buffet.events import public_events
 from tablefeast.games.all_you_can_eat_buffet.help import MOVE_HELP, SUMMARY
 from tablefeast.games.all_you_can_eat_buffet.observation import observation_size, observation_tensor
@@ -42,6 +43,7 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     levels=strategy.LEVELS,
     custom_cards="card lists",
     score_sheet=score_sheet,
+    outcomes=OUTCOMES,
     summary=SUMMARY,
 )
 """All You Can Eat Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

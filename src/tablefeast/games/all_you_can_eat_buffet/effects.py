@@ -32,6 +32,7 @@ from tablefeast.games.all_you_can_eat_buffet.components import Mood
 from tablefeast.kernel.effects import Effect
 
 __all__ = [
+    "OUTCOMES",
     "CakeTileTaken",
     "Clinked",
     "CoffeeDrunk",
@@ -354,3 +355,27 @@ class GameOver(Effect):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     tied: tuple[int, ...]
+
+
+OUTCOMES: tuple[type[Effect], ...] = (
+    Revealed,
+    MoodPicked,
+    Clinked,
+    Skipped,
+    MoodCarriedOut,
+    NothingDone,
+    Swapped,
+    MealsTaken,
+    MealStolen,
+    DrinkGained,
+    CoffeeDrunk,
+    CakeTileTaken,
+    RoundEnds,
+    RoundScored,
+    SecretsTurnedUp,
+    SecretTurned,
+    TomatoesDecided,
+)
+"""The effects that tell how a step came out (AYC-5 to AYC-11: the reveal and the Moods as they
+resolved, the Meals taken, swapped or stolen, the tokens gained, the round's end and scores): the
+board keeps their words until the next step's result (`tablefeast.kernel.effects.LastResult`)."""

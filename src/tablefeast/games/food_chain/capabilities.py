@@ -11,6 +11,7 @@ from tablefeast.games.food_chain import strategy
 from tablefeast.games.food_chain.actions import Action
 from tablefeast.games.food_chain.catalog import TITLE, catalog
 from tablefeast.games.food_chain.config import Config
+from tablefeast.games.food_chain.effects import OUTCOMES
 from tablefeast.games.food_chain.events import public_events
 from tablefeast.games.food_chain.help import MOVE_HELP, SUMMARY
 from tablefeast.games.food_chain.observation import observation_size, observation_tensor
@@ -41,6 +42,7 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
     score_sheet=score_sheet,
+    outcomes=OUTCOMES,
     summary=SUMMARY,
 )
 """Food Chain's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

@@ -24,6 +24,7 @@ from tablefeast.games.food_chain.components import Animal
 from tablefeast.kernel.effects import Effect
 
 __all__ = [
+    "OUTCOMES",
     "AnimalPlayed",
     "CentrePreyTaken",
     "FleaLeaves",
@@ -232,3 +233,18 @@ class GameOver(Effect):
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+OUTCOMES: tuple[type[Effect], ...] = (
+    Revealed,
+    SnatchBegins,
+    PreyTaken,
+    CentrePreyTaken,
+    Secured,
+    GoesToCentre,
+    FleaLeaves,
+    RoundScored,
+)
+"""The effects that tell how a step came out (FC-3 to FC-9: the reveal, the snatches of the pass,
+what was secured, went to the centre or left, and the round's stars): the board keeps their words
+until the next step's result (`tablefeast.kernel.effects.LastResult`)."""

@@ -11,6 +11,7 @@ from tablefeast.games.mausgeflippt import strategy
 from tablefeast.games.mausgeflippt.actions import Action
 from tablefeast.games.mausgeflippt.catalog import TITLE, catalog
 from tablefeast.games.mausgeflippt.config import Config
+from tablefeast.games.mausgeflippt.effects import OUTCOMES
 from tablefeast.games.mausgeflippt.events import public_events
 from tablefeast.games.mausgeflippt.help import MOVE_HELP, SUMMARY
 from tablefeast.games.mausgeflippt.observation import observation_size, observation_tensor
@@ -55,6 +56,7 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     ),
     custom_cards="card set",
     score_sheet=score_sheet,
+    outcomes=OUTCOMES,
     summary=SUMMARY,
 )
 """Mausgeflippt's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

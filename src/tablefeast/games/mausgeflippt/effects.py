@@ -32,6 +32,7 @@ from tablefeast.games.mausgeflippt.state import PLAYED
 from tablefeast.kernel.effects import Effect
 
 __all__ = [
+    "OUTCOMES",
     "CardDrawn",
     "CheeseGiven",
     "CheeseOwed",
@@ -417,3 +418,28 @@ class GameOver(Effect):
     reason: Ending
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+OUTCOMES: tuple[type[Effect], ...] = (
+    Revealed,
+    FastestClaimants,
+    NobodyClaimed,
+    Protected,
+    PlayLanded,
+    FlipLanded,
+    FlipBarred,
+    CheeseTaken,
+    CheeseOwed,
+    MouseCaught,
+    MouseOwed,
+    MouseUnder,
+    MouseGiven,
+    NoMouseLeft,
+    CheeseGiven,
+    NoCheeseLeft,
+    FaceDownChosen,
+    LaidAtTheEnd,
+)
+"""The effects that tell how a step came out (MG-6 to MG-14: the reveal, who was fastest, how each
+play or flip landed, the mice and cheeses taken, owed or given): the board keeps their words
+until the next step's result (`tablefeast.kernel.effects.LastResult`)."""

@@ -11,6 +11,7 @@ from tablefeast.games.schlacht_am_buffet import strategy
 from tablefeast.games.schlacht_am_buffet.actions import Action
 from tablefeast.games.schlacht_am_buffet.catalog import TITLE, catalog
 from tablefeast.games.schlacht_am_buffet.config import Config
+from tablefeast.games.schlacht_am_buffet.effects import OUTCOMES
 from tablefeast.games.schlacht_am_buffet.events import public_events
 from tablefeast.games.schlacht_am_buffet.help import MOVE_HELP, SUMMARY
 from tablefeast.games.schlacht_am_buffet.observation import observation_size, observation_tensor
@@ -44,6 +45,7 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
         TableOption("edition", "Edition", (("en", "Schlacht am Buffet"), ("fr", "Sus au buffet"))),
     ),
     score_sheet=score_sheet,
+    outcomes=OUTCOMES,
     summary=SUMMARY,
 )
 """Schlacht am Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

@@ -24,6 +24,7 @@ from tablefeast.games.schlacht_am_buffet.components import Plate
 from tablefeast.kernel.effects import Effect
 
 __all__ = [
+    "OUTCOMES",
     "BuffetSet",
     "CardDrawn",
     "CardPlayed",
@@ -249,3 +250,19 @@ class GameOver(Effect):
     round: int
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+OUTCOMES: tuple[type[Effect], ...] = (
+    Revealed,
+    MiceMoved,
+    DroppedOut,
+    RearTie,
+    DuelTie,
+    PlatesShared,
+    DuelWon,
+    PlateCovered,
+    RoundScored,
+)
+"""The effects that tell how a step came out (SAB-6 to SAB-16: the reveal, the mice, who drops out
+or wins a duel with which plate, the plates shared, covered and scored): the board keeps their
+words until the next step's result (`tablefeast.kernel.effects.LastResult`)."""

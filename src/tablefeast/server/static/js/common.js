@@ -35,9 +35,22 @@ function setStyle(node, declarations) {
   }
 }
 
+// What the table calls a seat: its name (typed in the lobby, "Seat N" for a person who gave
+// none, "Bot (level)" for a bot), with "(you)" for this page's own seat.
 export function seatName(seat, welcome) {
   if (seat === -1) return "chance";
-  return welcome && seat === welcome.seat ? `You (seat ${seat})` : `Seat ${seat}`;
+  const name = (welcome && welcome.names && welcome.names[seat]) || `Seat ${seat}`;
+  return welcome && seat === welcome.seat ? `${name} (you)` : name;
+}
+
+// The engine's words ("seat 2 takes ...", "seats 0 and 2 tie") with the seats' names in them.
+// Names are only ever put in text nodes: a name is never read as markup.
+export function named(text, welcome) {
+  const one = (n) => seatName(Number(n), welcome);
+  return String(text)
+    .replace(/\b[Ss]eats ((?:\d{1,2}, )*\d{1,2}) and (\d{1,2})\b/g,
+      (_, list, last) => [...list.split(", ").map(one)].join(", ") + " and " + one(last))
+    .replace(/\b[Ss]eat (\d{1,2})\b/g, (_, n) => one(n));
 }
 
 // A button for one move: enabled when the server lists it as legal; otherwise disabled, with
@@ -50,7 +63,11 @@ export function moveButton(ctx, move, label, attributes = {}) {
     onclick: () => ctx.play(move),
   }, ...(Array.isArray(label) ? label : [label]));
   if (!legal && ctx.seat !== null && !ctx.over) {
-    const explain = () => ctx.why(move).then((reason) => { if (reason) button.title = reason; });
+    const explain = () => ctx.why(move).then((reason) => {
+      if (!reason) return;
+      button.title = ctx.named ? ctx.named(reason) : reason;
+      button.setAttribute("aria-description", button.title);
+    });
     button.addEventListener("mouseenter", explain, { once: true });
     button.addEventListener("focus", explain, { once: true });
     // A disabled button gets no hover events in every browser: wrap it so the reason shows.

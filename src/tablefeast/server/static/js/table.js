@@ -1,9 +1,10 @@
 // The table page: one seat's connection to a table (or a spectator's), rendered from the
 // server's messages alone. The game area is drawn by the renderer the server names
-// (js/games/<game>.js, or js/games/generic.js for a game without one); this file draws what every game shares: who sits where, whose turn it
-// is, the public event log, scores, the end screen. No rule lives here: legal moves, reasons
-// and results all come from the server.
-import { theme, el, seatName } from "./common.js";
+// (js/games/<game>.js, or js/games/generic.js for a game without one); this file draws what
+// every game shares: who sits where, whose turn it is, how the latest step came out, the public
+// event log, scores, how to play, the end screen. No rule lives here: legal moves, reasons,
+// results and score sheets all come from the server.
+import { theme, el, named, seatName } from "./common.js";
 
 theme();
 const params = new URLSearchParams(location.search);
@@ -34,6 +35,9 @@ function context(update) {
     actors: update.actors,
     catalog: welcome.catalog || {},
     over: update.over,
+    result: update.result || [],
+    name: (seat) => seatName(seat, welcome),
+    named: (text) => named(text, welcome),
     play(move) {
       $("error").textContent = "";
       send({ type: "move", move, turn: update.turn });
@@ -54,14 +58,14 @@ function showStatus(update) {
   const list = el("ul", { class: "seats", "aria-label": "Seats" });
   welcome.seats.forEach((kind, seat) => {
     const acting = update.actors.includes(seat);
-    const label = seatName(seat, welcome) + (kind === "human" ? "" : ` (${kind})`);
+    const label = seatName(seat, welcome);
     const cls = ["seat", seat === update.seat ? "me" : "", acting ? "acting" : "",
                  update.view.committed && update.view.committed[seat] ? "done" : ""];
     list.append(el("li", { class: cls.join(" ").trim() }, label));
   });
   status.append(list);
   let line;
-  if (update.over) line = "The game is over.";
+  if (update.over) line = "The game is over: see the result above.";
   else if (update.actors.length === 1 && update.actors[0] === -1) line = "Dealing…";
   else if (update.seat !== null && update.actors.includes(update.seat)) line = "Your turn.";
   else {
@@ -82,9 +86,26 @@ function showEvents(update) {
   const log = $("events");
   for (const event of update.events) {
     if (log.querySelector(`[data-n="${event.n}"]`)) continue;
-    log.append(el("li", { "data-n": String(event.n) }, event.text));
+    log.append(el("li", { "data-n": String(event.n) }, named(event.text, welcome)));
   }
-  log.lastElementChild?.scrollIntoView({ block: "nearest" });
+  // The log scrolls inside its own box: the page never jumps away from what is being read.
+  log.scrollTop = log.scrollHeight;
+}
+
+// How the latest step came out (the server keeps it until the next step's result, and sends it
+// again after a reload), so a duel's winner or a mouse caught stays on the board.
+function showResult(update) {
+  const lines = update.result || [];
+  $("result").hidden = !lines.length;
+  $("result-lines").replaceChildren(...lines.map((line) => el("li", {}, named(line, welcome))));
+}
+
+function showHowTo() {
+  const summary = welcome.summary || [];
+  $("how-summary").replaceChildren(...(summary.length ? summary : ["This game has no summary."])
+    .map((paragraph) => el("p", {}, paragraph)));
+  $("how-moves").replaceChildren(...(welcome.help || []).flatMap((h) =>
+    [el("dt", {}, el("code", {}, h.notation)), el("dd", {}, h.meaning)]));
 }
 
 function showMoves(update) {
@@ -94,15 +115,80 @@ function showMoves(update) {
   if (update.legal.length > 60) box.append(el("p", { class: "muted" }, `and ${update.legal.length - 60} more`));
 }
 
+function plural(n, one, many) { return `${n} ${Math.abs(n) === 1 ? one : many}`; }
+
 function showEnd(update) {
   const end = $("end");
+  const first = end.hidden && update.over;
   end.hidden = !update.over;
   if (!update.over) return;
-  const names = update.winners.map((s) => seatName(s, welcome));
-  $("winners").textContent = `${names.length > 1 ? "Winners" : "Winner"}: ${names.join(", ")}. ` +
-    `Final scores: ${update.scores.join(", ")}.`;
+  const winners = update.winners.map((s) => seatName(s, welcome));
+  const best = update.scores[update.winners[0]];
+  const mine = update.seat !== null && update.winners.includes(update.seat);
+  const who = winners.length > 1 ? `${winners.join(" and ")} share the win` :
+    mine ? "You win" : `${winners[0]} wins`;
+  $("winners").textContent = `${who} with ${plural(best, "point", "points")}.`;
   $("winners").dataset.winners = update.winners.join(",");
-  $("record").href = `/api/tables/${tableId}/record`;
+  const tie = update.sheet && update.sheet.tie_break;
+  $("tie-break").hidden = !tie;
+  $("tie-break").textContent = tie ? named(tie, welcome) : "";
+  $("sheet").replaceChildren(...update.scores.map((total, seat) => seatSheet(update, seat, total))
+    .sort((a, b) => Number(b.dataset.score) - Number(a.dataset.score)));
+  $("record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("again").hidden = !token;
+  if (first) {  // the moment the game ends: the result comes into view
+    end.scrollIntoView({ block: "start" });
+    end.focus({ preventScroll: true });
+  }
+}
+
+// One seat's score, part by part (the game's own score sheet), adding up to its total.
+function seatSheet(update, seat, total) {
+  const parts = update.sheet ? update.sheet.parts[seat] : [];
+  const won = update.winners.includes(seat);
+  return el("section", { class: `seat-sheet${won ? " won" : ""}${seat === update.seat ? " me" : ""}`,
+                         "data-seat": String(seat), "data-score": String(total) },
+    el("h3", {}, seatName(seat, welcome), won ? el("span", { class: "chip" }, "winner") : null),
+    el("table", {},
+      el("tbody", {}, ...parts.map((part) => el("tr", { class: "part" },
+        el("th", { scope: "row" }, part.label,
+          part.detail ? el("small", {}, ` ${named(part.detail, welcome)}`) : null),
+        el("td", { "data-points": String(part.points) }, signed(part.points))))),
+      el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "Total"),
+        el("td", { class: "total", "data-total": String(total) }, String(total))))));
+}
+
+function signed(points) { return points > 0 ? `+${points}` : String(points); }
+
+async function playAgain() {
+  $("again-error").textContent = "";
+  $("again").disabled = true;
+  const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/again`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }),
+  }).catch(() => null);
+  $("again").disabled = false;
+  const data = answer ? await answer.json().catch(() => ({})) : {};
+  if (!answer || !answer.ok) {
+    $("again-error").textContent = data.message || "the server could not start a new game";
+    return;
+  }
+  const link = (seat) => `/table.html?table=${encodeURIComponent(data.table)}&token=${encodeURIComponent(data.tokens[seat])}`;
+  const others = Object.keys(data.tokens).map(Number).filter((s) => s !== welcome.seat);
+  if (!others.length) { location.assign(link(welcome.seat)); return; }
+  $("again-links").hidden = false;
+  $("again-mine").href = link(welcome.seat);
+  $("again-share").replaceChildren(...others.map((seat) => el("li", {}, `${seatName(seat, welcome)}: `,
+    el("input", { readonly: true, value: location.origin + link(seat), size: 40,
+                  "aria-label": `Link for ${seatName(seat, welcome)}` }))));
+}
+
+// A link that leads nowhere says so, and leads back to the lobby.
+function lost(why) {
+  for (const id of ["status", "result", "game", "end"]) $(id).hidden = true;
+  document.querySelector(".side").hidden = true;
+  $("lost").hidden = false;
+  $("lost-why").textContent = why;
+  $("connection").textContent = "";
 }
 
 async function onUpdate(update) {
@@ -111,6 +197,7 @@ async function onUpdate(update) {
   showStatus(update);
   showScores(update);
   showEvents(update);
+  showResult(update);
   showMoves(update);
   if (renderer) renderer.render(context(update));
   showEnd(update);
@@ -121,6 +208,7 @@ function onMessage(message) {
     welcome = message;
     $("game-name").textContent = ` · ${message.title || message.game}`;
     document.title = `tablefeast: ${message.title || message.game}`;
+    showHowTo();
     // The server names the renderer (the game's own, or the generic one for a game without);
     // should it fail to load, the generic one draws the table.
     import(`./games/${message.renderer}.js`)
@@ -147,8 +235,8 @@ function connect() {
   socket.onopen = () => { retry = 0; $("connection").textContent = token ? "connected" : "watching"; };
   socket.onmessage = (event) => onMessage(JSON.parse(event.data));
   socket.onclose = (event) => {
-    if (event.code === 4403) { $("connection").textContent = "this link opens no seat"; return; }
-    if (event.code === 4410) { $("connection").textContent = "this table cannot be played"; return; }
+    if (event.code === 4403) { lost("This link opens no table: it may be mistyped, or the table is gone."); return; }
+    if (event.code === 4410) { lost("This table cannot be played: its stored record does not replay."); return; }
     if (event.code === 1008) { $("connection").textContent = "disconnected by the server"; return; }
     // 1013: the server is full for now; any other: a lost connection, which rejoins the seat.
     $("connection").textContent = event.code === 1013 ? "the server is busy: retrying…" : "reconnecting…";
@@ -157,8 +245,9 @@ function connect() {
   };
 }
 
+$("again").addEventListener("click", playAgain);
 if (!tableId) {
-  $("error").textContent = "No table in the link.";
+  lost("This link names no table.");
 } else {
   connect();
 }

@@ -69,8 +69,8 @@ function facts(ctx) {
   return { cat, meal, moods, sets, rounds: cat.rounds };
 }
 
-const who = (ctx, seat) => (seat === ctx.seat ? "You" : `Seat ${seat}`);
-const whose = (ctx, seat) => (seat === ctx.seat ? "your" : `seat ${seat}'s`);
+const who = (ctx, seat) => (seat === ctx.seat ? "You" : ctx.name(seat));
+const whose = (ctx, seat) => (seat === ctx.seat ? "your" : `${ctx.name(seat)}'s`);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function mealCard(f, index, extra = {}) {
@@ -359,7 +359,7 @@ function seats(ctx, f, covered) {
         m.points ? el("small", {}, `${m.points > 0 ? "+" : ""}${m.points}`) : null);
       const steal = `steal ${seat} ${m.name}`;
       if (steals.length && seat !== ctx.seat) {
-        item.append(moveButton(ctx, steal, "Steal", { class: "ayc-do ayc-steal", "aria-label": `Steal ${m.name} from seat ${seat}` }));
+        item.append(moveButton(ctx, steal, "Steal", { class: "ayc-do ayc-steal", "aria-label": `Steal ${m.name} from ${ctx.name(seat)}` }));
         covered.add(steal);
       }
       plate.append(item);

@@ -2,7 +2,7 @@
 // the predators carry, the centre, the scoring piles and stars. Drawn from the seat's view and
 // the catalog alone; every control is a move the server lists (ctx.legal) or a disabled button
 // that asks the server why not. No rule lives here.
-import { el, moveButton, seatName, useStyle } from "../common.js";
+import { el, moveButton, useStyle } from "../common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -77,7 +77,7 @@ function animals(ctx) {
 
 const plural = (n, word) => `${n} ${word.toLowerCase()}${n === 1 ? "" : "s"}`;
 const stars = (n) => (n === null || n === undefined ? "" : `★${n}`);
-const who = (ctx, seat) => (seat === ctx.seat ? "You" : `Seat ${seat}`);
+const who = (ctx, seat) => (seat === ctx.seat ? "You" : ctx.name(seat));
 
 // A face-up animal card: colour band, symbol, drawing, name, stars.
 function cardFace(kind, extra = []) {
@@ -186,7 +186,7 @@ function section(title, ...children) {
 function seatPanel(ctx, kinds, seat, taking) {
   const v = ctx.view;
   const me = seat === ctx.seat;
-  const name = seatName(seat, { seat: ctx.seat });
+  const name = ctx.name(seat);
   const bot = ctx.seats[seat] && ctx.seats[seat] !== "human" ? ` (${ctx.seats[seat]})` : "";
   const badges = el("span", { class: "fc-badges" },
     v.alpha === seat ? el("span", { class: "chip fc-alpha", title: "the Alpha Animal: first to snatch" }, "α Alpha") : null,

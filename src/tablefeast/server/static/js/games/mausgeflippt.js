@@ -75,7 +75,7 @@ function cheeseIcon() {
 // The seat's name, as the rest of the page writes it.
 function who(ctx, seat) {
   const kind = ctx.seats[seat];
-  const name = seat === ctx.seat ? `You (seat ${seat})` : `Seat ${seat}`;
+  const name = ctx.name(seat);
   return kind && kind !== "human" ? `${name} (${kind})` : name;
 }
 

@@ -75,7 +75,7 @@ function valueText(value) {
 }
 
 function name(ctx, seat) {
-  return seat === ctx.seat ? "You" : `Seat ${seat}`;
+  return seat === ctx.seat ? "You" : ctx.name(seat);
 }
 
 function seatStyle(seat) {
@@ -292,7 +292,7 @@ function seatsZone(ctx, kinds) {
     return el("li", { class: `sab-seat ${seat === ctx.seat ? "me" : ""}`.trim(), style: seatStyle(seat) },
       el("div", { class: "sab-seat-head" },
         el("span", { class: "sab-dot" }, String(seat)),
-        el("strong", {}, seat === ctx.seat ? `You (seat ${seat})` : `Seat ${seat}`),
+        el("strong", {}, ctx.name(seat)),
         el("span", { class: "sab-score", "aria-label": `score ${view.scores[seat]}` }, `${view.scores[seat]} ${Math.abs(view.scores[seat]) === 1 ? "pt" : "pts"}`)),
       el("div", { class: "sab-seat-facts" },
         el("span", { class: "sab-handsize", "aria-label": `${view.hand_sizes[seat]} cards in hand` },
