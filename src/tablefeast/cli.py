@@ -15,9 +15,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
-import errno
 import os
-import socket
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
@@ -400,16 +398,10 @@ def _check_serve(host: str, port: int, db: str, timeout: float) -> None:
         ServeError: the port is taken, the address cannot be listened on, or the database
             cannot be opened, written or read (the reason in one line).
     """
-    from tablefeast.server import ServeError
+    from tablefeast.server import ServeError, check_port
     from tablefeast.server.store import SQLiteStore, StoreError
 
-    try:
-        with socket.create_server((host, port)):
-            pass
-    except OSError as e:
-        if e.errno == errno.EADDRINUSE:
-            raise ServeError(f"port {port} on {host} is already in use") from None
-        raise ServeError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    check_port(host, port)
     try:
         SQLiteStore(db, timeout=timeout).close()
     except StoreError as e:

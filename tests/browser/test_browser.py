@@ -10,43 +10,26 @@ import json
 import os
 import random
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not os.environ.get("TABLEFEAST_REQUIRE_BROWSER"):
     # CI sets TABLEFEAST_REQUIRE_BROWSER, so that there a missing Chromium fails instead.
     pytest.skip("needs Debian's Chromium (apt-get install -y chromium)", allow_module_level=True)
 
-import tablefeast  # noqa: E402
-from tablefeast.kernel.record import Record  # noqa: E402
-from tests.support.browser import (  # noqa: E402
-    chromium,
+import tablefeast
+from tablefeast.kernel.record import Record
+from tests.support.browser import (
     create_table,
     play_by_clicking,
-    running_server,
     watch_console,
 )
 
 GAMES = tablefeast.names()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    with running_server(tmp_path_factory.mktemp("browser") / "tables.db") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = chromium(playwright)
-        yield launched
-        launched.close()
 
 
 def seat_link(base: str, created: dict[str, Any], seat: int) -> str:
@@ -97,7 +80,10 @@ def test_two_people_play_food_chain_and_never_see_each_others_commitment(
                 animal = tablefeast.load("food_chain").ANIMALS[hidden].value
                 said = f"seat {other} plays {animal}"
                 text = page.locator("body").inner_text().lower()
-                public = sum(event.lower().count(said) for event in table.events)
+                # What the page may say: the public log, and the last step's result (public
+                # words too, shown again on the board).
+                told = [*table.events, *table.result.lines]
+                public = sum(event.lower().count(said) for event in told)
                 assert text.count(said) <= public, "the page says more than the public log"
                 assert "data-commitment" not in page.content()
                 checks += 1
@@ -121,7 +107,7 @@ def test_a_reload_rejoins_the_same_seat(server: tuple[str, Any], browser: Any) -
     events_before = page.locator("#events li").count()
     page.reload()
     page.wait_for_selector('#turn[data-your-turn="true"]')
-    assert page.locator(".seat.me").inner_text().startswith("You (seat 0)")
+    assert page.locator(".seat.me").inner_text().startswith("Seat 0 (you)")
     assert page.locator("#events li").count() >= events_before
     assert errors == []
 

@@ -11,23 +11,20 @@ import os
 import random
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not os.environ.get("TABLEFEAST_REQUIRE_BROWSER"):
     # CI sets TABLEFEAST_REQUIRE_BROWSER, so that there a missing Chromium fails instead.
     pytest.skip("needs Debian's Chromium (apt-get install -y chromium)", allow_module_level=True)
 
-from tests.support.browser import (  # noqa: E402
-    chromium,
+from tests.support.browser import (
     click_moves,
     create_table,
-    running_server,
     watch_console,
 )
 
@@ -103,20 +100,6 @@ MEASURE = """(selector) => {
   }
   return [...new Set(problems)];
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    with running_server(tmp_path_factory.mktemp("cards") / "tables.db") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = chromium(playwright)
-        yield launched
-        launched.close()
 
 
 def open_seat(base: str, browser: Any, game: str, width: int, height: int) -> Any:

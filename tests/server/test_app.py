@@ -11,7 +11,6 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,25 +32,9 @@ from tablefeast.server import (
 from tablefeast.server.store import SQLiteStore
 from tablefeast.server.table import Table
 from tests.support.fuzz import sample_states
-from tests.support.server import SCRIPTED, checked, play_person
+from tests.support.server import SCRIPTED, checked, create, play_person
 
 GAMES = tablefeast.names()
-FAST = {"reaction": 0, "think": 5}  # bots answer at once in tests (MG-21's delay is tested apart)
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    # Scripted people answer far faster than people: no rate limit but in the flood test.
-    with TestClient(create_app(tmp_path / "tables.db", **SCRIPTED)) as test_client:
-        yield test_client
-
-
-def create(client: TestClient, game: str, seats: list[str], **body: Any) -> tuple[str, dict]:
-    body.setdefault("settings", FAST)
-    answer = client.post("/api/tables", json={"game": game, "seats": seats, **body})
-    assert answer.status_code == 201, answer.text
-    data = answer.json()
-    return data["table"], {int(seat): token for seat, token in data["tokens"].items()}
 
 
 def next_of(socket: Any, kind: str = "error") -> dict[str, Any]:

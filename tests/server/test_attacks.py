@@ -698,6 +698,8 @@ def test_ten_thousand_stored_tables_cost_nothing_at_start_and_little_to_list(
         assert time.perf_counter() - started < 0.5
         assert page["tables"][0]["id"] == "t09999" and len(page["tables"]) == 100
         assert (
-            client.get(f"/api/tables?limit=100&all=1&before={page['next']}").json()["tables"][0]["id"]
+            client.get(f"/api/tables?limit=100&all=1&before={page['next']}").json()["tables"][0][
+                "id"
+            ]
             == "t09899"
         )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,23 +16,7 @@ from starlette.testclient import TestClient
 
 import tablefeast
 from tablefeast.server import create_app
-from tests.support.server import SCRIPTED, checked, play_person
-
-FAST = {"reaction": 0, "think": 5}
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "tables.db", **SCRIPTED)) as test_client:
-        yield test_client
-
-
-def create(client: TestClient, game: str, seats: list[str], **body: Any) -> tuple[str, dict]:
-    body.setdefault("settings", FAST)
-    answer = client.post("/api/tables", json={"game": game, "seats": seats, **body})
-    assert answer.status_code == 201, answer.text
-    data = answer.json()
-    return data["table"], {int(seat): token for seat, token in data["tokens"].items()}
+from tests.support.server import SCRIPTED, checked, create, play_person
 
 
 def test_names_are_checked_stored_and_sent_with_how_to_play(client: TestClient) -> None:
@@ -42,7 +25,7 @@ def test_names_are_checked_stored_and_sent_with_how_to_play(client: TestClient) 
     )
     with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as socket:
         welcome = checked(socket.receive_json())
-    assert welcome["names"] == ["Ada L", "Bot (medium)", "Seat 2"]
+    assert welcome["names"] == ["Ada L", "Bot 1 (medium)", "Seat 2"]
     capabilities = tablefeast.load("food_chain").CAPABILITIES
     assert welcome["summary"] == list(capabilities.summary) and welcome["summary"]
     assert {h["notation"] for h in welcome["help"]} == {
@@ -129,7 +112,7 @@ def test_play_again_gives_a_new_table_with_the_same_seats_to_a_seat_only(
 def test_the_lobby_hides_finished_tables_after_a_while_and_abandoned_ones(tmp_path: Path) -> None:
     app = create_app(tmp_path / "t.db", **SCRIPTED, list_hide_after=1.0, abandon_after=30.0)
     with TestClient(app) as client:
-        done, tokens = create(client, "food_chain", ["random"] * 3)
+        done, _ = create(client, "food_chain", ["random"] * 3)
         playing, _ = create(client, "food_chain", ["human"] * 3)
         deadline = time.monotonic() + 30
         while not client.get(f"/api/tables/{done}").json()["over"]:

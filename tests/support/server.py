@@ -65,6 +65,20 @@ def play_person(
                 return message, messages
 
 
+FAST = {"reaction": 0, "think": 5}
+"""Table settings for tests: bots answer at once (MG-21's reaction delay is tested apart)."""
+
+
+def create(client: Any, game: str, seats: list[str], **body: Any) -> tuple[str, dict[int, str]]:
+    """Create a table through `client` (Starlette's test client); returns its id and each human
+    seat's token. The table's settings are `FAST` unless `body` gives others."""
+    body.setdefault("settings", FAST)
+    answer = client.post("/api/tables", json={"game": game, "seats": seats, **body})
+    assert answer.status_code == 201, answer.text
+    data = answer.json()
+    return data["table"], {int(seat): token for seat, token in data["tokens"].items()}
+
+
 SCRIPTED = {
     "allowed_hosts": ["testserver"],  # the name Starlette's test client sends
     "message_rate": 10_000.0,

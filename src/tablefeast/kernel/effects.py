@@ -245,9 +245,9 @@ class LastResult:
     reveal, who won the duel, who dropped out with which plate, the snatches of a pass, a
     mouse caught, the Moods carried out). Their words gather into one result; any other move
     with a hidden part (a commitment, a card drawn into a hand) closes it, and the next outcome
-    after that begins the next result. So the result of a step stays readable while the next one is being
-    decided, and anyone who replays the same moves gets the same result (a server after a
-    restart, a page after a reload).
+    after that begins the next result. So the result of a step stays readable while the next
+    one is being decided, and anyone who replays the same moves gets the same result (a server
+    after a restart, a page after a reload).
 
     Attributes:
         lines: the result's words (public: what a spectator saw).

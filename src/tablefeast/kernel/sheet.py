@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["ScorePart", "ScoreSheet", "seats_words", "tied_on_top"]
+__all__ = ["ScorePart", "ScoreSheet", "decided_by", "seats_words", "tied_on_top"]
 
 
 @attrs.frozen
@@ -102,3 +102,23 @@ def seats_words(seats: list[int]) -> str:
     """
     names = [str(seat) for seat in seats]
     return "seats " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
+
+
+def decided_by(tied: list[int], points: int, rule: str, values: list[str], shared: bool) -> str:
+    """The words of a tie-break: who tied on what, the rule that decided, and each tied seat's
+    value under that rule.
+
+    Args:
+        tied: the seats tied on the highest score.
+        points: their score.
+        rule: what decided, with its ruling (``"fewer penalty points decided (MG-14)"``).
+        values: per tied seat, its value under the rule, in words.
+        shared: the rule left several seats tied: they share the win.
+
+    Examples:
+        >>> print(decided_by([0, 2], 9, "fewer penalty points decided (MG-14)", ["3", "1"], False))
+        Seats 0 and 2 tied on 9 points; fewer penalty points decided (MG-14): seat 0 3, seat 2 1.
+    """
+    each = ", ".join(f"seat {seat} {value}" for seat, value in zip(tied, values, strict=True))
+    tail = " and still tied: a shared win" if shared else ""
+    return f"{seats_words(tied).capitalize()} tied on {points} points; {rule}: {each}{tail}."

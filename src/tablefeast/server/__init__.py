@@ -41,7 +41,15 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
         f'{__name__} needs the server extra: pip install "tablefeast[server]" ({e})'
     ) from e
 
-__all__ = ["ServeError", "ServerSettings", "create_app", "exposure_warning", "loopback", "serve"]
+__all__ = [
+    "ServeError",
+    "ServerSettings",
+    "check_port",
+    "create_app",
+    "exposure_warning",
+    "loopback",
+    "serve",
+]
 
 
 class ServeError(TablefeastError):
@@ -83,6 +91,25 @@ def exposure_warning(host: str, settings: ServerSettings) -> str | None:
     )
 
 
+def check_port(host: str, port: int) -> None:
+    """Whether the server could listen on `host`:`port` now (it binds and lets go at once).
+
+    Args:
+        host: the address.
+        port: the TCP port.
+
+    Raises:
+        ServeError: the port is taken, or the address cannot be listened on (in one line).
+    """
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is already in use") from None
+        raise ServeError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -107,13 +134,7 @@ def serve(
 
     from tablefeast.server.store import StoreError
 
-    try:  # a clear one-line error instead of uvicorn's log and exit
-        with socket.create_server((host, port)):
-            pass
-    except OSError as e:
-        if e.errno == errno.EADDRINUSE:
-            raise ServeError(f"port {port} on {host} is already in use") from None
-        raise ServeError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    check_port(host, port)  # a clear one-line error instead of uvicorn's log and exit
     try:
         app = create_app(db, settings=settings)
     except StoreError as e:

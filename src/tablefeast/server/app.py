@@ -198,70 +198,23 @@ def create_app(
     creates = Buckets(settings.create_rate, settings.create_burst, settings.max_addresses)
     all_creates = TokenBucket(settings.create_rate_total, settings.create_burst_total)
 
-    async def create(request: Request) -> Response:
-        try:
-            _check_key(request, settings)
-            wait = creates.take(client_address(request.scope)) or all_creates.take()
-            if wait:
-                raise _RefusedError(429, "rate_limited", "too many new tables: wait a little", wait)
-            game, players, read, kinds, table_settings = _table_request(
-                await _body(request, settings.max_body_bytes), settings
-            )
-            since = time.time() - settings.abandon_after
-            if await hub.call(hub.store.count_open, since) >= settings.max_open_tables:
-                raise _RefusedError(
-                    503, "too_many_tables", "the server is full: try again later", 60
-                )
-            table, tokens = await hub.call(
-                Table.create, hub.store, game, players, read, kinds, table_settings, settings
-            )
-        except _RefusedError as e:
-            return e.response()
-        except StoreError as e:
-            return _RefusedError(503, "unavailable", str(e), 5).response()
-        except TablefeastError as e:
-            return _RefusedError(400, "bad_request", str(e)).response()
-        live = hub.add(table)
-        hub.schedule(live)
-        return JSONResponse(
-            {"table": table.row.id, "tokens": {str(s): t for s, t in tokens.items()}},
-            status_code=201,
-        )
+    def admit(request: Request) -> None:
+        """A new table's first checks: the creation key and the creation rates."""
+        _check_key(request, settings)
+        wait = creates.take(client_address(request.scope)) or all_creates.take()
+        if wait:
+            raise _RefusedError(429, "rate_limited", "too many new tables: wait a little", wait)
 
-    async def again(request: Request) -> Response:
-        """A new table for the same game, config, seats, settings and names as a finished one:
-        asked by one of its people (with their seat's token), under the same limits as any
-        new table."""
+    async def open_table(*args: Any) -> Response:
+        """Create a table with `Table.create`'s arguments, if the server has room; the answer
+        holds its id and tokens (or the refusal)."""
         try:
-            _check_key(request, settings)
-            data = await _body(request, settings.max_body_bytes)
-            token = data.get("token") if isinstance(data, dict) else None
-            live = await found(request)
-            old = live.table
-            if old.seat_of(token) is None:
-                raise _RefusedError(403, "forbidden", "only a seat of this table asks for another")
-            if not old.finished:
-                raise _RefusedError(409, "not_over", "a new game begins once this one is over")
-            wait = creates.take(client_address(request.scope)) or all_creates.take()
-            if wait:
-                raise _RefusedError(429, "rate_limited", "too many new tables: wait a little", wait)
             since = time.time() - settings.abandon_after
             if await hub.call(hub.store.count_open, since) >= settings.max_open_tables:
                 raise _RefusedError(
                     503, "too_many_tables", "the server is full: try again later", 60
                 )
-            row = old.row
-            table, tokens = await hub.call(
-                Table.create,
-                hub.store,
-                row.game,
-                len(row.seats),
-                {},
-                row.seats,
-                row.options,
-                settings,
-                old.config,
-            )
+            table, tokens = await hub.call(Table.create, hub.store, *args)
         except _RefusedError as e:
             return e.response()
         except StoreError as e:
@@ -272,6 +225,40 @@ def create_app(
         return JSONResponse(
             {"table": table.row.id, "tokens": {str(s): t for s, t in tokens.items()}},
             status_code=201,
+        )
+
+    async def create(request: Request) -> Response:
+        try:
+            admit(request)
+            game, players, read, kinds, table_settings = _table_request(
+                await _body(request, settings.max_body_bytes), settings
+            )
+        except _RefusedError as e:
+            return e.response()
+        except TablefeastError as e:
+            return _RefusedError(400, "bad_request", str(e)).response()
+        return await open_table(game, players, read, kinds, table_settings, settings)
+
+    async def again(request: Request) -> Response:
+        """A new table for the same game, config, seats, settings and names as a finished one:
+        asked by one of its people (with their seat's token), under the same limits as any
+        new table."""
+        try:
+            data = await _body(request, settings.max_body_bytes)
+            token = data.get("token") if isinstance(data, dict) else None
+            old = (await found(request)).table
+            if old.seat_of(token) is None:
+                raise _RefusedError(403, "forbidden", "only a seat of this table asks for another")
+            if not old.finished:
+                raise _RefusedError(409, "not_over", "a new game begins once this one is over")
+            admit(request)
+        except _RefusedError as e:
+            return e.response()
+        except TablefeastError as e:
+            return _RefusedError(400, "bad_request", str(e)).response()
+        row = old.row
+        return await open_table(
+            row.game, len(row.seats), {}, row.seats, row.options, settings, old.config
         )
 
     async def list_tables(request: Request) -> Response:

@@ -181,7 +181,7 @@ def check_names(names: Any, players: int) -> tuple[str | None, ...]:
 
 def seat_names(kinds: tuple[str, ...], names: Any) -> list[str]:
     """What the table calls each seat: the person's name, ``Seat N`` for a person who gave
-    none, and ``Bot (level)`` for a bot.
+    none, and ``Bot N (level)`` for a bot (its seat number tells two bots of a level apart).
 
     Args:
         kinds: the seats' kinds.
@@ -189,12 +189,12 @@ def seat_names(kinds: tuple[str, ...], names: Any) -> list[str]:
 
     Examples:
         >>> seat_names(("human", "medium", "human"), ["Ada", None, None])
-        ['Ada', 'Bot (medium)', 'Seat 2']
+        ['Ada', 'Bot 1 (medium)', 'Seat 2']
     """
     given = names if isinstance(names, list) and len(names) == len(kinds) else [None] * len(kinds)
     return [
         name
         if isinstance(name, str) and name
-        else (f"Seat {seat}" if kind == HUMAN else f"Bot ({kind})")
+        else (f"Seat {seat}" if kind == HUMAN else f"Bot {seat} ({kind})")
         for seat, (kind, name) in enumerate(zip(kinds, given, strict=True))
     ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores, seat_scores, winners
 from tablefeast.games.all_you_can_eat_buffet.state import State
-from tablefeast.kernel.sheet import ScorePart, ScoreSheet, seats_words, tied_on_top
+from tablefeast.kernel.sheet import ScorePart, ScoreSheet, decided_by, tied_on_top
 
 __all__ = ["PARTS", "score_sheet"]
 
@@ -53,9 +53,6 @@ def _tie_break(state: State) -> str | None:
     if tie is None:
         return None
     tied, points = tie
-    drinks = ", ".join(f"seat {seat} {state.drinks[seat]}" for seat in tied)
-    shared = " and still tied: a shared win" if len(winners(state)) > 1 else ""
-    return (
-        f"{seats_words(tied).capitalize()} tied on {points} points; the most Drink tokens "
-        f"decided (AYC-12): {drinks}{shared}."
-    )
+    drinks = [str(state.drinks[seat]) for seat in tied]
+    rule = "the most Drink tokens decided (AYC-12)"
+    return decided_by(tied, points, rule, drinks, len(winners(state)) > 1)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tablefeast.games.mausgeflippt.rules import penalty_points, scores, winners
 from tablefeast.games.mausgeflippt.state import State
-from tablefeast.kernel.sheet import ScorePart, ScoreSheet, seats_words, tied_on_top
+from tablefeast.kernel.sheet import ScorePart, ScoreSheet, decided_by, tied_on_top
 
 __all__ = ["score_sheet"]
 
@@ -52,9 +52,6 @@ def _tie_break(state: State) -> str | None:
     if tie is None:
         return None
     tied, points = tie
-    penalties = ", ".join(f"seat {seat} {penalty_points(state, seat)}" for seat in tied)
-    shared = " and still tied: a shared win" if len(winners(state)) > 1 else ""
-    return (
-        f"{seats_words(tied).capitalize()} tied on {points} points; fewer penalty points "
-        f"decided (MG-14): {penalties}{shared}."
-    )
+    penalties = [str(penalty_points(state, seat)) for seat in tied]
+    rule = "fewer penalty points decided (MG-14)"
+    return decided_by(tied, points, rule, penalties, len(winners(state)) > 1)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tablefeast.games.schlacht_am_buffet.rules import scores, top_plates, winners
 from tablefeast.games.schlacht_am_buffet.state import State
-from tablefeast.kernel.sheet import ScorePart, ScoreSheet, seats_words, tied_on_top
+from tablefeast.kernel.sheet import ScorePart, ScoreSheet, decided_by, seats_words, tied_on_top
 
 __all__ = ["score_sheet"]
 
@@ -47,19 +47,12 @@ def _tie_break(state: State) -> str | None:
     if tie is None:
         return None
     tied, points = tie
-    best = []
-    for seat in tied:
-        tops = top_plates(state.plates_won[seat])
-        best.append(
-            f"seat {seat} {tops[0].display(state.config.edition)}"
-            if tops
-            else f"seat {seat} no plate"
-        )
     if len(winners(state)) > 1:  # SAB-16: nobody has a plate, so nothing tells them apart
         return (
             f"{seats_words(tied).capitalize()} tied on {points} points and share the win (SAB-16)."
         )
-    return (
-        f"{seats_words(tied).capitalize()} tied on {points} points; the best top plate decided "
-        f"(SAB-16): {', '.join(best)}."
-    )
+    best = []
+    for seat in tied:
+        tops = top_plates(state.plates_won[seat])
+        best.append(tops[0].display(state.config.edition) if tops else "no plate")
+    return decided_by(tied, points, "the best top plate decided (SAB-16)", best, shared=False)

@@ -65,8 +65,14 @@ async function create(event) {
   const headers = { "Content-Type": "application/json" };
   const key = $("create-key")?.value;
   if (key) headers.Authorization = `Bearer ${key}`;
+  // The person's name goes to the first human seat (theirs); the others give none here.
+  const me = seats.indexOf("human");
+  const typed = $("my-name").value.trim();
+  if (typed) localStorage.setItem("tablefeast-name", typed);
+  const names = seats.map((_, seat) => (seat === me && typed ? typed : null));
   const answer = await fetch("/api/tables", {
-    method: "POST", headers, body: JSON.stringify({ game: $("game").value, players, seats, options }),
+    method: "POST", headers,
+    body: JSON.stringify({ game: $("game").value, players, seats, options, names }),
   });
   const data = await answer.json().catch(() => ({ message: `the server answered ${answer.status}` }));
   if (!answer.ok) {
@@ -92,14 +98,27 @@ async function create(event) {
   listTables();
 }
 
+// "just now", "5 min ago", "2 h ago": how long since a table last moved.
+function age(seconds) {
+  const s = Math.max(0, Date.now() / 1000 - seconds);
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86400)} d ago`;
+}
+
 async function listTables() {
   const answer = await fetch("/api/tables?limit=30");
   if (!answer.ok) return;
   const tables = (await answer.json()).tables;
-  $("tables").replaceChildren(...tables.map((t) => el("li", {},
-    el("a", { href: `/table.html?table=${t.id}` }, `${t.game.replaceAll("_", " ")}`),
-    ` · ${t.players} players${t.over ? " · over" : ""}`)));
-  if (!tables.length) $("tables").append(el("li", { class: "muted" }, "No tables yet."));
+  // Each table by its game's title, who sits there, how it stands and when it last moved
+  // (names are shown as text, never as markup).
+  $("tables").replaceChildren(...tables.map((t) => el("li", { class: "listed", "data-state": t.state },
+    el("a", { href: `/table.html?table=${encodeURIComponent(t.id)}` }, t.title || t.game),
+    el("span", { class: `chip state-${t.state}` }, t.state === "over" ? "finished" : t.state),
+    el("div", { class: "muted who" }, (t.names || []).join(", ")),
+    el("div", { class: "muted when" }, `${t.state === "over" ? "ended" : "last move"} ${age(t.updated)}`))));
+  if (!tables.length) $("tables").append(el("li", { class: "muted" }, "No tables being played right now."));
 }
 
 // A server that asks a key for new tables gets a field for it in the form.
@@ -126,6 +145,7 @@ async function listGames() {
   gameChanged();
 }
 
+$("my-name").value = localStorage.getItem("tablefeast-name") || "";
 $("game").addEventListener("change", gameChanged);
 $("players").addEventListener("change", seatRows);
 $("new-table").addEventListener("submit", create);

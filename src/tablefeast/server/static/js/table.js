@@ -94,10 +94,12 @@ function showEvents(update) {
 
 // How the latest step came out (the server keeps it until the next step's result, and sends it
 // again after a reload), so a duel's winner or a mouse caught stays on the board.
+// Its box keeps one height whatever it says, so that nothing below it ever moves.
 function showResult(update) {
   const lines = update.result || [];
-  $("result").hidden = !lines.length;
-  $("result-lines").replaceChildren(...lines.map((line) => el("li", {}, named(line, welcome))));
+  $("result").dataset.empty = String(!lines.length);
+  $("result-lines").replaceChildren(...(lines.length ? lines.map((line) => el("li", {}, named(line, welcome)))
+    : [el("li", { class: "muted" }, "Nothing yet: the first step's result will show here.")]));
 }
 
 function showHowTo() {
@@ -189,6 +191,8 @@ function lost(why) {
   $("lost").hidden = false;
   $("lost-why").textContent = why;
   $("connection").textContent = "";
+  $("error").textContent = "";  // the server's refusal, which the panel says in full
+  document.querySelector("main").classList.add("is-lost");
 }
 
 async function onUpdate(update) {

@@ -187,7 +187,6 @@ function seatPanel(ctx, kinds, seat, taking) {
   const v = ctx.view;
   const me = seat === ctx.seat;
   const name = ctx.name(seat);
-  const bot = ctx.seats[seat] && ctx.seats[seat] !== "human" ? ` (${ctx.seats[seat]})` : "";
   const badges = el("span", { class: "fc-badges" },
     v.alpha === seat ? el("span", { class: "chip fc-alpha", title: "the Alpha Animal: first to snatch" }, "α Alpha") : null,
     v.taker === seat ? el("span", { class: "chip fc-turn" }, "▶ takes now") : null,
@@ -221,7 +220,7 @@ function seatPanel(ctx, kinds, seat, taking) {
     : null;
   const round = v.scores[seat] - v.totals[seat];
   return el("section", { class: `fc-seat${me ? " me" : ""}${v.taker === seat ? " taker" : ""}`, "aria-label": name },
-    el("h4", {}, name + bot), badges,
+    el("h4", {}, name), badges,
     el("div", { class: "fc-slot-row" }, slot, under),
     el("dl", { class: "fc-facts" },
       el("dt", {}, "Hand"), el("dd", {}, counts(kinds, v.hands[seat], "empty")),

@@ -72,11 +72,9 @@ function cheeseIcon() {
     svg("circle", { cx: 30, cy: 16, r: 1.6, class: "mg-hole" }));
 }
 
-// The seat's name, as the rest of the page writes it.
+// The seat's name, as the rest of the page writes it (a bot's name says its level).
 function who(ctx, seat) {
-  const kind = ctx.seats[seat];
-  const name = ctx.name(seat);
-  return kind && kind !== "human" ? `${name} (${kind})` : name;
+  return ctx.name(seat);
 }
 
 function list(names) {
