@@ -294,7 +294,8 @@ def _print_end(
     game: AnyRuleset, final: Any, people: Sequence[int], quiet: bool, out: TextIO
 ) -> None:
     """The end of a game played: "Game over", the final table (from the person's chair when
-    one person played), then the final scores and the winners, the people's seats marked."""
+    one person played), then the final scores and the winners, the people's seats marked, and
+    the game's score sheet (each score part by part, and the tie-break that decided)."""
 
     def seat(s: int) -> str:
         return f"seat {s} (you)" if s in people else f"seat {s}"
@@ -308,6 +309,11 @@ def _print_end(
     scores = game.scores(final)
     print(f"\nFinal scores: {', '.join(f'{seat(s)}: {v}' for s, v in enumerate(scores))}", file=out)
     print(f"Winners: {', '.join(seat(s) for s in sorted(game.winners(final)))}", file=out)
+    sheet_of = game.CAPABILITIES.score_sheet
+    if sheet_of is not None and not quiet:  # how each score came about, part by part
+        print("\nThe score sheet:", file=out)
+        for line in sheet_of(final).lines():
+            print(f"  {line}", file=out)
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

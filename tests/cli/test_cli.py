@@ -359,3 +359,20 @@ def test_a_missing_extra_is_named(module: str, missing: str, extra: str) -> None
         [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
     )
     assert f'pip install "tablefeast[{extra}]"' in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("game", tablefeast.names())
+def test_play_ends_with_the_score_sheet_that_adds_up_to_the_final_scores(game: str) -> None:
+    import re
+
+    text = run("play", game, "--players", "3", "--agents", "random,random,random", "--seed", "5")
+    final = text.split("Final scores: ", 1)[1].split("\n", 1)[0]
+    scores = [int(v) for v in re.findall(r"seat \d+: (-?\d+)", final)]
+    sheet = text.split("The score sheet:\n", 1)[1].strip().splitlines()
+    for seat, score in enumerate(scores):
+        line = sheet[seat].strip()
+        total, _, parts = line.removeprefix(f"seat {seat}: ").partition(" = ")
+        assert int(total) == score, line
+        # A part is "Label +N" (a label begins with a capital; a note in brackets follows).
+        points = [int(p) for p in re.findall(r"(?:^|, )[A-Z][^,(]*? ([+-]\d+)", parts)]
+        assert sum(points) == score, line

@@ -129,7 +129,10 @@ def test_the_end_says_game_over_with_scores_and_winners_and_nobody_thinking(
     seat = ["seat 0 (you)", "seat 1", "seat 2"]
     scores = ", ".join(f"{seat[s]}: {v}" for s, v in enumerate(game.scores(expected)))
     winners = ", ".join(seat[s] for s in sorted(game.winners(expected)))
-    assert end.rstrip().splitlines()[-2:] == [f"Final scores: {scores}", f"Winners: {winners}"]
+    result = end[end.index("\nFinal scores: ") :].split("\n\nThe score sheet:", 1)[0]
+    assert result.strip().splitlines() == [f"Final scores: {scores}", f"Winners: {winners}"]
+    sheet = game.CAPABILITIES.score_sheet(expected).lines()  # then how each score came about
+    assert end.rstrip().splitlines()[-len(sheet) :] == [f"  {line}" for line in sheet]
 
 
 # ---------------------------------------------------------------- (d) help's examples

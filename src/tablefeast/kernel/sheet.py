@@ -60,6 +60,24 @@ class ScoreSheet:
         """Each seat's parts added up."""
         return tuple(sum(part.points for part in seat) for seat in self.parts)
 
+    def lines(self) -> tuple[str, ...]:
+        """The sheet in words, a line per seat (its total, then each part with its note), and
+        the tie-break last when there is one.
+
+        Examples:
+            >>> ScoreSheet(((ScorePart("Cheese", 4, "covers cheese 5"), ScorePart("Salad", -1)),
+            ...             ())).lines()
+            ('seat 0: 3 = Cheese +4 (covers cheese 5), Salad -1', 'seat 1: 0')
+        """
+        out = []
+        for seat, parts in enumerate(self.parts):
+            total = sum(part.points for part in parts)
+            each = ", ".join(
+                f"{p.label} {p.points:+d}" + (f" ({p.detail})" if p.detail else "") for p in parts
+            )
+            out.append(f"seat {seat}: {total}" + (f" = {each}" if each else ""))
+        return (*out, self.tie_break) if self.tie_break else tuple(out)
+
     def problems(self, scores: tuple[int, ...]) -> list[str]:
         """Where the sheet disagrees with the game's `scores` (empty when it agrees).
 

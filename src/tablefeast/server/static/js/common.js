@@ -50,7 +50,11 @@ export function named(text, welcome) {
   return String(text)
     .replace(/\b[Ss]eats ((?:\d{1,2}, )*\d{1,2}) and (\d{1,2})\b/g,
       (_, list, last) => [...list.split(", ").map(one)].join(", ") + " and " + one(last))
-    .replace(/\b[Ss]eat (\d{1,2})\b/g, (_, n) => one(n));
+    .replace(/\b([Ss])eat (\d{1,2})\b('s)?/g, (_, s, n, owner) => {
+      if (!owner) return one(n);
+      if (welcome && Number(n) === welcome.seat) return s === "S" ? "Your" : "your";
+      return `${one(n)}'s`;
+    });
 }
 
 // A button for one move: enabled when the server lists it as legal; otherwise disabled, with
