@@ -8,8 +8,13 @@ Examples:
     >>> out = io.StringIO()
     >>> main(["play", "food_chain", "--players", "3", "--seed", "1"], out=out)
     0
-    >>> out.getvalue().splitlines()[-2:]
-    ['Final scores: seat 0: 67, seat 1: 52, seat 2: 35', 'Winners: seat 0']
+    >>> end = out.getvalue().split("Final scores: ", 1)[1].splitlines()
+    >>> end[:2]
+    ['seat 0: 67, seat 1: 52, seat 2: 35', 'Winners: seat 0']
+    >>> for line in end[3:5]:
+    ...     print(line)  # then the score sheet: how each score came about
+    The score sheet:
+      seat 0: 67 = Round 1 +12, Round 2 +26, Round 3 +29 (4 worms, 2 birds, 4 cats, 3 dogs, 1 flea)
 """
 
 from __future__ import annotations
