@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["ScorePart", "ScoreSheet", "decided_by", "seats_words", "tied_on_top"]
+from tablefeast.kernel.wording import seats_phrase
+
+__all__ = ["ScorePart", "ScoreSheet", "decided_by", "tied_on_top"]
 
 
 @attrs.frozen
@@ -70,8 +72,7 @@ class ScoreSheet:
             ('seat 0: 3 = Cheese +4 (covers cheese 5), Salad -1', 'seat 1: 0')
         """
         out = []
-        for seat, parts in enumerate(self.parts):
-            total = sum(part.points for part in parts)
+        for seat, (parts, total) in enumerate(zip(self.parts, self.totals(), strict=True)):
             each = ", ".join(
                 f"{p.label} {p.points:+d}" + (f" ({p.detail})" if p.detail else "") for p in parts
             )
@@ -111,17 +112,6 @@ def tied_on_top(scores: tuple[int, ...], winners: frozenset[int]) -> tuple[list[
     return (tied, best) if len(tied) > 1 else None
 
 
-def seats_words(seats: list[int]) -> str:
-    """``seats 0 and 2``, ``seats 0, 1 and 3``.
-
-    Examples:
-        >>> seats_words([0, 2]), seats_words([0, 1, 3])
-        ('seats 0 and 2', 'seats 0, 1 and 3')
-    """
-    names = [str(seat) for seat in seats]
-    return "seats " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
-
-
 def decided_by(tied: list[int], points: int, rule: str, values: list[str], shared: bool) -> str:
     """The words of a tie-break: who tied on what, the rule that decided, and each tied seat's
     value under that rule.
@@ -139,4 +129,4 @@ def decided_by(tied: list[int], points: int, rule: str, values: list[str], share
     """
     each = ", ".join(f"seat {seat} {value}" for seat, value in zip(tied, values, strict=True))
     tail = " and still tied: a shared win" if shared else ""
-    return f"{seats_words(tied).capitalize()} tied on {points} points; {rule}: {each}{tail}."
+    return f"{seats_phrase(tied).capitalize()} tied on {points} points; {rule}: {each}{tail}."

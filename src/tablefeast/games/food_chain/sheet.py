@@ -15,7 +15,8 @@ from __future__ import annotations
 from tablefeast.games.food_chain.components import ANIMALS
 from tablefeast.games.food_chain.rules import scores, winners
 from tablefeast.games.food_chain.state import State
-from tablefeast.kernel.sheet import ScorePart, ScoreSheet, seats_words, tied_on_top
+from tablefeast.kernel.sheet import ScorePart, ScoreSheet, tied_on_top
+from tablefeast.kernel.wording import seats_phrase
 
 __all__ = ["score_sheet"]
 
@@ -57,4 +58,4 @@ def _tie_break(state: State) -> str | None:
     if tie is None:
         return None
     tied, points = tie
-    return f"{seats_words(tied).capitalize()} tied on {points} stars and share the win (FC-10)."
+    return f"{seats_phrase(tied).capitalize()} tied on {points} stars and share the win (FC-10)."

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from tablefeast.games.schlacht_am_buffet.rules import scores, top_plates, winners
 from tablefeast.games.schlacht_am_buffet.state import State
-from tablefeast.kernel.sheet import ScorePart, ScoreSheet, decided_by, seats_words, tied_on_top
+from tablefeast.kernel.sheet import ScorePart, ScoreSheet, decided_by, tied_on_top
+from tablefeast.kernel.wording import seats_phrase
 
 __all__ = ["score_sheet"]
 
@@ -49,7 +50,7 @@ def _tie_break(state: State) -> str | None:
     tied, points = tie
     if len(winners(state)) > 1:  # SAB-16: nobody has a plate, so nothing tells them apart
         return (
-            f"{seats_words(tied).capitalize()} tied on {points} points and share the win (SAB-16)."
+            f"{seats_phrase(tied).capitalize()} tied on {points} points and share the win (SAB-16)."
         )
     best = []
     for seat in tied:
