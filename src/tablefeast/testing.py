@@ -226,6 +226,24 @@ def _commit_order(game: AnyRuleset, state: Any, rng: random.Random) -> None:
     for seat in order:
         shuffled = game.apply_action(shuffled, seat, choice[seat])
     _expect(shuffled == apply_joint(game, state, choice), "the commitments' order matters")
+    _withdraw(game, state, choice)
+
+
+def _withdraw(game: AnyRuleset, state: Any, choice: dict[int, Any]) -> None:
+    """A declared `withdraw` takes a commitment back exactly, before the step is revealed."""
+    withdraw = game.CAPABILITIES.withdraw
+    if withdraw is None:
+        return
+    seat, *rest = choice
+    if not rest:
+        return
+    after = game.apply_action(state, seat, choice[seat])
+    if not set(rest) <= set(game.actors(after)):  # the commitment resolved the step
+        return
+    _expect(
+        withdraw(after, seat) == state,
+        f"withdraw({seat}) does not restore the state before its commitment",
+    )
 
 
 # ---------------------------------------------------------------- effects and capabilities

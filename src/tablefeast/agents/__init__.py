@@ -28,6 +28,7 @@ from tablefeast.agents.greedy import GreedyAgent
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
 from tablefeast.agents.levels import LEVEL_NAMES, LevelAgent
+from tablefeast.agents.modelling import ModelAgent, OpponentModel
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.options import option_value
@@ -41,6 +42,8 @@ __all__ = [
     "HeuristicAgent",
     "ISMCTSAgent",
     "LevelAgent",
+    "ModelAgent",
+    "OpponentModel",
     "RandomAgent",
     "SearchAgent",
     "Turn",

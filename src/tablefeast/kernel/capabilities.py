@@ -143,6 +143,11 @@ class Capabilities(Generic[S, A, C, V]):
             commitment (where the heuristic agent mixes among the first moves).
         playout: the playout policy that searched best (``random`` or ``heuristic``).
         levels: the agent of each level for people (agent names, such as ``ismcts:400``).
+        withdraw: ``withdraw(state, seat) -> state``: the state before `seat` made its hidden
+            commitment of the current simultaneous step, exactly. A search agent that models
+            the other seats takes their sampled commitments back and redraws them from its
+            model (`tablefeast.agents.modelling`). None where taking one back would change
+            what is public (in All You Can Eat Buffet how many Moods a seat put down shows).
         observed_chance: ``observed_chance(state, arrivals, window) -> outcome | None``: at a
             table with people, a chance outcome that is observed rather than drawn (in
             Mausgeflippt, who was fastest: the order in which claims arrived, MG-21); None
@@ -179,6 +184,7 @@ class Capabilities(Generic[S, A, C, V]):
     levels: Mapping[str, str] = attrs.field(
         default=DEFAULT_LEVELS, converter=_frozen_map, validator=_levels
     )
+    withdraw: Callable[[S, int], S] | None = None
     observed_chance: Callable[[S, Mapping[int, float], float], A | None] | None = None
     reaction: float = 0.0
     table_options: tuple[TableOption, ...] = ()

@@ -41,6 +41,7 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     strategy=strategy.ranked_moves,
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
+    withdraw=strategy.withdraw,
     score_sheet=score_sheet,
     outcomes=OUTCOMES,
     summary=SUMMARY,

@@ -21,10 +21,12 @@ from typing import Any
 
 from tablefeast.games.food_chain.actions import Action, Play, Take
 from tablefeast.games.food_chain.components import ANIMALS
+from tablefeast.games.food_chain.state import State
 from tablefeast.games.food_chain.view import View
 from tablefeast.kernel.capabilities import DEFAULT_LEVELS
+from tablefeast.kernel.values import replace
 
-__all__ = ["LEVELS", "PLAYOUT", "ranked_moves"]
+__all__ = ["LEVELS", "PLAYOUT", "ranked_moves", "withdraw"]
 
 PLAYOUT = "random"
 """Random playouts searched as strongly as heuristic ones, and cheaper (the agents docs)."""
@@ -64,3 +66,23 @@ def ranked_moves(view: View, legal: tuple[Action, ...]) -> tuple[list[Action], b
 
 def _stack(view: View, choice: Any) -> int:
     return -len(view.stacks[choice.seat]) if isinstance(choice, Take) else 0
+
+
+def withdraw(state: State, seat: int) -> State:
+    """The state before `seat` made its commitment of this pass (FC-3): a search agent redraws
+    the others' hidden commitments from its model of their play. Committing changes nothing
+    else, so taking it back is exact.
+
+    Args:
+        state: a state in which `seat` has committed and the pass is not yet revealed.
+        seat: the seat whose commitment is taken back.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.initial_state(fc.Config(players=3))
+        >>> withdraw(fc.apply_action(s, 1, fc.Play(fc.Animal.DOG)), 1) == s
+        True
+    """
+    commitments = list(state.commitments)
+    commitments[seat] = None
+    return replace(state, commitments=tuple(commitments))

@@ -42,6 +42,7 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     strategy=strategy.ranked_moves,
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
+    withdraw=strategy.withdraw,
     observed_chance=observed_fastest,
     reaction=1.0,
     table_options=(

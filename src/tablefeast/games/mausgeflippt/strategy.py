@@ -22,10 +22,11 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.mausgeflippt.actions import Action, FaceDown, Flip, Pass
+from tablefeast.games.mausgeflippt.state import State
 from tablefeast.games.mausgeflippt.view import View
-from tablefeast.kernel.values import FrozenDict
+from tablefeast.kernel.values import FrozenDict, replace
 
-__all__ = ["LEVELS", "PLAYOUT", "ranked_moves"]
+__all__ = ["LEVELS", "PLAYOUT", "ranked_moves", "withdraw"]
 
 PLAYOUT = "heuristic"
 """Random claims are mostly wrong and drown the signal: playouts follow the heuristic."""
@@ -64,3 +65,27 @@ def ranked_moves(view: View, legal: tuple[Action, ...]) -> tuple[list[Action], b
     if Flip() in legal:  # MG-6: not with three face-down cards
         return [Flip(), Pass()], False
     return [Pass()], False
+
+
+def withdraw(state: State, seat: int) -> State:
+    """The state before `seat` made its commitment of this race (MG-2): a search agent redraws
+    the others' hidden commitments from its model of their play. Committing changes nothing
+    else, so taking it back is exact.
+
+    Args:
+        state: a state in which `seat` has committed and the race is not yet revealed.
+        seat: the seat whose commitment is taken back.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> s = mg.initial_state(mg.Config(players=3))
+        >>> while len(mg.actors(s)) < 2:  # the deal and the turn, up to a race
+        ...     s = mg.apply_action(s, mg.actors(s)[0], mg.legal_actions(s, mg.actors(s)[0])[0])
+        >>> seat = mg.actors(s)[0]
+        >>> after = mg.apply_action(s, seat, mg.legal_actions(s, seat)[0])
+        >>> withdraw(after, seat) == s
+        True
+    """
+    commitments = list(state.commitments)
+    commitments[seat] = None
+    return replace(state, commitments=tuple(commitments))

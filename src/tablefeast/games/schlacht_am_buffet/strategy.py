@@ -19,10 +19,13 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.schlacht_am_buffet.actions import Action, Exchange, Play
+from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.games.schlacht_am_buffet.view import View
 from tablefeast.kernel.capabilities import DEFAULT_LEVELS
+from tablefeast.kernel.deck import counts_put
+from tablefeast.kernel.values import replace
 
-__all__ = ["LEVELS", "PLAYOUT", "ranked_moves"]
+__all__ = ["LEVELS", "PLAYOUT", "ranked_moves", "withdraw"]
 
 PLAYOUT = "random"
 """Random playouts searched as strongly as heuristic ones, and cheaper (the agents docs)."""
@@ -55,3 +58,30 @@ def ranked_moves(view: View, legal: tuple[Action, ...]) -> tuple[list[Action], b
 
 def _highest_first(play: Play) -> int:
     return -play.card
+
+
+def withdraw(state: State, seat: int) -> State:
+    """The state before `seat` played its card face down in this step (SAB-5): the card goes
+    back to its hand. A search agent redraws the others' hidden cards from its model of their
+    play.
+
+    Args:
+        state: a state in which `seat` has committed and the step is not yet revealed.
+        seat: the seat whose card is taken back.
+
+    Examples:
+        >>> import tablefeast.games.schlacht_am_buffet as sab
+        >>> from tablefeast.kernel.record import position
+        >>> from tablefeast.games.schlacht_am_buffet.records import DEAL
+        >>> s = position(sab, sab.Config(players=3), DEAL)
+        >>> withdraw(sab.apply_action(s, 1, sab.legal_actions(s, 1)[0]), 1) == s
+        True
+    """
+    card = state.commitments[seat]
+    if card is None:
+        return state
+    commitments = list(state.commitments)
+    commitments[seat] = None
+    hands = list(state.hands)
+    hands[seat] = counts_put(hands[seat], card + 1)  # hands count cards from -1 (SAB-2)
+    return replace(state, commitments=tuple(commitments), hands=tuple(hands))

@@ -1,0 +1,392 @@
+"""Bots that read the table: a model of the other seats, and search over simultaneous moves.
+
+**The opponent model** (`OpponentModel`) is a prior over the policies the library knows how to
+predict: the game's mixed heuristic (`tablefeast.agents.heuristics`, whose move probabilities
+are exact: 0.6, 0.24 and 0.16 over its first three moves at a commitment) and uniformly random
+play. Each seat's weights are updated by Bayes' rule from the moves the table has shown
+(`OpponentModel.posterior`), so that a table of heuristic players is soon read as one, and a
+table of players the model does not know (a search, a person) drifts towards the random part,
+which covers every move.
+
+**The search** (`ModelAgent`) is simultaneous-move Monte Carlo search at the decision (after
+Lanctot, Lisý and Bošanský's work on simultaneous-move MCTS in Goofspiel), kept to the root.
+Every iteration:
+
+1. draws a full state consistent with the seat's view (`Turn.sample_state`, information-set
+   sampling of the hidden cards) and, where the game can take a commitment back exactly
+   (``CAPABILITIES.withdraw``), takes back the other seats' hidden commitments of this step,
+   so that they are redrawn below rather than left as the sampler's uniform guess;
+2. draws each other seat of the step a policy from its posterior, and its move from that policy
+   or, with probability `wary`, from the seat's own regret-matching strategy at the root: the
+   table is modelled as a mix of what it showed and of players who answer this search;
+3. tries **every** legal move of the seat in that same world (common random numbers), and plays
+   each out with the drawn policies (the seat itself continues with the heuristic) for `horizon`
+   of its own decisions or to the end; the reward is the one ISMCTS uses (`win_share`, or the
+   `standing` where the playout stops);
+4. updates regret matching: the seat's regrets exactly (it saw every move's value), the other
+   seats' by outcome sampling (importance-weighted by the probability of their drawn move).
+
+At a simultaneous commitment the seat plays from its **average strategy** (moves below
+`floor` of it dropped): mixed where no single move pays against the modelled table, and a pure
+best reply where the table is predictable. A sequential decision takes the move with the best
+mean. A seat reads only its view: the sampler draws from the view alone.
+
+Examples:
+    >>> import tablefeast
+    >>> from tablefeast import RandomAgent, play_game
+    >>> fc = tablefeast.load("food_chain")
+    >>> agents = [ModelAgent(iterations=4), RandomAgent(), RandomAgent()]
+    >>> fc.is_terminal(play_game(fc, fc.Config(players=3), agents, seed=1).state)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from tablefeast.agents.heuristics import MIX, ranked_moves
+from tablefeast.agents.ismcts import standing, win_share
+from tablefeast.kernel.chance import CHANCE
+from tablefeast.kernel.play import Turn
+from tablefeast.kernel.ruleset import AnyRuleset
+
+__all__ = ["MODEL_POLICIES", "ModelAgent", "OpponentModel", "move_probabilities"]
+
+MODEL_POLICIES = ("heuristic", "random")
+"""The policies an `OpponentModel` can predict exactly, move by move."""
+
+SMOOTHING = 0.05
+"""The share of every predicted policy spread evenly over all legal moves, so that one move
+the policy would never make lowers its weight rather than ruling it out (a person may misclick,
+and the heuristic's mixed choice is itself a model of a person)."""
+
+
+def move_probabilities(
+    game: AnyRuleset, policy: str, view: Any, legal: Sequence[Any]
+) -> dict[Any, float]:
+    """The probability of each legal move under `policy` at a seat with `view` (smoothed by
+    `SMOOTHING`, so every legal move has some).
+
+    Args:
+        game: the game module.
+        policy: one of `MODEL_POLICIES`.
+        view: the acting seat's view.
+        legal: its legal moves.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.initial_state(fc.Config(players=3))
+        >>> p = move_probabilities(fc, "heuristic", fc.view(s, 0), fc.legal_actions(s, 0))
+        >>> {fc.action_to_str(a): round(q, 3) for a, q in p.items()}
+        {'play worm': 0.58, 'play bird': 0.238, 'play cat': 0.162, 'play dog': 0.01, \
+'play flea': 0.01}
+    """
+    n = len(legal)
+    even = 1.0 / n
+    if policy == "random" or n == 1:
+        return dict.fromkeys(legal, even)
+    ranking, simultaneous = ranked_moves(game, view, tuple(legal))
+    shares = dict.fromkeys(legal, SMOOTHING * even)
+    if not ranking:
+        return dict.fromkeys(legal, even)
+    if simultaneous:
+        firsts = ranking[: len(MIX)]
+        weights = MIX[: len(firsts)]
+        total = sum(weights)
+        for move, weight in zip(firsts, weights, strict=True):
+            shares[move] += (1 - SMOOTHING) * weight / total
+    else:
+        shares[ranking[0]] += 1 - SMOOTHING
+    return shares
+
+
+def _draw(probabilities: Mapping[Any, float], rng: random.Random) -> Any:
+    point = rng.random() * sum(probabilities.values())
+    move = None
+    for move, p in probabilities.items():
+        point -= p
+        if point < 0:
+            return move
+    return move
+
+
+@attrs.frozen
+class OpponentModel:
+    """A prior over `MODEL_POLICIES`, the same for every other seat, and its posteriors.
+
+    Attributes:
+        prior: (policy, weight) pairs; the weights need not add up to one.
+
+    Examples:
+        >>> OpponentModel().prior
+        (('heuristic', 0.5), ('random', 0.5))
+    """
+
+    prior: tuple[tuple[str, float], ...] = attrs.field(
+        default=(("heuristic", 0.5), ("random", 0.5)), converter=tuple
+    )
+
+    @prior.validator
+    def _check_prior(self, _: Any, value: Any) -> None:
+        names = [pair[0] for pair in value if isinstance(pair, tuple) and len(pair) == 2]
+        if (
+            not value
+            or len(names) != len(value)
+            or len(set(names)) != len(names)
+            or any(name not in MODEL_POLICIES for name in names)
+            or any(type(w) not in (int, float) or not w > 0 for _, w in value)
+        ):
+            raise ValueError(
+                f"OpponentModel.prior must pair distinct policies of {MODEL_POLICIES} with "
+                f"positive weights, got {value!r}"
+            )
+
+    def posterior(
+        self, game: AnyRuleset, observed: Sequence[tuple[Any, Sequence[Any], Any]]
+    ) -> dict[str, float]:
+        """The weights of the policies after the seat was seen to make these moves, by Bayes'
+        rule (normalised to add up to one).
+
+        Args:
+            game: the game module.
+            observed: (the seat's view, its legal moves, the move it made), oldest first.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> seen = (fc.view(s, 1), fc.legal_actions(s, 1), fc.Play(fc.Animal.WORM))
+            >>> {k: round(v, 2) for k, v in OpponentModel().posterior(fc, [seen] * 3).items()}
+            {'heuristic': 0.96, 'random': 0.04}
+        """
+        weights = dict(self.prior)
+        total = sum(weights.values())
+        weights = {name: w / total for name, w in weights.items()}
+        for view, legal, move in observed:
+            for name in weights:
+                weights[name] *= move_probabilities(game, name, view, legal).get(move, 0.0)
+            total = sum(weights.values())
+            if total <= 1e-300:  # a move no policy makes: the observation says nothing
+                weights = dict(self.prior)
+                total = sum(weights.values())
+            weights = {name: w / total for name, w in weights.items()}
+        return weights
+
+
+class _Regrets:
+    """Regret matching over one seat's moves at the root (availability: only legal moves)."""
+
+    __slots__ = ("regret", "total")
+
+    def __init__(self) -> None:
+        self.regret: dict[Any, float] = {}
+        self.total: dict[Any, float] = {}
+
+    def strategy(self, legal: Sequence[Any]) -> dict[Any, float]:
+        positive = {a: max(self.regret.get(a, 0.0), 0.0) for a in legal}
+        norm = sum(positive.values())
+        if norm <= 0:
+            return dict.fromkeys(legal, 1.0 / len(legal))
+        return {a: r / norm for a, r in positive.items()}
+
+    def update(self, values: Mapping[Any, float], sigma: Mapping[Any, float]) -> None:
+        mean = sum(sigma[a] * v for a, v in values.items())
+        for a, v in values.items():
+            self.regret[a] = self.regret.get(a, 0.0) + v - mean
+            self.total[a] = self.total.get(a, 0.0) + sigma[a]
+
+
+Policy = Callable[[AnyRuleset, Any, int, tuple[Any, ...], random.Random], Any]
+
+
+def _heuristic(
+    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+) -> Any:
+    return _draw(move_probabilities(game, "heuristic", game.view(state, seat), legal), rng)
+
+
+def _random(
+    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+) -> Any:
+    return legal[rng.randrange(len(legal))]
+
+
+_POLICIES: dict[str, Policy] = {"heuristic": _heuristic, "random": _random}
+
+
+@attrs.frozen
+class ModelAgent:
+    """Chooses by simultaneous-move search against a model of the table (see the module docs).
+
+    Attributes:
+        iterations: the most sampled worlds per decision (each tries every legal move).
+        seconds: a time limit per decision, or None (only `iterations` alone is reproducible).
+        model: the prior over the other seats' policies.
+        wary: the probability that another seat's move at the root is drawn from its own
+            regret-matching strategy rather than from the model (0: trust the model fully).
+        horizon: how many of its own decisions after this one the seat plays out before the
+            playout stops and scores its standing; None plays to the end.
+        floor: at a commitment, moves below this share of the average strategy are dropped
+            before the draw.
+
+    Examples:
+        >>> ModelAgent()
+        ModelAgent(iterations=60, seconds=None, model=OpponentModel(prior=(('heuristic', 0.5), \
+('random', 0.5))), wary=0.25, horizon=None, floor=0.1)
+    """
+
+    iterations: int = attrs.field(default=60)
+    seconds: float | None = attrs.field(default=None)
+    model: OpponentModel = attrs.field(factory=OpponentModel)
+    wary: float = attrs.field(default=0.25)
+    horizon: int | None = attrs.field(default=None)
+    floor: float = attrs.field(default=0.1)
+
+    @iterations.validator
+    def _check_iterations(self, _: Any, value: Any) -> None:
+        if type(value) is not int or not 1 <= value <= 1_000_000:
+            raise ValueError(
+                f"ModelAgent.iterations must be an int from 1 to 1,000,000, got {value!r}"
+            )
+
+    @seconds.validator
+    def _check_seconds(self, _: Any, value: Any) -> None:
+        if value is not None and (type(value) not in (int, float) or not value > 0):
+            raise ValueError(f"ModelAgent.seconds must be None or positive, got {value!r}")
+
+    @model.validator
+    def _check_model(self, _: Any, value: Any) -> None:
+        if not isinstance(value, OpponentModel):
+            raise ValueError(f"ModelAgent.model must be an OpponentModel, got {value!r}")
+
+    @wary.validator
+    @floor.validator
+    def _check_share(self, attribute: Any, value: Any) -> None:
+        if type(value) not in (int, float) or not 0 <= value < 1:
+            raise ValueError(f"ModelAgent.{attribute.name} must be from 0 to 1, got {value!r}")
+
+    @horizon.validator
+    def _check_horizon(self, _: Any, value: Any) -> None:
+        if value is not None and (type(value) is not int or not 0 <= value <= 10_000):
+            raise ValueError(
+                f"ModelAgent.horizon must be None or an int from 0 to 10,000, got {value!r}"
+            )
+
+    def choose(self, turn: Turn, rng: random.Random) -> Any:
+        """The seat's move after the search (drawn from its average strategy at a
+        commitment).
+
+        Args:
+            turn: the seat's view, legal moves and sampler of consistent states.
+            rng: the search's generator.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0),
+            ...             lambda rng: fc.determinize(s, 0, rng))
+            >>> ModelAgent(iterations=8).choose(turn, random.Random(0)) in turn.legal
+            True
+        """
+        game, seat, legal = turn.game, turn.seat, turn.legal
+        if len(legal) == 1:
+            return legal[0]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        weights = self._weights(turn)
+        mine = _Regrets()
+        theirs: dict[int, _Regrets] = {}
+        sums = dict.fromkeys(legal, 0.0)
+        simultaneous = False
+        for _ in range(self.iterations):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = self._world(game, seat, turn.sample_state(rng))
+            others = [j for j in game.actors(world) if j != seat]
+            simultaneous = simultaneous or bool(others)
+            policies = {j: _draw(weights[j], rng) for j in range(world.config.players)}
+            replies: dict[int, tuple[Any, float, dict[Any, float]]] = {}
+            for j in others:
+                their_legal = game.legal_actions(world, j)
+                model = move_probabilities(game, policies[j], game.view(world, j), their_legal)
+                answer = theirs.setdefault(j, _Regrets()).strategy(their_legal)
+                mixed = {a: (1 - self.wary) * model[a] + self.wary * answer[a] for a in their_legal}
+                move = _draw(mixed, rng)
+                replies[j] = (move, mixed[move], answer)
+                world = game.apply_action(world, j, move)
+            seed = rng.getrandbits(64)
+            sigma = mine.strategy(legal)
+            values: dict[Any, float] = {}
+            rewards: dict[Any, tuple[float, ...]] = {}
+            for move in legal:
+                rewards[move] = self._playout(
+                    game, game.apply_action(world, seat, move), seat, policies, seed
+                )
+                values[move] = rewards[move][seat]
+                sums[move] += values[move]
+            mine.update(values, sigma)
+            played = _draw(sigma, rng)
+            for j, (move, q, answer) in replies.items():
+                u = rewards[played][j]
+                estimate = {a: (u / q if a == move else 0.0) for a in answer}
+                theirs[j].update(estimate, answer)
+        if simultaneous:
+            average = {a: mine.total.get(a, 0.0) for a in legal}
+            norm = sum(average.values())
+            if norm > 0:
+                kept = {a: p for a, p in average.items() if p >= self.floor * norm}
+                return _draw(kept, rng)
+        return max(legal, key=lambda a: sums[a])
+
+    def _weights(self, turn: Turn) -> dict[int, dict[str, float]]:
+        """Each seat's weights over the model's policies. The turn carries no moves of the
+        table yet, so these are the prior (`OpponentModel.posterior` of nothing)."""
+        prior = self.model.posterior(turn.game, ())
+        return {j: prior for j in range(turn.view.config.players)}
+
+    def _world(self, game: AnyRuleset, seat: int, state: Any) -> Any:
+        """The sampled state with the other seats' hidden commitments of this step taken back
+        (where the game can do so exactly), so that the model redraws them."""
+        withdraw = game.CAPABILITIES.withdraw
+        commitments = getattr(state, "commitments", None)
+        if withdraw is None or commitments is None or commitments[seat] is not None:
+            return state
+        for j, commitment in enumerate(commitments):
+            if j != seat and commitment is not None:
+                state = withdraw(state, j)
+        return state
+
+    def _playout(
+        self,
+        game: AnyRuleset,
+        state: Any,
+        seat: int,
+        policies: Mapping[int, str],
+        seed: int,
+    ) -> tuple[float, ...]:
+        """Every seat's reward after playing on with the drawn policies (the seat itself
+        with the heuristic)."""
+        rng = random.Random(seed)
+        actors, legal_actions, apply_action = game.actors, game.legal_actions, game.apply_action
+        plays = {j: _POLICIES[name] for j, name in policies.items()}
+        plays[seat] = _heuristic
+        left = self.horizon
+        while True:
+            acting = actors(state)
+            if not acting:
+                players = range(state.config.players)
+                return tuple(win_share(game, state, j) for j in players)
+            actor = acting[0]
+            if actor == CHANCE:
+                state = apply_action(state, actor, game.chance_distribution(state).sample(rng))
+                continue
+            legal = legal_actions(state, actor)
+            if actor == seat and left is not None and len(legal) > 1:
+                if left == 0:
+                    return tuple(standing(game, state, j) for j in range(state.config.players))
+                left -= 1
+            move = legal[0] if len(legal) == 1 else plays[actor](game, state, actor, legal, rng)
+            state = apply_action(state, actor, move)
