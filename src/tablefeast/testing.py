@@ -197,6 +197,8 @@ def _views(
         view = game.view(state, seat)
         _expect(game.view(sampled, seat) == view, f"the view of {seat} leaks")
         _expect(game.actors(sampled) == game.actors(state), "determinize changed the actors")
+        if game.CAPABILITIES.public_views:
+            _public_views(game, state, sampled, seat)
         if observe is not None:
             size = game.CAPABILITIES.observation_size
             tensor = observe(view)
@@ -211,6 +213,19 @@ def _views(
     return changed
 
 
+def _public_views(game: AnyRuleset, state: Any, sampled: Any, seat: int | None) -> None:
+    """With ``public_views``, every seat about to act has the view it has in any state drawn
+    from another seat's view: the table may show it to all (`tablefeast.kernel.play.Observer`)."""
+    commitments = getattr(state, "commitments", None)
+    for actor in game.actors(state):
+        if actor == CHANCE or (commitments is not None and commitments[actor] is not None):
+            continue
+        _expect(
+            game.view(sampled, actor) == game.view(state, actor),
+            f"public_views, yet the view of {actor} is not public to {seat}",
+        )
+
+
 def _commit_order(game: AnyRuleset, state: Any, rng: random.Random) -> None:
     """At a simultaneous step, every order of the same commitments gives the same state."""
     acting = game.actors(state)
@@ -222,24 +237,19 @@ def _commit_order(game: AnyRuleset, state: Any, rng: random.Random) -> None:
         choice[seat] = legal[rng.randrange(len(legal))]
     order = list(acting)
     rng.shuffle(order)
-    shuffled = state
+    steps = [state]
     for seat in order:
-        shuffled = game.apply_action(shuffled, seat, choice[seat])
-    _expect(shuffled == apply_joint(game, state, choice), "the commitments' order matters")
-    _withdraw(game, state, choice)
+        steps.append(game.apply_action(steps[-1], seat, choice[seat]))
+    _expect(steps[-1] == apply_joint(game, state, choice), "the commitments' order matters")
+    _withdraw(game, state, order[0], steps[1])
 
 
-def _withdraw(game: AnyRuleset, state: Any, choice: dict[int, Any]) -> None:
-    """A declared `withdraw` takes a commitment back exactly, before the step is revealed."""
+def _withdraw(game: AnyRuleset, state: Any, seat: int, after: Any) -> None:
+    """A declared `withdraw` takes a commitment back exactly, before the step is revealed:
+    `after` is `state` with `seat`'s commitment made, the others' still to come."""
     withdraw = game.CAPABILITIES.withdraw
-    if withdraw is None:
-        return
-    seat, *rest = choice
-    if not rest:
-        return
-    after = game.apply_action(state, seat, choice[seat])
-    if not set(rest) <= set(game.actors(after)):  # the commitment resolved the step
-        return
+    if withdraw is None or not set(game.actors(state)) - {seat} <= set(game.actors(after)):
+        return  # nothing to take back, or the commitment resolved the step
     _expect(
         withdraw(after, seat) == state,
         f"withdraw({seat}) does not restore the state before its commitment",

@@ -10,7 +10,7 @@ import pytest
 import tablefeast
 import tablefeast.games.food_chain as fc
 from tablefeast.agents.modelling import ModelAgent, OpponentModel, move_probabilities
-from tablefeast.kernel.play import RandomAgent, Turn, play_game
+from tablefeast.kernel.play import Observer, RandomAgent, Turn, play_game
 from tablefeast.testing import ConformanceError, check_random_game
 
 
@@ -22,8 +22,13 @@ def test_a_wrong_withdraw_fails_the_conformance_suite(monkeypatch: pytest.Monkey
         check_random_game(fc, fc.Config(players=3), seed=0)
 
 
-@pytest.mark.parametrize("name", ["food_chain", "schlacht_am_buffet", "mausgeflippt"])
-def test_withdraw_takes_back_exactly_one_commitment(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "ruling"),
+    [("food_chain", "FC-3"), ("schlacht_am_buffet", "SAB-5"), ("mausgeflippt", "MG-2")],
+)
+def test_withdraw_takes_back_exactly_one_commitment(name: str, ruling: str) -> None:
+    """FC-3, SAB-5, MG-2: a hidden commitment changes nothing but its own slot (and in SAB the
+    hand the card left), so ``withdraw`` restores the state before it exactly."""
     game = tablefeast.load(name)
     rng = random.Random(3)
     state = game.initial_state(game.Config(players=3))
@@ -34,7 +39,7 @@ def test_withdraw_takes_back_exactly_one_commitment(name: str) -> None:
             seat = acting[0]
             move = game.legal_actions(state, seat)[0]
             after = game.apply_action(state, seat, move)
-            assert game.CAPABILITIES.withdraw(after, seat) == state
+            assert game.CAPABILITIES.withdraw(after, seat) == state, ruling
             checked += 1
         seat = acting[0]
         if seat == -1:
@@ -90,3 +95,72 @@ def test_the_model_agent_refuses_bad_settings(changes: dict[str, object]) -> Non
 def test_the_model_refuses_unknown_policies() -> None:
     with pytest.raises(ValueError, match=r"OpponentModel\.prior"):
         OpponentModel(prior=(("greedy", 1.0),))
+
+
+def test_the_table_shows_a_commitment_only_once_its_pass_is_revealed() -> None:
+    """FC-11: everything but the pass's hidden commitments is public, so the table shows each
+    seat's view and move to the others, a commitment once its pass is revealed (FC-3)."""
+    state = fc.initial_state(fc.Config(players=3))
+    watch = Observer(fc)
+    for seat, animal in enumerate([fc.Animal.WORM, fc.Animal.DOG, fc.Animal.CAT]):
+        assert watch.shown(2) == ()
+        after = fc.apply_action(state, seat, fc.Play(animal))
+        watch.note(state, seat, fc.Play(animal), after)
+        before, state = state, after
+    shown = watch.shown(0)
+    assert [(seat, move) for seat, _, _, move in shown] == [
+        (1, fc.Play(fc.Animal.DOG)),
+        (2, fc.Play(fc.Animal.CAT)),
+    ]
+    assert shown[1][1] == fc.view(before, 2) and shown[1][2] == fc.legal_actions(before, 2)
+
+
+def test_a_table_of_hidden_hands_shows_no_moves() -> None:
+    """In Schlacht am Buffet a view holds a hand (SAB-2), so the table shows agents nothing."""
+    sab = tablefeast.load("schlacht_am_buffet")
+    seen: list[int] = []
+
+    @attrs.frozen
+    class Watching:
+        def choose(self, turn: Turn, rng: random.Random) -> object:
+            seen.append(len(turn.observed))
+            return turn.legal[0]
+
+    play_game(sab, sab.Config(players=3), [Watching(), RandomAgent(), RandomAgent()], seed=1)
+    assert seen and set(seen) == {0}
+
+
+def test_play_game_hands_search_agents_what_the_table_showed() -> None:
+    seen: list[tuple[int, ...]] = []
+
+    @attrs.frozen
+    class Watching:
+        def choose(self, turn: Turn, rng: random.Random) -> object:
+            seen.append(tuple(seat for seat, *_ in turn.observed))
+            return turn.legal[0]
+
+    play_game(fc, fc.Config(players=3), [Watching(), RandomAgent(), RandomAgent()], seed=2)
+    assert seen[0] == ()  # the first pass: nothing revealed yet
+    assert len(seen[-1]) > len(seen[1]) > 0 and 0 not in seen[-1]
+
+
+def test_a_false_public_views_fails_the_conformance_suite(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The suite checks a game's claim that the table may show every seat's view."""
+    sab = tablefeast.load("schlacht_am_buffet")
+    monkeypatch.setattr(sab, "CAPABILITIES", attrs.evolve(sab.CAPABILITIES, public_views=True))
+    with pytest.raises(ConformanceError, match="public_views"):
+        check_random_game(sab, sab.Config(players=3), seed=0)
+
+
+def test_the_model_agent_reads_the_table_it_was_shown() -> None:
+    """A seat shown playing the heuristic's first choices is read as a heuristic player; the
+    others keep the prior."""
+    s = fc.initial_state(fc.Config(players=3))
+    shown = tuple(
+        (1, fc.view(s, 1), fc.legal_actions(s, 1), fc.Play(fc.Animal.WORM)) for _ in "xyz"
+    )
+    turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0), lambda r: s, shown)
+    weights = ModelAgent()._weights(turn)
+    assert weights[1]["heuristic"] > 0.9 and weights[2] == {"heuristic": 0.5, "random": 0.5}

@@ -23,16 +23,41 @@ Examples:
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 import attrs
 
 from tablefeast.kernel.ruleset import AnyRuleset
 
-__all__ = ["MIX", "HeuristicAgent", "heuristic_move", "ranked_moves"]
+__all__ = ["MIX", "HeuristicAgent", "heuristic_move", "ranked_moves", "weighted_choice"]
+
+T = TypeVar("T")
 
 MIX = (0.6, 0.24, 0.16)
 """The mixed policy's weights for the first three moves of a ranking (best first)."""
+
+
+def weighted_choice(weights: Mapping[T, float], rng: random.Random) -> T:
+    """One key of `weights`, drawn with probability proportional to its weight (one call of
+    ``rng.random()``; the weights need not add up to one, and `weights` must not be empty).
+
+    Args:
+        weights: the choices and their non-negative weights, at least one positive.
+        rng: the generator.
+
+    Examples:
+        >>> weighted_choice({"a": 0.0, "b": 2.0, "c": 0.0}, random.Random(3))
+        'b'
+    """
+    point = rng.random() * sum(weights.values())
+    last = None
+    for last, weight in weights.items():
+        point -= weight
+        if point < 0:
+            return last
+    assert last is not None, "weighted_choice of no choices"
+    return last  # rounding left a sliver at the end
 
 
 def ranked_moves(game: AnyRuleset, view: Any, legal: tuple[Any, ...]) -> tuple[list[Any], bool]:
@@ -86,13 +111,7 @@ def heuristic_move(
         return legal[rng.randrange(len(legal))]
     if mixed and simultaneous and len(ranking) > 1:
         firsts = ranking[: len(MIX)]
-        weights = MIX[: len(firsts)]
-        point = rng.random() * sum(weights)
-        for move, weight in zip(firsts, weights, strict=True):
-            point -= weight
-            if point < 0:
-                return move
-        return firsts[-1]
+        return weighted_choice(dict(zip(firsts, MIX, strict=False)), rng)
     return ranking[0]
 
 

@@ -44,13 +44,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from tablefeast.agents.heuristics import MIX, ranked_moves
-from tablefeast.agents.ismcts import standing, win_share
+from tablefeast.agents.heuristics import MIX, ranked_moves, weighted_choice
+from tablefeast.agents.ismcts import playout_policy, standing, win_share
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn
 from tablefeast.kernel.ruleset import AnyRuleset
@@ -103,16 +103,6 @@ def move_probabilities(
     else:
         shares[ranking[0]] += 1 - SMOOTHING
     return shares
-
-
-def _draw(probabilities: Mapping[Any, float], rng: random.Random) -> Any:
-    point = rng.random() * sum(probabilities.values())
-    move = None
-    for move, p in probabilities.items():
-        point -= p
-        if point < 0:
-            return move
-    return move
 
 
 @attrs.frozen
@@ -198,24 +188,6 @@ class _Regrets:
         for a, v in values.items():
             self.regret[a] = self.regret.get(a, 0.0) + v - mean
             self.total[a] = self.total.get(a, 0.0) + sigma[a]
-
-
-Policy = Callable[[AnyRuleset, Any, int, tuple[Any, ...], random.Random], Any]
-
-
-def _heuristic(
-    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
-) -> Any:
-    return _draw(move_probabilities(game, "heuristic", game.view(state, seat), legal), rng)
-
-
-def _random(
-    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
-) -> Any:
-    return legal[rng.randrange(len(legal))]
-
-
-_POLICIES: dict[str, Policy] = {"heuristic": _heuristic, "random": _random}
 
 
 @attrs.frozen
@@ -307,14 +279,14 @@ class ModelAgent:
             world = self._world(game, seat, turn.sample_state(rng))
             others = [j for j in game.actors(world) if j != seat]
             simultaneous = simultaneous or bool(others)
-            policies = {j: _draw(weights[j], rng) for j in range(world.config.players)}
+            policies = {j: weighted_choice(weights[j], rng) for j in range(world.config.players)}
             replies: dict[int, tuple[Any, float, dict[Any, float]]] = {}
             for j in others:
                 their_legal = game.legal_actions(world, j)
                 model = move_probabilities(game, policies[j], game.view(world, j), their_legal)
                 answer = theirs.setdefault(j, _Regrets()).strategy(their_legal)
                 mixed = {a: (1 - self.wary) * model[a] + self.wary * answer[a] for a in their_legal}
-                move = _draw(mixed, rng)
+                move = weighted_choice(mixed, rng)
                 replies[j] = (move, mixed[move], answer)
                 world = game.apply_action(world, j, move)
             seed = rng.getrandbits(64)
@@ -328,7 +300,7 @@ class ModelAgent:
                 values[move] = rewards[move][seat]
                 sums[move] += values[move]
             mine.update(values, sigma)
-            played = _draw(sigma, rng)
+            played = weighted_choice(sigma, rng)
             for j, (move, q, answer) in replies.items():
                 u = rewards[played][j]
                 estimate = {a: (u / q if a == move else 0.0) for a in answer}
@@ -338,14 +310,20 @@ class ModelAgent:
             norm = sum(average.values())
             if norm > 0:
                 kept = {a: p for a, p in average.items() if p >= self.floor * norm}
-                return _draw(kept, rng)
+                return weighted_choice(kept, rng)
         return max(legal, key=lambda a: sums[a])
 
     def _weights(self, turn: Turn) -> dict[int, dict[str, float]]:
-        """Each seat's weights over the model's policies. The turn carries no moves of the
-        table yet, so these are the prior (`OpponentModel.posterior` of nothing)."""
-        prior = self.model.posterior(turn.game, ())
-        return {j: prior for j in range(turn.view.config.players)}
+        """Each seat's weights over the model's policies: its posterior after the moves the
+        table has shown of it (`Turn.observed`; none in a game whose views are hidden, where
+        every seat keeps the prior)."""
+        seen: dict[int, list[tuple[Any, Sequence[Any], Any]]] = {}
+        for seat, view, legal, move in turn.observed:
+            seen.setdefault(seat, []).append((view, legal, move))
+        game = turn.game
+        return {
+            j: self.model.posterior(game, seen.get(j, ())) for j in range(turn.view.config.players)
+        }
 
     def _world(self, game: AnyRuleset, seat: int, state: Any) -> Any:
         """The sampled state with the other seats' hidden commitments of this step taken back
@@ -371,8 +349,8 @@ class ModelAgent:
         with the heuristic)."""
         rng = random.Random(seed)
         actors, legal_actions, apply_action = game.actors, game.legal_actions, game.apply_action
-        plays = {j: _POLICIES[name] for j, name in policies.items()}
-        plays[seat] = _heuristic
+        plays = {j: playout_policy(game, name) for j, name in policies.items()}
+        plays[seat] = playout_policy(game, "heuristic")
         left = self.horizon
         while True:
             acting = actors(state)

@@ -148,6 +148,11 @@ class Capabilities(Generic[S, A, C, V]):
             the other seats takes their sampled commitments back and redraws them from its
             model (`tablefeast.agents.modelling`). None where taking one back would change
             what is public (in All You Can Eat Buffet how many Moods a seat put down shows).
+        public_views: every seat's view, just before it acts, holds nothing the other seats do
+            not see themselves (in Food Chain all but the pass's hidden commitments is public,
+            FC-11), so the table may show each seat's view and move to the others once the move
+            itself is revealed (`tablefeast.kernel.play.Observer`); the conformance suite
+            checks it. False: the table shows agents no one's moves.
         observed_chance: ``observed_chance(state, arrivals, window) -> outcome | None``: at a
             table with people, a chance outcome that is observed rather than drawn (in
             Mausgeflippt, who was fastest: the order in which claims arrived, MG-21); None
@@ -185,6 +190,7 @@ class Capabilities(Generic[S, A, C, V]):
         default=DEFAULT_LEVELS, converter=_frozen_map, validator=_levels
     )
     withdraw: Callable[[S, int], S] | None = None
+    public_views: bool = False
     observed_chance: Callable[[S, Mapping[int, float], float], A | None] | None = None
     reaction: float = 0.0
     table_options: tuple[TableOption, ...] = ()

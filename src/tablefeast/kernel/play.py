@@ -29,6 +29,8 @@ from tablefeast.kernel.ruleset import AnyRuleset
 __all__ = [
     "Agent",
     "GameResult",
+    "Observation",
+    "Observer",
     "RandomAgent",
     "Turn",
     "agent_rng",
@@ -92,6 +94,81 @@ class _Sampler:
         return self._game.determinize(self._anchor, self._seat, rng)
 
 
+Observation = tuple[int, Any, tuple[Any, ...], Any]
+"""A move the table showed: ``(seat, its view just before, its legal moves, the move)``."""
+
+
+class Observer:
+    """The moves a table has shown every seat: what an agent may learn of the others' play.
+
+    In a game whose views are public (``CAPABILITIES.public_views``: Food Chain, FC-11) a
+    seat's view before it moved and the move itself are shown to all, the move once it is
+    revealed: a hidden commitment is held back until its step resolves. Elsewhere the table
+    shows nothing (a view there holds a hand), and `shown` is empty. Views are worked out only
+    when first asked for, so a game whose agents never ask pays only for holding the states.
+
+    Args:
+        game: the game module.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.initial_state(fc.Config(players=3))
+        >>> watch = Observer(fc)
+        >>> for seat, animal in enumerate([fc.Animal.WORM, fc.Animal.DOG]):
+        ...     after = fc.apply_action(s, seat, fc.Play(animal))
+        ...     watch.note(s, seat, fc.Play(animal), after)
+        ...     s = after
+        >>> watch.shown(2)  # both commitments still hidden
+        ()
+        >>> after = fc.apply_action(s, 2, fc.Play(fc.Animal.CAT))
+        >>> watch.note(s, 2, fc.Play(fc.Animal.CAT), after)
+        >>> [(seat, fc.action_to_str(move)) for seat, _, _, move in watch.shown(2)]
+        [(0, 'play worm'), (1, 'play dog')]
+    """
+
+    __slots__ = ("_game", "_held", "_notes", "_shown")
+
+    def __init__(self, game: AnyRuleset) -> None:
+        self._game = game
+        self._notes: list[tuple[Any, int, Any]] = []  # (state before, seat, move), shown
+        self._held: list[tuple[Any, int, Any]] = []  # hidden commitments of the open step
+        self._shown: list[Observation] = []  # `_notes` worked out, as far as asked for
+
+    def note(self, state: Any, seat: int, action: Any, after: Any) -> None:
+        """Take note of one move (every move of the game, in order, chance included).
+
+        Args:
+            state: the state before the move.
+            seat: the moving seat (chance moves are passed over).
+            action: the move.
+            after: the state after it.
+        """
+        if seat == CHANCE or not self._game.CAPABILITIES.public_views:
+            return
+        commitments = getattr(after, "commitments", None)
+        if commitments is not None and commitments[seat] is not None:
+            self._held.append((state, seat, action))  # hidden until its step is revealed
+            return
+        if self._held and (commitments is None or all(c is None for c in commitments)):
+            self._notes.extend(self._held)  # the step resolved: its commitments are public
+            self._held.clear()
+        self._notes.append((state, seat, action))
+
+    def shown(self, seat: int) -> tuple[Observation, ...]:
+        """What the table has shown `seat` of the other seats' play, oldest first (forced
+        moves, with one legal choice, say nothing and are left out).
+
+        Args:
+            seat: the seat that asks.
+        """
+        game = self._game
+        for state, mover, action in self._notes[len(self._shown) :]:
+            self._shown.append(
+                (mover, game.view(state, mover), game.legal_actions(state, mover), action)
+            )
+        return tuple(o for o in self._shown if o[0] != seat and len(o[2]) > 1)
+
+
 @attrs.frozen
 class Turn:
     """What a search agent gets when its seat must act.
@@ -101,6 +178,7 @@ class Turn:
         seat: the acting seat.
         view: the seat's view (all it may know).
         legal: its legal actions, in the game's order.
+        observed: what the table has shown of the other seats' play (`Observer.shown`).
 
     Examples:
         >>> import random
@@ -116,6 +194,7 @@ class Turn:
     view: Any
     legal: tuple[Any, ...]
     _sample: Callable[[random.Random], Any] = attrs.field(repr=False, eq=False)
+    observed: tuple[Observation, ...] = attrs.field(default=(), repr=False)
 
     def sample_state(self, rng: random.Random) -> Any:
         """A full state consistent with the view, drawn with `rng`: what the seat cannot see is
@@ -204,7 +283,13 @@ def agent_rng(seed: int | str, seat: int) -> random.Random:
     return random.Random(f"{seed}/seat/{seat}")
 
 
-def decision(game: AnyRuleset, state: Any, seat: int, agent: Any) -> Callable[[random.Random], Any]:
+def decision(
+    game: AnyRuleset,
+    state: Any,
+    seat: int,
+    agent: Any,
+    observed: tuple[Observation, ...] = (),
+) -> Callable[[random.Random], Any]:
     """What `agent` will decide for `seat` now, as a call that needs only the agent's generator.
 
     Everything the agent may use is taken from `state` here (its view, its legal actions, a
@@ -217,6 +302,8 @@ def decision(game: AnyRuleset, state: Any, seat: int, agent: Any) -> Callable[[r
         state: the true state, where `seat` must act.
         seat: the acting seat.
         agent: a simple agent (``act``) or a search agent (``choose``).
+        observed: what the table has shown the seat of the others' play (`Observer.shown`),
+            handed to a search agent in its `Turn`.
 
     Examples:
         >>> import tablefeast.games.food_chain as fc
@@ -231,7 +318,7 @@ def decision(game: AnyRuleset, state: Any, seat: int, agent: Any) -> Callable[[r
         return lambda rng: only
     view = game.view(state, seat)
     if hasattr(agent, "choose"):  # a search agent
-        turn = Turn(game, seat, view, legal, _Sampler(game, state, seat))
+        turn = Turn(game, seat, view, legal, _Sampler(game, state, seat), observed)
         return lambda rng: agent.choose(turn, rng)
     return lambda rng: agent.act(game, view, legal, rng)
 
@@ -275,6 +362,7 @@ def play_game(
     rngs = [agent_rng(seed, seat) for seat in range(config.players)]
     state = game.initial_state(config)
     moves: list[tuple[int, Any]] = []
+    watch = Observer(game)
     while max_moves is None or len(moves) < max_moves:
         acting = game.actors(state)
         if not acting:
@@ -283,14 +371,17 @@ def play_game(
         if seat == CHANCE:
             action = game.chance_distribution(state).sample(chance_rng)
         else:
-            action = decision(game, state, seat, agents[seat])(rngs[seat])
+            agent = agents[seat]
+            shown = watch.shown(seat) if hasattr(agent, "choose") else ()
+            action = decision(game, state, seat, agent, shown)(rngs[seat])
         if on_move is not None:
             on_move(state, seat, action)
         if on_step is None:
-            state = game.apply_action(state, seat, action)
+            after = game.apply_action(state, seat, action)
         else:
             after, effects = trace(game, state, seat, action)
             on_step(state, seat, action, after, effects)
-            state = after
+        watch.note(state, seat, action, after)
+        state = after
         moves.append((seat, action))
     return GameResult(game, config, state, tuple(moves))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-__all__ = ["all_committed", "commit", "committed_flags", "empty", "pending"]
+__all__ = ["all_committed", "commit", "committed_flags", "empty", "pending", "uncommit"]
 
 T = TypeVar("T")
 
@@ -47,6 +47,23 @@ def commit(commitments: tuple[T | None, ...], seat: int, value: T) -> tuple[T | 
     """
     changed = list(commitments)
     changed[seat] = value
+    return tuple(changed)
+
+
+def uncommit(commitments: tuple[T | None, ...], seat: int) -> tuple[T | None, ...]:
+    """The commitments with `seat`'s slot emptied again: the step as it was before the seat
+    committed (a search takes back the others' hidden commitments to redraw them).
+
+    Args:
+        commitments: one slot per seat, None where it has not committed.
+        seat: the seat whose commitment is taken back.
+
+    Examples:
+        >>> uncommit((None, 'card', 'dish'), 1)
+        (None, None, 'dish')
+    """
+    changed = list(commitments)
+    changed[seat] = None
     return tuple(changed)
 
 

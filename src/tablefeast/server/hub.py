@@ -526,6 +526,7 @@ class Hub:
                 seed=f"{table.row.seed}:bot:{seat}:{len(table.moves)}",
                 agents=tuple(self.settings.agents.items()),
                 max_iterations=self.settings.max_iterations,
+                observed=table.observer.shown(seat),
             )
             heft = weight(kind, table.game.NAME, self.settings)
             try:  # the bot stops within `think`; past that and a margin its process is ended

@@ -48,6 +48,7 @@ from tablefeast.kernel.effects import Effect, LastResult, tell, trace
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.options import config_from_options
+from tablefeast.kernel.play import Observer
 from tablefeast.kernel.record import Record, iter_traced
 from tablefeast.kernel.ruleset import AnyRuleset, check_turn
 from tablefeast.kernel.serialize import structure
@@ -163,6 +164,7 @@ class Table:
         result: how the latest step came out, in public words (kept until the next step's).
         arrivals: per seat, when its latest move reached the server (`time.monotonic`).
         version: counts the changes, so that a bot's late answer can tell it is stale.
+        observer: what the table has shown of each seat's play, for its bots.
     """
 
     def __init__(self, row: TableRow, store: Store, token_hashes: dict[int, str]) -> None:
@@ -176,6 +178,7 @@ class Table:
         self.result = LastResult()
         self.arrivals: dict[int, float] = {}
         self.version = 0
+        self.observer = Observer(self.game)
         self._token_hashes = token_hashes
         self._choices: dict[int, tuple[Any, ...]] = {}
         self._played: dict[int, int] = {}
@@ -264,9 +267,10 @@ class Table:
         table = cls(row, store, store.token_hashes(row.id))
         moves = store.moves(row.id)
         record = Record(row.game, row.config, tuple(moves))
-        for *_, after, effects in iter_traced(table.game, record):
+        for _, seat, action, after, effects in iter_traced(table.game, record):
             table.events.extend(tell(table.game, table.config, effects))
             table.result = table.result.after(table.game, table.config, effects)
+            table.observer.note(table.state, seat, action, after)
             table.state = after
         table.moves = list(moves)
         for seat, _ in moves:
@@ -383,8 +387,11 @@ class Table:
             raise RuntimeError("moves worked out from another position of the table")
         # Worded move by move, exactly as `restore` words them.
         new_events = [line for *_, fx in pending.steps for line in tell(self.game, self.config, fx)]
-        for *_, fx in pending.steps:
+        before = self.state
+        for seat, action, after, fx in pending.steps:
             self.result = self.result.after(self.game, self.config, fx)
+            self.observer.note(before, seat, action, after)
+            before = after
         self.state, self.arrivals = pending.steps[-1][2], pending.arrivals
         self.moves.extend(pending.texts)
         for seat, _ in pending.texts:

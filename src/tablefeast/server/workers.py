@@ -33,7 +33,7 @@ import attrs
 
 import tablefeast
 from tablefeast.kernel.errors import TablefeastError
-from tablefeast.kernel.play import decision
+from tablefeast.kernel.play import Observation, decision
 from tablefeast.server.seats import bot
 from tablefeast.server.settings import ServerSettings
 
@@ -65,6 +65,8 @@ class BotRequest:
         seed: the seed of its generator.
         agents: the operator's own agents, ``(name, "package.module:Class")`` pairs.
         max_iterations: the server's cap on ``ismcts:N``.
+        observed: what the table has shown the seat of the others' play
+            (`tablefeast.kernel.play.Observer.shown`).
     """
 
     game: str
@@ -75,6 +77,7 @@ class BotRequest:
     seed: str
     agents: tuple[tuple[str, str], ...]
     max_iterations: int
+    observed: tuple[Observation, ...] = ()
 
 
 def decide(request: BotRequest) -> str:
@@ -86,7 +89,7 @@ def decide(request: BotRequest) -> str:
     game = tablefeast.load(request.game)
     settings = ServerSettings(agents=dict(request.agents), max_iterations=request.max_iterations)
     agent = bot(request.kind, settings, request.think)
-    choose = decision(game, request.state, request.seat, agent)
+    choose = decision(game, request.state, request.seat, agent, request.observed)
     return game.action_to_str(choose(random.Random(request.seed)))
 
 

@@ -42,6 +42,7 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
     withdraw=strategy.withdraw,
+    public_views=True,  # FC-11
     score_sheet=score_sheet,
     outcomes=OUTCOMES,
     summary=SUMMARY,

@@ -23,6 +23,7 @@ from tablefeast.games.food_chain.actions import Action, Play, Take
 from tablefeast.games.food_chain.components import ANIMALS
 from tablefeast.games.food_chain.state import State
 from tablefeast.games.food_chain.view import View
+from tablefeast.kernel import reveal
 from tablefeast.kernel.capabilities import DEFAULT_LEVELS
 from tablefeast.kernel.values import replace
 
@@ -83,6 +84,4 @@ def withdraw(state: State, seat: int) -> State:
         >>> withdraw(fc.apply_action(s, 1, fc.Play(fc.Animal.DOG)), 1) == s
         True
     """
-    commitments = list(state.commitments)
-    commitments[seat] = None
-    return replace(state, commitments=tuple(commitments))
+    return replace(state, commitments=reveal.uncommit(state.commitments, seat))

@@ -24,6 +24,7 @@ from __future__ import annotations
 from tablefeast.games.mausgeflippt.actions import Action, FaceDown, Flip, Pass
 from tablefeast.games.mausgeflippt.state import State
 from tablefeast.games.mausgeflippt.view import View
+from tablefeast.kernel import reveal
 from tablefeast.kernel.values import FrozenDict, replace
 
 __all__ = ["LEVELS", "PLAYOUT", "ranked_moves", "withdraw"]
@@ -86,6 +87,4 @@ def withdraw(state: State, seat: int) -> State:
         >>> withdraw(after, seat) == s
         True
     """
-    commitments = list(state.commitments)
-    commitments[seat] = None
-    return replace(state, commitments=tuple(commitments))
+    return replace(state, commitments=reveal.uncommit(state.commitments, seat))

@@ -21,6 +21,7 @@ from __future__ import annotations
 from tablefeast.games.schlacht_am_buffet.actions import Action, Exchange, Play
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.games.schlacht_am_buffet.view import View
+from tablefeast.kernel import reveal
 from tablefeast.kernel.capabilities import DEFAULT_LEVELS
 from tablefeast.kernel.deck import counts_put
 from tablefeast.kernel.values import replace
@@ -80,8 +81,6 @@ def withdraw(state: State, seat: int) -> State:
     card = state.commitments[seat]
     if card is None:
         return state
-    commitments = list(state.commitments)
-    commitments[seat] = None
     hands = list(state.hands)
     hands[seat] = counts_put(hands[seat], card + 1)  # hands count cards from -1 (SAB-2)
-    return replace(state, commitments=tuple(commitments), hands=tuple(hands))
+    return replace(state, commitments=reveal.uncommit(state.commitments, seat), hands=tuple(hands))
