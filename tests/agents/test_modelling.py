@@ -164,3 +164,33 @@ def test_the_model_agent_reads_the_table_it_was_shown() -> None:
     turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0), lambda r: s, shown)
     weights = ModelAgent()._weights(turn)
     assert weights[1]["heuristic"] > 0.9 and weights[2] == {"heuristic": 0.5, "random": 0.5}
+
+
+def test_the_model_agent_is_named_like_the_other_searches() -> None:
+    from tablefeast.agents import make_agent
+    from tablefeast.agents.levels import level_agent
+    from tablefeast.kernel.errors import ConfigError
+
+    assert make_agent("model") == ModelAgent()
+    assert make_agent("model:30") == ModelAgent(iterations=30)
+    assert level_agent("model:30") == ModelAgent(iterations=30, seconds=1.0)
+    for bad in ("model:0", "model:x", "model:-3", "model:99999999"):
+        with pytest.raises(ConfigError, match="model takes a number of iterations"):
+            make_agent(bad)
+    levels = {"easy": "heuristic", "medium": "ismcts:50", "hard": "model:40"}
+    assert attrs.evolve(fc.CAPABILITIES, levels=levels).levels["hard"] == "model:40"
+    with pytest.raises(ValueError, match="model:ITERATIONS"):
+        attrs.evolve(fc.CAPABILITIES, levels={**levels, "hard": "model:0"})
+
+
+def test_a_request_may_seat_a_model_bot_within_the_servers_cap() -> None:
+    pytest.importorskip("starlette")
+    from tablefeast.kernel.errors import ConfigError
+    from tablefeast.server.seats import bot, check_kind
+    from tablefeast.server.settings import ServerSettings
+
+    settings = ServerSettings(max_iterations=100)
+    assert check_kind("model:100", settings) == "model:100"
+    assert bot("model:100", settings, think=0.5) == ModelAgent(iterations=100, seconds=0.5)
+    with pytest.raises(ConfigError, match="from 1 to 100"):
+        check_kind("model:101", settings)

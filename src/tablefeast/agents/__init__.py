@@ -1,5 +1,5 @@
-"""Agents: random, the heuristic of each game, a greedy lookahead and information-set MCTS, three
-levels for people to play against, and simulation at scale.
+"""Agents: random, the heuristic of each game, a greedy lookahead, information-set MCTS, search
+against a model of the table, three levels for people to play against, and simulation at scale.
 
 An agent sees only its seat's view and legal actions. Two kinds exist:
 
@@ -8,8 +8,9 @@ An agent sees only its seat's view and legal actions. Two kinds exist:
   full states consistent with the view (`Turn.sample_state`, built on `determinize`), which
   depends on nothing the seat cannot see. No agent ever gets the true state.
 
-`make_agent("ismcts:200")` builds an agent from its name (and an optional budget), as the
-command line and the server do; ``easy``, ``medium`` and ``hard`` name the `LEVELS`.
+`make_agent("ismcts:200")` builds an agent from its name (and an optional budget: ``ismcts:N``
+and ``model:N`` take iterations), as the command line and the server do; ``easy``, ``medium``
+and ``hard`` name the `LEVELS`.
 
 Examples:
     >>> make_agent("random"), make_agent("greedy")
@@ -51,7 +52,11 @@ __all__ = [
 ]
 
 MAX_ITERATIONS = 1_000_000
-"""The largest ISMCTS budget `make_agent` accepts (a million playouts: minutes per move)."""
+"""The largest search budget `make_agent` accepts (a million playouts: minutes per move)."""
+SEARCHES: FrozenDict[str, type[ISMCTSAgent] | type[ModelAgent]] = FrozenDict(
+    ismcts=ISMCTSAgent, model=ModelAgent
+)
+"""The search agents `make_agent` names, each with an optional ``:ITERATIONS`` budget."""
 LEVELS: FrozenDict[str, LevelAgent] = FrozenDict(
     {level: LevelAgent(level) for level in LEVEL_NAMES}
 )
@@ -59,8 +64,8 @@ LEVELS: FrozenDict[str, LevelAgent] = FrozenDict(
 game declares them, ``CAPABILITIES.levels``): the mixed heuristic, then search at 50 and at 400
 iterations, at most one second a move; in Mausgeflippt search at 50 iterations, greedy lookahead,
 then the heuristic."""
-AGENT_NAMES = ("random", "heuristic", "greedy", "ismcts", *LEVELS)
-"""The names `make_agent` knows (``ismcts`` takes an optional ``:ITERATIONS``)."""
+AGENT_NAMES = ("random", "heuristic", "greedy", *SEARCHES, *LEVELS)
+"""The names `make_agent` knows (``ismcts`` and ``model`` take an optional ``:ITERATIONS``)."""
 
 
 class SearchAgent(Protocol):
@@ -90,8 +95,9 @@ class SearchAgent(Protocol):
 
 def make_agent(spec: str) -> Any:
     """The agent called `spec`: ``random``, ``heuristic``, ``greedy``, ``ismcts``,
-    ``ismcts:ITERATIONS``, a level (``easy``, ``medium``, ``hard``: see `LEVELS`), or an agent
-    class of another package, ``package.module:Class[:arg,arg]``.
+    ``ismcts:ITERATIONS``, ``model``, ``model:ITERATIONS``, a level (``easy``, ``medium``,
+    ``hard``: see `LEVELS`), or an agent class of another package,
+    ``package.module:Class[:arg,arg]``.
 
     Args:
         spec: the agent's name, with an optional ``:ITERATIONS`` budget for ``ismcts``.
@@ -101,8 +107,8 @@ def make_agent(spec: str) -> Any:
             1,000,000 (a ValueError too).
 
     Examples:
-        >>> make_agent("ismcts:25").iterations
-        25
+        >>> make_agent("ismcts:25").iterations, make_agent("model:30").iterations
+        (25, 30)
     """
     if not isinstance(spec, str):
         raise ConfigError(f"an agent is named by text such as 'ismcts:200', got {shown(spec)}")
@@ -117,18 +123,20 @@ def make_agent(spec: str) -> Any:
         return GreedyAgent()
     if name in LEVELS and not budget:
         return LEVELS[name]
-    if name == "ismcts":
+    if name in SEARCHES:
+        search = SEARCHES[name]
         if not budget:
-            return ISMCTSAgent()
+            return search()
         if budget.isdecimal() and len(budget) <= 7 and 0 < int(budget) <= MAX_ITERATIONS:
-            return ISMCTSAgent(iterations=int(budget))
+            return search(iterations=int(budget))
         raise ConfigError(
-            f"ismcts takes a number of iterations from 1 to {MAX_ITERATIONS:,}, "
-            f"got {shown(budget)} (such as ismcts:200)"
+            f"{name} takes a number of iterations from 1 to {MAX_ITERATIONS:,}, "
+            f"got {shown(budget)} (such as {name}:200)"
         )
     raise ConfigError(
         f"unknown agent {shown(spec)}: expected one of {', '.join(AGENT_NAMES)} "
-        "(ismcts may take :ITERATIONS, such as ismcts:200), or package.module:Class[:args]"
+        "(ismcts and model may take :ITERATIONS, such as ismcts:200), or "
+        "package.module:Class[:args]"
     )
 
 

@@ -28,6 +28,7 @@ import tablefeast
 from tablefeast.agents.greedy import GreedyAgent
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
+from tablefeast.agents.modelling import ModelAgent
 from tablefeast.kernel.capabilities import LEVEL_NAMES
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.play import RandomAgent, Turn
@@ -40,8 +41,9 @@ LEVEL_SECONDS = 1.0
 
 
 def level_agent(name: str) -> Any:
-    """The agent a game's level names: ``random``, ``heuristic``, ``greedy`` or
-    ``ismcts:ITERATIONS`` (searching at most `LEVEL_SECONDS` per move).
+    """The agent a game's level names: ``random``, ``heuristic``, ``greedy``,
+    ``ismcts:ITERATIONS`` or ``model:ITERATIONS`` (searching at most `LEVEL_SECONDS` per
+    move).
 
     Args:
         name: the agent's name, as a game's ``CAPABILITIES.levels`` gives it.
@@ -58,9 +60,13 @@ GreedyAgent(samples=8))
     if name in simple:
         return simple[name]()
     kind, _, budget = name.partition(":")
-    if kind == "ismcts" and budget.isdecimal() and len(budget) <= 7 and int(budget) > 0:
-        return ISMCTSAgent(iterations=int(budget), seconds=LEVEL_SECONDS)
-    raise ConfigError(f"a level names random, heuristic, greedy or ismcts:ITERATIONS, got {name!r}")
+    searches = {"ismcts": ISMCTSAgent, "model": ModelAgent}
+    if kind in searches and budget.isdecimal() and len(budget) <= 7 and int(budget) > 0:
+        return searches[kind](iterations=int(budget), seconds=LEVEL_SECONDS)
+    raise ConfigError(
+        f"a level names random, heuristic, greedy, ismcts:ITERATIONS or model:ITERATIONS, "
+        f"got {name!r}"
+    )
 
 
 @attrs.frozen
@@ -113,7 +119,7 @@ class LevelAgent:
         limit = self.seconds
         if (
             limit is not None
-            and isinstance(agent, ISMCTSAgent)
+            and isinstance(agent, ISMCTSAgent | ModelAgent)
             and (agent.seconds is None or limit < agent.seconds)
         ):
             agent = attrs.evolve(agent, seconds=limit)

@@ -94,7 +94,7 @@ class TableOption:
     choices: tuple[tuple[str, str], ...]
 
 
-_LEVEL_AGENT = re.compile(r"random|heuristic|greedy|ismcts:[1-9][0-9]{0,6}")
+_LEVEL_AGENT = re.compile(r"random|heuristic|greedy|(ismcts|model):[1-9][0-9]{0,6}")
 
 
 def _levels(_: Any, __: Any, value: Mapping[str, str]) -> None:
@@ -103,8 +103,8 @@ def _levels(_: Any, __: Any, value: Mapping[str, str]) -> None:
     for level, agent in value.items():
         if not isinstance(agent, str) or not _LEVEL_AGENT.fullmatch(agent):
             raise ValueError(
-                f"Capabilities.levels[{level!r}] must be random, heuristic, greedy or "
-                f"ismcts:ITERATIONS, got {agent!r}"
+                f"Capabilities.levels[{level!r}] must be random, heuristic, greedy, "
+                f"ismcts:ITERATIONS or model:ITERATIONS, got {agent!r}"
             )
 
 

@@ -1,11 +1,11 @@
 """Seat kinds as a request may name them, and the bots the server builds for them.
 
 A request never names code: a seat is ``human``, a level (``easy``, ``medium``, ``hard``), one of
-the built-in agents (``random``, ``heuristic``, ``greedy``, ``ismcts`` or ``ismcts:N`` with N up to
-`ServerSettings.max_iterations`), or a name the operator gave one of its own agents in the
-server's settings (`ServerSettings.agents`). Nothing here imports a module a request names: the
-``package.module:Class`` form of `tablefeast.agents.make_agent` is reached only through the
-operator's own settings.
+the built-in agents (``random``, ``heuristic``, ``greedy``, ``ismcts`` or ``model``, the two
+searches with an optional ``:N`` of iterations up to `ServerSettings.max_iterations`), or a name
+the operator gave one of its own agents in the server's settings (`ServerSettings.agents`).
+Nothing here imports a module a request names: the ``package.module:Class`` form of
+`tablefeast.agents.make_agent` is reached only through the operator's own settings.
 
 Every bot the server builds stops its search within the table's ``think`` limit (capped by
 `ServerSettings.max_think`), so that a seat's budget really bounds the CPU it costs.
@@ -33,6 +33,7 @@ from tablefeast.agents import (
     HeuristicAgent,
     ISMCTSAgent,
     LevelAgent,
+    ModelAgent,
     RandomAgent,
     make_agent,
 )
@@ -54,8 +55,8 @@ __all__ = [
 
 HUMAN = "human"
 """The seat kind of a person."""
-BUILT_IN = ("random", "heuristic", "greedy", "ismcts", *LEVEL_NAMES)
-"""The agents any request may seat (``ismcts`` may take ``:N`` iterations)."""
+BUILT_IN = ("random", "heuristic", "greedy", "ismcts", "model", *LEVEL_NAMES)
+"""The agents any request may seat (``ismcts`` and ``model`` may take ``:N`` iterations)."""
 
 
 def check_kind(kind: Any, settings: ServerSettings) -> str:
@@ -73,15 +74,15 @@ def check_kind(kind: Any, settings: ServerSettings) -> str:
     if kind == HUMAN or kind in BUILT_IN or kind in settings.agents:
         return kind
     name, _, budget = kind.partition(":")
-    if name == "ismcts" and budget:
+    if name in ("ismcts", "model") and budget:
         if budget.isdecimal() and len(budget) <= 7 and 0 < int(budget) <= settings.max_iterations:
             return kind
         raise ConfigError(
-            f"ismcts takes a number of iterations from 1 to {settings.max_iterations:,} on this "
+            f"{name} takes a number of iterations from 1 to {settings.max_iterations:,} on this "
             f"server, got {shown(budget)}"
         )
     offered = ", ".join([HUMAN, *BUILT_IN, *settings.agents])
-    raise ConfigError(f"unknown seat kind {shown(kind)}: expected {offered} or ismcts:N")
+    raise ConfigError(f"unknown seat kind {shown(kind)}: expected {offered}, ismcts:N or model:N")
 
 
 def bot(kind: str, settings: ServerSettings, think: float) -> Any:
@@ -97,6 +98,8 @@ def bot(kind: str, settings: ServerSettings, think: float) -> Any:
     name, _, budget = kind.partition(":")
     if name == "ismcts":
         return ISMCTSAgent(iterations=int(budget) if budget else 200, seconds=think)
+    if name == "model":
+        return ModelAgent(iterations=int(budget) if budget else 60, seconds=think)
     simple = {"random": RandomAgent, "heuristic": HeuristicAgent, "greedy": GreedyAgent}
     if name in simple:
         return simple[name]()
