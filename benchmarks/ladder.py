@@ -12,11 +12,15 @@ all pairs by maximum likelihood, with a weak Gaussian prior so that a pair won e
 gives finite ratings (see `fit_ratings`), rates the agents on the Elo scale with ``random`` at 0;
 95% intervals come from refitting on games resampled within each pair (`bootstrap_intervals`).
 
-Then the issue's targets: the strongest ISMCTS (the last ``ismcts:`` given) and the heuristic each
-play one seat against three random agents, ISMCTS one seat against three heuristic agents
-(``--target-games`` each), and the checks are printed as MEETS or MISSES. Each agent's
-milliseconds per decision (decisions with more than one legal move) are timed in this process in
-``--timing-games`` games against three random agents.
+Then the issue's targets, about ``hard`` (or the last search given): it plays one seat against
+three heuristic agents and against three ``ismcts:400`` (``--target-games`` each), it meets
+OpenSpiel's ISMCTSBot head to head, the levels rate in order (random < easy < medium < hard), and
+it takes at most a second a move. Each level of ``--challenge`` meets a **modelling challenger**
+(`tablefeast.agents.modelling.challenger`: a search that knows the other three seats play that
+level) in one seat against three of it (``--challenge-games``); the level counts as robust when
+the challenger wins at most 0.40 (the fair share is 0.25). The checks print as MEETS, MISSES or
+n/a. Each agent's milliseconds per decision (decisions with more than one legal move) are timed
+in this process in ``--timing-games`` games against three random agents.
 
 Agents are `make_agent` specs, comma-separated (an argument of an outside agent, such as the
 ``200`` of ``package.module:Class:200,0.5``, stays with its agent when it reads as JSON); each is
@@ -46,14 +50,15 @@ from tablefeast.kernel.play import play_game
 
 DEFAULT_AGENTS = (
     "random",
-    "heuristic",
-    "greedy",
-    "ismcts:50",
+    "easy",
+    "medium",
+    "hard",
     "ismcts:400",
     "tablefeast.interop.openspiel_turns:OpenSpielISMCTSAgent:40",
 )
-"""The ladder's agents, weakest expected first. OpenSpiel's ISMCTSBot costs about ten times as much
-per iteration here, so 40 iterations take about as long per move as ``ismcts:400`` (the published
+"""The ladder's agents: the levels each game declares (`tablefeast.agents.LEVELS`), ISMCTS at
+400 iterations and OpenSpiel's ISMCTSBot. OpenSpiel's bot costs about ten times as much per
+iteration here, so 40 iterations take about as long per move as ``ismcts:400`` (the published
 run sets it per game from measured times: see benchmarks/README.md)."""
 
 KNOWN_LABELS = {"OpenSpielISMCTSAgent": "openspiel-ismcts"}
@@ -501,11 +506,44 @@ def _verdict(ok: bool | None) -> str:
     return "n/a" if ok is None else ("MEETS" if ok else "MISSES")
 
 
+def is_search(spec: str) -> bool:
+    """Whether `spec` is one of our own searches (ISMCTS, or search against a model).
+
+    Examples:
+        >>> is_search("ismcts:200"), is_search("model"), is_search("my.mod:ISMCTS")
+        (True, True, False)"""
+    return is_ismcts(spec) or spec == "model" or spec.startswith("model:")
+
+
+def subject_of(agents: Sequence[tuple[str, str]]) -> str | None:
+    """The agent the targets are about: the ``hard`` level where the ladder has it, else its
+    last search.
+
+    Examples:
+        >>> subject_of([("random", "random"), ("ismcts:9", "ismcts:9"), ("hard", "hard")])
+        'hard'
+        >>> subject_of([("random", "random"), ("ismcts:9", "ismcts:9")])
+        'ismcts:9'
+    """
+    levels = [label for label, spec in agents if spec == "hard"]
+    searchers = [label for label, spec in agents if is_search(spec)]
+    return (levels or searchers or [None])[-1]
+
+
+ROBUST = 0.40
+"""The most a modelling challenger may win against three of a level for it to count as robust
+(the fair share of four seats is 0.25)."""
+
+CHALLENGED = ("easy", "medium", "hard")
+"""The levels a modelling challenger plays by default (`tablefeast.agents.modelling.challenger`)."""
+
+
 def evaluate_targets(
     agents: Sequence[tuple[str, str]],
     ratings: Mapping[str, float],
     pairs: Pairs,
     runs: Mapping[str, Mapping[str, Any]],
+    ms: Mapping[str, float] | None = None,
 ) -> list[dict[str, Any]]:
     """The issue's targets, each with its measure and MEETS, MISSES or n/a (not measured).
 
@@ -513,23 +551,29 @@ def evaluate_targets(
         agents: the ladder's (label, spec) pairs.
         ratings: each label's rating.
         pairs: the round robin's results, as for `fit_ratings`.
-        runs: the target runs by key (``large_vs_random``, ``heuristic_vs_random``,
-            ``large_vs_heuristic``), each with ``win_share``, ``low`` and ``high``.
+        runs: the target runs by key (``subject_vs_heuristic``, ``subject_vs_ismcts`` and
+            ``challenger_vs_LEVEL``), each with ``win_share``, ``low`` and ``high``.
+        ms: milliseconds per decision, by label.
 
     Returns:
         One dict per target: ``target`` (its text), ``measured``, ``low``, ``high``,
         ``threshold`` and ``verdict``.
 
     Examples:
-        >>> agents = [("random", "random"), ("heuristic", "heuristic"), ("ismcts:9", "ismcts:9")]
-        >>> ratings = {"random": 0, "heuristic": 120, "ismcts:9": 300}
-        >>> runs = {"large_vs_random": {"win_share": 0.7, "low": 0.6, "high": 0.8},
-        ...         "heuristic_vs_random": {"win_share": 0.5, "low": 0.4, "high": 0.6}}
-        >>> [t["verdict"] for t in evaluate_targets(agents, ratings, {}, runs)]
-        ['MEETS', 'n/a', 'n/a', 'MEETS']
+        >>> agents = [("random", "random"), ("easy", "easy"), ("medium", "medium"),
+        ...           ("hard", "hard")]
+        >>> ratings = {"random": 0, "easy": 120, "medium": 200, "hard": 300}
+        >>> runs = {"subject_vs_heuristic": {"win_share": 0.7, "low": 0.6, "high": 0.8},
+        ...         "challenger_vs_hard": {"win_share": 0.3, "low": 0.2, "high": 0.4}}
+        >>> [(t["target"], t["verdict"]) for t in evaluate_targets(agents, ratings, {}, runs)]
+        ... # doctest: +NORMALIZE_WHITESPACE
+        [('hard vs 3 heuristic >= 0.50', 'MEETS'), ('hard vs 3 ismcts:400 >= 0.40', 'n/a'),
+         ('hard vs OpenSpiel (none given) head to head: 95% low end > 0.50', 'n/a'),
+         ('ladder order random < easy < medium < hard', 'MEETS'),
+         ('hard at most 1,000 ms per move', 'n/a'),
+         ('challenger vs 3 hard <= 0.40', 'MEETS')]
     """
-    searchers = [label for label, spec in agents if is_ismcts(spec)]
-    large = searchers[-1] if searchers else "ISMCTS (none given)"
+    subject = subject_of(agents) or "a search (none given)"
     peer = next((label for label, spec in agents if is_openspiel(spec)), None)
     targets = []
 
@@ -537,10 +581,12 @@ def evaluate_targets(
         """One target: `measure` (None: not measured) has ``win_share``, ``low``, ``high``."""
         if measure is None:
             verdict = "n/a"
-        elif text.startswith("ladder order"):
+        elif "ok" in measure:
             verdict = "MEETS" if measure["ok"] else "MISSES"
         elif "low end" in text:
             verdict = "MEETS" if measure["low"] > 0.5 else "MISSES"
+        elif "<=" in text:
+            verdict = "MEETS" if measure["win_share"] <= (threshold or 0) else "MISSES"
         else:
             verdict = "MEETS" if measure["win_share"] >= (threshold or 0) else "MISSES"
         measure = measure or {}
@@ -555,30 +601,38 @@ def evaluate_targets(
             }
         )
 
-    base = runs.get("heuristic_vs_random")
-    threshold = max(0.60, base["win_share"]) if base else 0.60
-    text = f"{large} vs 3 random >= max(heuristic vs 3 random, 0.60)"
-    add(text, runs.get("large_vs_random") if searchers else None, threshold)
-    add(f"{large} vs 3 heuristic >= 0.50", runs.get("large_vs_heuristic"), 0.5)
+    add(f"{subject} vs 3 heuristic >= 0.50", runs.get("subject_vs_heuristic"), 0.5)
+    add(f"{subject} vs 3 ismcts:400 >= 0.40", runs.get("subject_vs_ismcts"), 0.4)
     head_to_head = None
-    if searchers and peer:
-        scores = list(pairs.get((large, peer), ()))
-        scores = scores or [1 - s for s in pairs.get((peer, large), ())]
+    if peer and subject in ratings:
+        scores = list(pairs.get((subject, peer), ()))
+        scores = scores or [1 - s for s in pairs.get((peer, subject), ())]
         if scores:
             share = sum(scores) / len(scores)
             low, high = wilson(share, len(scores))
             head_to_head = {"win_share": share, "low": low, "high": high}
-    text = f"{large} vs {peer or 'OpenSpiel (none given)'} head to head: 95% low end > 0.50"
+    text = f"{subject} vs {peer or 'OpenSpiel (none given)'} head to head: 95% low end > 0.50"
     add(text, head_to_head, 0.5)
     by_spec = {spec: label for label, spec in agents}
-    chain = [by_spec.get("random"), by_spec.get("heuristic"), *searchers[:1], *searchers[1:][-1:]]
+    if all(level in by_spec for level in CHALLENGED):
+        chain = [by_spec.get("random"), *(by_spec[level] for level in CHALLENGED)]
+        kinds: tuple[str, ...] = ("random", *CHALLENGED)
+    else:
+        searchers = [label for label, spec in agents if is_search(spec)]
+        chain = [by_spec.get("random"), by_spec.get("heuristic"), *searchers[:1]]
+        chain += searchers[1:][-1:]
+        kinds = ("random", "heuristic", *(str(label) for label in chain[2:]))
     order = None
-    if searchers and all(label in ratings for label in chain):
+    if len(chain) > 2 and all(label in ratings for label in chain):
         values = [ratings[str(label)] for label in chain]
         order = {"ok": all(a < b for a, b in itertools.pairwise(values))}
-    kinds = ("random", "heuristic", *chain[2:])
     shown = [label or f"({kind} not given)" for label, kind in zip(chain, kinds, strict=True)]
     add("ladder order " + " < ".join(shown), order, None)
+    speed = None if ms is None or subject not in ms else {"ok": ms[subject] <= 1000}
+    add(f"{subject} at most 1,000 ms per move", speed, None)
+    for key in sorted(k for k in runs if k.startswith("challenger_vs_")):
+        level = key.removeprefix("challenger_vs_")
+        add(f"challenger vs 3 {level} <= {ROBUST:.2f}", runs[key], ROBUST)
     return targets
 
 
@@ -728,33 +782,37 @@ def run_game(
             labels, pairs, rounds=args.bootstrap, rng=rng, anchor=anchor, prior_sd=args.prior_sd
         )
     runs: dict[str, dict[str, Any]] = {}
-    if not args.skip_targets:
-        searchers = [spec for _, spec in agents if is_ismcts(spec)]
-        plans = [("heuristic_vs_random", "heuristic", "random")]
-        if searchers:
-            plans += [
-                ("large_vs_random", searchers[-1], "random"),
-                ("large_vs_heuristic", searchers[-1], "heuristic"),
-            ]
-        for key, spec, opponent in plans:
-            began = time.perf_counter()
-            result = simulate(
-                name,
-                4,
-                [spec, opponent, opponent, opponent],
-                args.target_games,
-                seed=f"ladder/{args.seed}/{name}/target/{spec}~3{opponent}",
-                workers=args.workers,
-                progress=_progress(f"{name}: {spec} vs 3 {opponent}", args.target_games),
-            )
-            runs[key] = _row_data(result)
-            run = runs[key]
-            _say(
-                f"{name}: {spec} vs 3 {opponent}: {run['win_share']:.3f} "
-                f"({run['low']:.3f}-{run['high']:.3f}) over {run['games']} games, "
-                f"{time.perf_counter() - began:.0f} s"
-            )
-    targets = evaluate_targets(agents, ratings, pairs, runs)
+    subject = subject_of(agents)
+    subject_spec = dict(agents).get(subject or "")
+    plans: list[tuple[str, str, str]] = []
+    if not args.skip_targets and subject_spec is not None:
+        plans += [
+            ("subject_vs_heuristic", subject_spec, "heuristic"),
+            ("subject_vs_ismcts", subject_spec, "ismcts:400"),
+        ]
+    for level in args.challenge:
+        spec = f"tablefeast.agents.modelling:challenger:{level},{args.challenger_iterations}"
+        plans.append((f"challenger_vs_{level}", spec, level))
+    for key, spec, opponent in plans:
+        began = time.perf_counter()
+        games = args.challenge_games if key.startswith("challenger") else args.target_games
+        result = simulate(
+            name,
+            4,
+            [spec, opponent, opponent, opponent],
+            games,
+            seed=f"ladder/{args.seed}/{name}/target/{key}",
+            workers=args.workers,
+            progress=_progress(f"{name}: {key}", games),
+        )
+        runs[key] = _row_data(result)
+        run = runs[key]
+        _say(
+            f"{name}: {key}: {run['win_share']:.3f} ({run['low']:.3f}-{run['high']:.3f}) "
+            f"over {run['games']} games, {time.perf_counter() - began:.0f} s"
+        )
+    ms = {label: value for label, (value, _) in timing.items() if not math.isnan(value)}
+    targets = evaluate_targets(agents, ratings, pairs, runs, ms)
     rows = []
     for label, spec in agents:
         ms, decisions = timing.get(label, (math.nan, 0))
@@ -827,6 +885,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--prior-sd", type=float, default=PRIOR_SD_ELO, help="prior sd, Elo")
     parser.add_argument("--seed", default="0")
     parser.add_argument("--skip-targets", action="store_true", help="no target runs")
+    parser.add_argument(
+        "--challenge",
+        nargs="*",
+        default=list(CHALLENGED),
+        help="the levels a modelling challenger plays (none: no challenge)",
+    )
+    parser.add_argument("--challenge-games", type=int, default=40, help="games per challenge")
+    parser.add_argument("--challenger-iterations", type=int, default=20)
     parser.add_argument("--out", default="ladder_results.json")
     parser.add_argument("--markdown", default=None, help="also write the tables here")
     args = parser.parse_args(argv)
@@ -837,7 +903,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError(f"unknown game {', '.join(unknown)}: expected {tablefeast.names()}")
         for _, spec in agents:
             make_agent(spec)
-        for option in ("games", "target_games", "workers"):
+        for level in args.challenge:
+            make_agent(level)
+        for option in ("games", "target_games", "workers", "challenge_games"):
             if getattr(args, option) < 1:
                 raise ValueError(f"--{option.replace('_', '-')} must be at least 1")
         if args.prior_sd <= 0:

@@ -126,20 +126,36 @@ def test_targets_read_the_head_to_head_either_way_round() -> None:
     ]
     ratings = {"random": 0, "heuristic": 90, "ismcts:50": 80, "ismcts:200": 300}
     runs = {
-        "heuristic_vs_random": {"win_share": 0.65, "low": 0.6, "high": 0.7},
-        "large_vs_random": {"win_share": 0.62, "low": 0.55, "high": 0.7},
-        "large_vs_heuristic": {"win_share": 0.55, "low": 0.45, "high": 0.65},
+        "subject_vs_heuristic": {"win_share": 0.55, "low": 0.45, "high": 0.65},
+        "subject_vs_ismcts": {"win_share": 0.35, "low": 0.25, "high": 0.45},
+        "challenger_vs_easy": {"win_share": 0.45, "low": 0.35, "high": 0.55},
     }
     for pairs in (
         {("ismcts:200", "openspiel-ismcts:200"): [1.0] * 30 + [0.0] * 10},
         {("openspiel-ismcts:200", "ismcts:200"): [0.0] * 30 + [1.0] * 10},
     ):
-        targets = ladder.evaluate_targets(agents, ratings, pairs, runs)
-        assert [t["verdict"] for t in targets] == ["MISSES", "MEETS", "MEETS", "MISSES"]
-        assert targets[0]["threshold"] == 0.65
+        targets = ladder.evaluate_targets(agents, ratings, pairs, runs, {"ismcts:200": 900.0})
+        assert [t["verdict"] for t in targets] == [
+            "MEETS",
+            "MISSES",
+            "MEETS",
+            "MISSES",
+            "MEETS",
+            "MISSES",
+        ]
         assert targets[2]["measured"] == 0.75 and targets[2]["low"] > 0.5
+        assert targets[-1]["target"] == "challenger vs 3 easy <= 0.40"
     table = ladder.targets_table(targets)
     assert "ladder order random < heuristic < ismcts:50 < ismcts:200" in table
+
+
+def test_targets_are_about_the_hard_level_and_the_order_of_the_levels() -> None:
+    agents = [(name, name) for name in ("random", "easy", "medium", "hard", "ismcts:400")]
+    ratings = {"random": 0, "easy": 100, "medium": 90, "hard": 200, "ismcts:400": 150}
+    targets = ladder.evaluate_targets(agents, ratings, {}, {}, {"hard": 1200.0})
+    assert targets[0]["target"] == "hard vs 3 heuristic >= 0.50"
+    assert targets[3]["target"] == "ladder order random < easy < medium < hard"
+    assert [t["verdict"] for t in targets[3:]] == ["MISSES", "MISSES"]  # medium < easy; slow
 
 
 def test_the_script_s_functions_document_themselves() -> None:
@@ -167,6 +183,12 @@ def test_the_ladder_runs(tmp_path: Path) -> None:
             "1",
             "--bootstrap",
             "10",
+            "--challenge",
+            "easy",
+            "--challenge-games",
+            "1",
+            "--challenger-iterations",
+            "2",
             "--out",
             str(out),
             "--markdown",
@@ -183,11 +205,12 @@ def test_the_ladder_runs(tmp_path: Path) -> None:
     assert data["ratings"]["random"] == 0.0
     assert [row["games"] for row in data["agents"]] == [4, 4, 4]
     assert set(data["target_runs"]) == {
-        "heuristic_vs_random",
-        "large_vs_random",
-        "large_vs_heuristic",
+        "subject_vs_heuristic",
+        "subject_vs_ismcts",
+        "challenger_vs_easy",
     }
-    assert len(data["targets"]) == 4
+    assert data["target_runs"]["challenger_vs_easy"]["games"] == 1
+    assert len(data["targets"]) == 6
     assert all(row["ms_per_move"] > 0 for row in data["agents"])
     text = markdown.read_text()
     assert "| agent | budget | ms / move | rating (Elo) | 95% interval | games |" in text

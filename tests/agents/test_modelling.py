@@ -9,7 +9,14 @@ import pytest
 
 import tablefeast
 import tablefeast.games.food_chain as fc
-from tablefeast.agents.modelling import ModelAgent, OpponentModel, move_probabilities
+from tablefeast.agents.heuristics import HeuristicAgent
+from tablefeast.agents.modelling import (
+    KNOWN_SAMPLES,
+    ModelAgent,
+    OpponentModel,
+    challenger,
+    move_probabilities,
+)
 from tablefeast.kernel.play import Observer, RandomAgent, Turn, play_game
 from tablefeast.testing import ConformanceError, check_random_game
 
@@ -85,7 +92,15 @@ def test_the_model_agent_reads_only_its_view() -> None:
 
 @pytest.mark.parametrize(
     "changes",
-    [{"iterations": 0}, {"wary": 1.0}, {"floor": -0.1}, {"horizon": -1}, {"seconds": 0}],
+    [
+        {"iterations": 0},
+        {"wary": 1.0},
+        {"unknown": -0.5},
+        {"floor": -0.1},
+        {"horizon": -1},
+        {"seconds": 0},
+        {"known": "heuristic"},
+    ],
 )
 def test_the_model_agent_refuses_bad_settings(changes: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="ModelAgent"):
@@ -194,3 +209,21 @@ def test_a_request_may_seat_a_model_bot_within_the_servers_cap() -> None:
     assert bot("model:100", settings, think=0.5) == ModelAgent(iterations=100, seconds=0.5)
     with pytest.raises(ConfigError, match="from 1 to 100"):
         check_kind("model:101", settings)
+
+
+def test_a_challenger_asks_the_agent_it_knows_a_few_times_per_view() -> None:
+    """The ladder's challenger reads the other seats' moves from the agent they are: at most
+    `KNOWN_SAMPLES` choices per seat and view (Food Chain's views are public, FC-11, so every
+    sampled world shows each seat the same view)."""
+    asked: list[int] = []
+
+    class FirstMove:
+        def act(self, game: object, view: object, legal: tuple[object, ...], rng: object) -> object:
+            asked.append(1)
+            return legal[0]
+
+    s = fc.initial_state(fc.Config(players=3))
+    turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0), lambda rng: fc.determinize(s, 0, rng))
+    ModelAgent(iterations=12, known=FirstMove()).choose(turn, random.Random(1))
+    assert len(asked) == 2 * KNOWN_SAMPLES
+    assert challenger("heuristic", 5) == ModelAgent(iterations=5, known=HeuristicAgent())

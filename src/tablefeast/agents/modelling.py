@@ -52,13 +52,25 @@ import attrs
 from tablefeast.agents.heuristics import MIX, ranked_moves, weighted_choice
 from tablefeast.agents.ismcts import playout_policy, standing, win_share
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.play import Turn
+from tablefeast.kernel.play import Turn, decision
 from tablefeast.kernel.ruleset import AnyRuleset
 
-__all__ = ["MODEL_POLICIES", "ModelAgent", "OpponentModel", "move_probabilities"]
+__all__ = [
+    "KNOWN_SAMPLES",
+    "MODEL_POLICIES",
+    "ModelAgent",
+    "OpponentModel",
+    "challenger",
+    "move_probabilities",
+]
 
 MODEL_POLICIES = ("heuristic", "random")
 """The policies an `OpponentModel` can predict exactly, move by move."""
+
+KNOWN_SAMPLES = 4
+"""How many times a `ModelAgent` with a ``known`` agent asks it for each other seat's move in
+one view (a search agent's choice costs a search): later worlds with the same view draw among
+those choices."""
 
 SMOOTHING = 0.05
 """The share of every predicted policy spread evenly over all legal moves, so that one move
@@ -200,23 +212,33 @@ class ModelAgent:
         model: the prior over the other seats' policies.
         wary: the probability that another seat's move at the root is drawn from its own
             regret-matching strategy rather than from the model (0: trust the model fully).
+        unknown: how wary of a seat read as random play: its `wary` grows to this as the
+            posterior's weight moves to ``random`` (the part of the model that also stands for
+            players it does not know, such as a search, which may answer this one).
         horizon: how many of its own decisions after this one the seat plays out before the
             playout stops and scores its standing; None plays to the end.
         floor: at a commitment, moves below this share of the average strategy are dropped
             before the draw.
+        known: an agent the other seats are *known* to be (the ladder's challenger of a
+            level, which knows the level's policy): at the root each other seat's move is what
+            this agent chooses from that seat's view of the sampled world (`KNOWN_SAMPLES`
+            choices per seat and view, drawn again at random), in place of the model; the
+            playouts keep the model.
 
     Examples:
         >>> ModelAgent()
         ModelAgent(iterations=60, seconds=None, model=OpponentModel(prior=(('heuristic', 0.5), \
-('random', 0.5))), wary=0.25, horizon=None, floor=0.1)
+('random', 0.5))), wary=0.25, unknown=0.6, horizon=None, floor=0.1, known=None)
     """
 
     iterations: int = attrs.field(default=60)
     seconds: float | None = attrs.field(default=None)
     model: OpponentModel = attrs.field(factory=OpponentModel)
     wary: float = attrs.field(default=0.25)
+    unknown: float = attrs.field(default=0.6)
     horizon: int | None = attrs.field(default=None)
     floor: float = attrs.field(default=0.1)
+    known: Any = attrs.field(default=None)
 
     @iterations.validator
     def _check_iterations(self, _: Any, value: Any) -> None:
@@ -236,10 +258,16 @@ class ModelAgent:
             raise ValueError(f"ModelAgent.model must be an OpponentModel, got {value!r}")
 
     @wary.validator
+    @unknown.validator
     @floor.validator
     def _check_share(self, attribute: Any, value: Any) -> None:
         if type(value) not in (int, float) or not 0 <= value < 1:
             raise ValueError(f"ModelAgent.{attribute.name} must be from 0 to 1, got {value!r}")
+
+    @known.validator
+    def _check_known(self, _: Any, value: Any) -> None:
+        if value is not None and not (hasattr(value, "act") or hasattr(value, "choose")):
+            raise ValueError(f"ModelAgent.known must be None or an agent, got {value!r}")
 
     @horizon.validator
     def _check_horizon(self, _: Any, value: Any) -> None:
@@ -273,6 +301,7 @@ class ModelAgent:
         theirs: dict[int, _Regrets] = {}
         sums = dict.fromkeys(legal, 0.0)
         simultaneous = False
+        known: dict[tuple[int, Any], list[Any]] = {}
         for _ in range(self.iterations):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -281,11 +310,17 @@ class ModelAgent:
             simultaneous = simultaneous or bool(others)
             policies = {j: weighted_choice(weights[j], rng) for j in range(world.config.players)}
             replies: dict[int, tuple[Any, float, dict[Any, float]]] = {}
+            if self.known is not None:
+                for j in others:
+                    move = self._known_move(game, world, j, known, rng)
+                    world = game.apply_action(world, j, move)
+                others = []
             for j in others:
                 their_legal = game.legal_actions(world, j)
                 model = move_probabilities(game, policies[j], game.view(world, j), their_legal)
                 answer = theirs.setdefault(j, _Regrets()).strategy(their_legal)
-                mixed = {a: (1 - self.wary) * model[a] + self.wary * answer[a] for a in their_legal}
+                wary = self.wary + (self.unknown - self.wary) * weights[j].get("random", 0.0)
+                mixed = {a: (1 - wary) * model[a] + wary * answer[a] for a in their_legal}
                 move = weighted_choice(mixed, rng)
                 replies[j] = (move, mixed[move], answer)
                 world = game.apply_action(world, j, move)
@@ -324,6 +359,22 @@ class ModelAgent:
         return {
             j: self.model.posterior(game, seen.get(j, ())) for j in range(turn.view.config.players)
         }
+
+    def _known_move(
+        self,
+        game: AnyRuleset,
+        world: Any,
+        seat: int,
+        known: dict[tuple[int, Any], list[Any]],
+        rng: random.Random,
+    ) -> Any:
+        """Seat `seat`'s move in `world` as the ``known`` agent chooses it from its view
+        (remembered per view, at most `KNOWN_SAMPLES` choices, then drawn among them)."""
+        seen = known.setdefault((seat, game.view(world, seat)), [])
+        if len(seen) < KNOWN_SAMPLES:
+            seen.append(decision(game, world, seat, self.known)(rng))
+            return seen[-1]
+        return seen[rng.randrange(len(seen))]
 
     def _world(self, game: AnyRuleset, seat: int, state: Any) -> Any:
         """The sampled state with the other seats' hidden commitments of this step taken back
@@ -368,3 +419,22 @@ class ModelAgent:
                 left -= 1
             move = legal[0] if len(legal) == 1 else plays[actor](game, state, actor, legal, rng)
             state = apply_action(state, actor, move)
+
+
+def challenger(known: str, iterations: int = 20) -> ModelAgent:
+    """A modelling challenger of the agent called `known` (a `tablefeast.agents.make_agent`
+    name, such as ``hard``): a `ModelAgent` that knows the others play it, as the strength
+    ladder measures how exploitable each level is. It reads the agent's choices, so it costs
+    `KNOWN_SAMPLES` of the agent's decisions per other seat and view, on top of its own search.
+
+    Args:
+        known: the agent the other seats are.
+        iterations: the challenger's sampled worlds per decision.
+
+    Examples:
+        >>> challenger("heuristic", 8).known
+        HeuristicAgent(mixed=True)
+    """
+    from tablefeast.agents import make_agent  # the names live above this module
+
+    return ModelAgent(iterations=iterations, known=make_agent(known))
