@@ -1,5 +1,6 @@
 """Agents: random, the heuristic of each game, a greedy lookahead, information-set MCTS, search
-against a model of the table, three levels for people to play against, and simulation at scale.
+against a model of the table, a learned policy, three levels for people to play against, and
+simulation at scale.
 
 An agent sees only its seat's view and legal actions. Two kinds exist:
 
@@ -28,6 +29,7 @@ from typing import Any, Protocol
 from tablefeast.agents.greedy import GreedyAgent
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
+from tablefeast.agents.learned import LearnedAgent
 from tablefeast.agents.levels import LEVEL_NAMES, LevelAgent
 from tablefeast.agents.modelling import ModelAgent, OpponentModel
 from tablefeast.kernel.errors import ConfigError
@@ -42,6 +44,7 @@ __all__ = [
     "GreedyAgent",
     "HeuristicAgent",
     "ISMCTSAgent",
+    "LearnedAgent",
     "LevelAgent",
     "ModelAgent",
     "OpponentModel",
@@ -64,7 +67,7 @@ LEVELS: FrozenDict[str, LevelAgent] = FrozenDict(
 game declares them, ``CAPABILITIES.levels``): the mixed heuristic, then search at 50 and at 400
 iterations, at most one second a move; in Mausgeflippt search at 50 iterations, greedy lookahead,
 then the heuristic."""
-AGENT_NAMES = ("random", "heuristic", "greedy", *SEARCHES, *LEVELS)
+AGENT_NAMES = ("random", "heuristic", "greedy", "learned", *SEARCHES, *LEVELS)
 """The names `make_agent` knows (``ismcts`` and ``model`` take an optional ``:ITERATIONS``)."""
 
 
@@ -94,7 +97,7 @@ class SearchAgent(Protocol):
 
 
 def make_agent(spec: str) -> Any:
-    """The agent called `spec`: ``random``, ``heuristic``, ``greedy``, ``ismcts``,
+    """The agent called `spec`: ``random``, ``heuristic``, ``greedy``, ``learned``, ``ismcts``,
     ``ismcts:ITERATIONS``, ``model``, ``model:ITERATIONS``, a level (``easy``, ``medium``,
     ``hard``: see `LEVELS`), or an agent class of another package,
     ``package.module:Class[:arg,arg]``.
@@ -121,6 +124,8 @@ def make_agent(spec: str) -> Any:
         return HeuristicAgent()
     if name == "greedy" and not budget:
         return GreedyAgent()
+    if name == "learned" and not budget:
+        return LearnedAgent()
     if name in LEVELS and not budget:
         return LEVELS[name]
     if name in SEARCHES:

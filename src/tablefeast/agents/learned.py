@@ -1,0 +1,275 @@
+"""The learned baseline: a small policy network trained by self-play, played in pure Python.
+
+`LearnedAgent` reads its seat's view as the game's observation tensor
+(``CAPABILITIES.observation_tensor``) and scores the legal moves with a two-layer network
+(ReLU), then draws its move from the softmax over the legal ones: mixed where the network is
+unsure, as a simultaneous commitment wants. Moves are scored by **bucket**: a move's bucket is
+its integer id (`action_to_id`) modulo the network's number of outputs, so that a game with very
+many distinct moves (Schlacht am Buffet's exchanges) still fits a small network; where several
+legal moves share a bucket the agent draws one of them evenly.
+
+The weights come from `tablefeast.agents.learning` (PyTorch on the CPU, the extra ``learn``),
+which trains them by self-play through the PettingZoo environment from a seed; the package ships
+one set per game it was trained on (``weights/<game>.json``, today Food Chain), each for one
+table size (4 players), and inference needs nothing but the standard library.
+A weights file holds float32 arrays in base64, the network's shape, and the training run's seed,
+settings and learning curve (`Weights.curve`).
+
+Examples:
+    >>> import tablefeast
+    >>> from tablefeast import RandomAgent, play_game
+    >>> fc = tablefeast.load("food_chain")
+    >>> agents = [LearnedAgent(), RandomAgent(), RandomAgent(), RandomAgent()]
+    >>> fc.is_terminal(play_game(fc, fc.Config(players=4), agents, seed=1).state)
+    True
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import math
+import random
+import struct
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from tablefeast.agents.heuristics import weighted_choice
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.ruleset import AnyRuleset
+
+__all__ = ["MAX_WEIGHTS_BYTES", "LearnedAgent", "Weights", "shipped_weights"]
+
+MAX_WEIGHTS_BYTES = 8_000_000
+"""The largest weights file `Weights.from_json` reads."""
+
+
+def _floats(text: Any, count: int, what: str) -> tuple[float, ...]:
+    """`count` float32s from base64 `text`, each finite."""
+    if not isinstance(text, str):
+        raise ConfigError(f"weights: {what} must be base64 text")
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise ConfigError(f"weights: {what} is not base64") from None
+    if len(raw) != 4 * count:
+        raise ConfigError(f"weights: {what} holds {len(raw) // 4} floats, expected {count}")
+    values = struct.unpack(f"<{count}f", raw)
+    if not all(math.isfinite(v) for v in values):
+        raise ConfigError(f"weights: {what} holds a value that is not finite")
+    return values
+
+
+def encode_floats(values: Sequence[float]) -> str:
+    """Floats as little-endian float32s in base64, as a weights file holds them.
+
+    Examples:
+        >>> encode_floats([1.0, -0.5])
+        'AACAPwAAAL8='
+    """
+    return base64.b64encode(struct.pack(f"<{len(values)}f", *values)).decode("ascii")
+
+
+def _size(value: Any, what: str, most: int) -> int:
+    if type(value) is not int or not 1 <= value <= most:
+        raise ConfigError(f"weights: {what} must be a whole number from 1 to {most:,}")
+    return value
+
+
+@attrs.frozen
+class Weights:
+    """A policy network: input, two hidden ReLU layers, one output per move bucket.
+
+    Attributes:
+        game: the game's name.
+        players: the table size it was trained for (it plays only there).
+        inputs: the observation tensor's length.
+        hidden: the width of each hidden layer.
+        buckets: the outputs (a move's bucket is its id modulo this).
+        columns: per layer, the weights by input (``columns[k][i]`` is input ``i``'s weights
+            into every unit of layer ``k``), so that inputs at zero cost nothing.
+        biases: per layer, its units' biases.
+        curve: the training run's learning curve: ``(episodes, seconds, share against three
+            random players)`` rows.
+        settings: how the weights were trained (seed, episodes, learning rate, ...).
+    """
+
+    game: str
+    players: int
+    inputs: int
+    hidden: int
+    buckets: int
+    columns: tuple[tuple[tuple[float, ...], ...], ...] = attrs.field(repr=False)
+    biases: tuple[tuple[float, ...], ...] = attrs.field(repr=False)
+    curve: tuple[tuple[int, float, float], ...] = attrs.field(default=(), repr=False)
+    settings: Mapping[str, Any] = attrs.field(factory=dict, repr=False, eq=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Weights:
+        """Weights from a weights file's text, checked (shape, sizes, finite values).
+
+        Args:
+            text: the file's JSON.
+
+        Raises:
+            ConfigError: the text is too long, not JSON, or not a well-formed weights file.
+
+        Examples:
+            >>> Weights.from_json('{"game": "food_chain"}')
+            Traceback (most recent call last):
+            ...
+            tablefeast.kernel.errors.ConfigError: weights: players must be a whole number ...
+        """
+        if len(text) > MAX_WEIGHTS_BYTES:
+            raise ConfigError(f"weights: a file of at most {MAX_WEIGHTS_BYTES:,} bytes")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise ConfigError("weights: not JSON") from None
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+            raise ConfigError("weights: a JSON object naming its game")
+        players = _size(data.get("players"), "players", 64)
+        inputs = _size(data.get("inputs"), "inputs", 100_000)
+        hidden = _size(data.get("hidden"), "hidden", 4096)
+        buckets = _size(data.get("buckets"), "buckets", 65_536)
+        shapes = [(inputs, hidden), (hidden, hidden), (hidden, buckets)]
+        layers = data.get("layers")
+        if not isinstance(layers, list) or len(layers) != len(shapes):
+            raise ConfigError(f"weights: layers must be a list of {len(shapes)}")
+        columns, biases = [], []
+        for k, ((fan_in, fan_out), layer) in enumerate(zip(shapes, layers, strict=True)):
+            if not isinstance(layer, dict):
+                raise ConfigError(f"weights: layer {k} must be an object")
+            flat = _floats(layer.get("weight"), fan_in * fan_out, f"layer {k}'s weight")
+            # Stored as PyTorch keeps them, one row per output unit: read by input here.
+            columns.append(tuple(flat[i::fan_in] for i in range(fan_in)))
+            biases.append(_floats(layer.get("bias"), fan_out, f"layer {k}'s bias"))
+        curve = data.get("curve", [])
+        if not isinstance(curve, list) or not all(
+            isinstance(row, list) and len(row) == 3 and all(type(x) in (int, float) for x in row)
+            for row in curve
+        ):
+            raise ConfigError("weights: curve must be a list of [episodes, seconds, share]")
+        settings = data.get("settings", {})
+        if not isinstance(settings, dict):
+            raise ConfigError("weights: settings must be an object")
+        return cls(
+            data["game"],
+            players,
+            inputs,
+            hidden,
+            buckets,
+            tuple(columns),
+            tuple(biases),
+            tuple((int(e), float(s), float(w)) for e, s, w in curve),
+            settings,
+        )
+
+    def scores(self, tensor: Sequence[float]) -> list[float]:
+        """The network's score of every bucket for an observation tensor.
+
+        Args:
+            tensor: the observation, `inputs` floats.
+
+        Examples:
+            >>> w = shipped_weights("food_chain")
+            >>> len(w.scores([0.0] * w.inputs)) == w.buckets
+            True
+        """
+        if len(tensor) != self.inputs:
+            raise ConfigError(f"weights: an observation of {self.inputs} floats, got {len(tensor)}")
+        values = list(tensor)
+        last = len(self.columns) - 1
+        for k, (columns, bias) in enumerate(zip(self.columns, self.biases, strict=True)):
+            units = list(bias)
+            for x, column in zip(values, columns, strict=True):
+                if x:  # observation tensors are mostly zeros, and so are ReLU outputs
+                    units = [u + x * w for u, w in zip(units, column, strict=True)]
+            values = units if k == last else [u if u > 0 else 0.0 for u in units]
+        return values
+
+
+@cache
+def shipped_weights(game: str) -> Weights:
+    """The weights the package ships for `game` (read once, then kept: they never change).
+
+    Args:
+        game: the game's name.
+
+    Raises:
+        ConfigError: the package ships no weights for it.
+
+    Examples:
+        >>> shipped_weights("food_chain").buckets
+        12
+    """
+    if not isinstance(game, str) or not game.isidentifier():
+        raise ConfigError(f"no shipped weights for {game!r}")
+    path = resources.files("tablefeast.agents") / "weights" / f"{game}.json"
+    if not path.is_file():
+        raise ConfigError(f"no shipped weights for {game!r}")
+    weights = Weights.from_json(path.read_bytes())
+    if weights.game != game:
+        raise ConfigError(f"weights/{game}.json holds the weights of {weights.game!r}")
+    return weights
+
+
+@attrs.frozen
+class LearnedAgent:
+    """Plays the learned policy (see the module docs).
+
+    Attributes:
+        weights: the network, or None for the weights the package ships for the game at hand.
+        temperature: divides the scores before the softmax (below 1 plays the best-scored
+            moves more often; the network was trained at 1).
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.initial_state(fc.Config(players=4))
+        >>> LearnedAgent().act(fc, fc.view(s, 0), fc.legal_actions(s, 0), random.Random(0))
+        Play(animal=...)
+    """
+
+    weights: Weights | None = attrs.field(default=None, repr=False)
+    temperature: float = attrs.field(default=1.0)
+
+    @temperature.validator
+    def _check_temperature(self, _: Any, value: Any) -> None:
+        if type(value) not in (int, float) or not 0.01 <= value <= 100:
+            raise ValueError(f"LearnedAgent.temperature must be from 0.01 to 100, got {value!r}")
+
+    def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        """A legal move drawn from the network's softmax over the legal moves' buckets.
+
+        Args:
+            game: the game module (its observation tensor and action ids).
+            view: the seat's view.
+            legal: its legal moves.
+            rng: draws the move.
+        """
+        if len(legal) == 1:
+            return legal[0]
+        weights = self.weights if self.weights is not None else shipped_weights(game.NAME)
+        observe = game.CAPABILITIES.observation_tensor
+        if observe is None or weights.game != game.NAME:
+            raise ConfigError(f"{weights.game} weights cannot play {game.NAME}")
+        if view.config.players != weights.players:
+            raise ConfigError(
+                f"the {weights.game} weights play {weights.players} players,"
+                f" not {view.config.players}"
+            )
+        scores = weights.scores(observe(view))
+        by_bucket: dict[int, list[Any]] = {}
+        for move in legal:
+            bucket = game.action_to_id(move, view.config) % weights.buckets
+            by_bucket.setdefault(bucket, []).append(move)
+        top = max(scores[b] for b in by_bucket)
+        odds = {b: math.exp((scores[b] - top) / self.temperature) for b in by_bucket}
+        chosen = weighted_choice(odds, rng)
+        moves = by_bucket[chosen]
+        return moves[0] if len(moves) == 1 else moves[rng.randrange(len(moves))]
