@@ -16,6 +16,8 @@ from tablefeast.agents.simulate import simulate
 from tablefeast.kernel.errors import ConfigError
 
 FC = tablefeast.load("food_chain")
+SHIPPED = ["schlacht_am_buffet", "mausgeflippt", "food_chain", "all_you_can_eat_buffet"]
+"""The games whose weights the package ships (the agents page shows their learning curves)."""
 
 
 def _data() -> dict:
@@ -68,7 +70,7 @@ def test_text_that_is_no_weights_file_is_refused(text: str) -> None:
 
 def test_no_weights_are_shipped_for_a_game_it_was_not_trained_on() -> None:
     with pytest.raises(ConfigError, match="no shipped weights"):
-        shipped_weights("mausgeflippt")
+        shipped_weights("chess")
     with pytest.raises(ConfigError, match="no shipped weights"):
         shipped_weights("../food_chain")
 
@@ -110,13 +112,25 @@ def test_the_pure_network_agrees_with_torch() -> None:
     )
 
 
-def test_the_shipped_weights_beat_random_play() -> None:
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_shipped_weights_beat_random_play(game: str) -> None:
     """One learned seat against three random ones, 200 games: the 95% interval of its win share
     lies above the fair 0.25 (the learning curve in the weights file measured the same)."""
-    result = simulate("food_chain", 4, ["learned", "random", "random", "random"], 200, seed=7)
+    result = simulate(game, 4, ["learned", "random", "random", "random"], 200, seed=7)
     learned = result.by_agent()[0]
     assert learned.agent == "learned" and learned.games == 200
     assert learned.low > 0.25, learned
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_each_shipped_file_is_its_games_and_reproducible(game: str) -> None:
+    weights = shipped_weights(game)
+    assert (weights.game, weights.players) == (game, 4)
+    assert weights.settings["seed"] == 0 and weights.curve[-1][0] == weights.settings["episodes"]
+    module = tablefeast.load(game)
+    state = module.initial_state(module.Config(players=4))
+    tensor = module.CAPABILITIES.observation_tensor(module.view(state, 0))
+    assert len(tensor) == weights.inputs
 
 
 def test_training_replays_from_its_seed() -> None:
@@ -131,3 +145,27 @@ def test_training_replays_from_its_seed() -> None:
     assert [row[2] for row in first["curve"]] == [row[2] for row in again["curve"]]
     weights = Weights.from_json(json.dumps(first))
     assert weights.settings["seed"] == 5 and len(weights.curve) == 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_training_script_reaches_the_shipped_strength_from_its_seed(game: str) -> None:
+    """The shipped file's run again (seed 0, its settings): the weights it trains beat random play
+    as the shipped ones do. About 4 to 6 minutes a game on two cores."""
+    pytest.importorskip("torch")
+    from tablefeast.agents.learning import train
+
+    shipped = shipped_weights(game)
+    settings = shipped.settings
+    data = train(
+        game,
+        episodes=settings["episodes"],
+        seed=settings["seed"],
+        lr=settings["lr"],
+        batch=settings["batch"],
+        entropy=settings["entropy"],
+        eval_every=settings["episodes"],
+        eval_games=settings["eval_games"],
+    )
+    assert data["curve"][-1][2] > 0.25
+    assert data["curve"][-1][2] == pytest.approx(shipped.curve[-1][2], abs=0.1)

@@ -10,7 +10,7 @@ legal moves share a bucket the agent draws one of them evenly.
 
 The weights come from `tablefeast.agents.learning` (PyTorch on the CPU, the extra ``learn``),
 which trains them by self-play through the PettingZoo environment from a seed; the package ships
-one set per game it was trained on (``weights/<game>.json``, today Food Chain), each for one
+one set per game (``weights/<game>.json``, all four games), each for one
 table size (4 players), and inference needs nothing but the standard library.
 A weights file holds float32 arrays in base64, the network's shape, and the training run's seed,
 settings and learning curve (`Weights.curve`).
