@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from importlib import resources
 
 import pytest
 
@@ -21,13 +22,8 @@ SHIPPED = ["schlacht_am_buffet", "mausgeflippt", "food_chain", "all_you_can_eat_
 
 
 def _data() -> dict:
-    return json.loads(
-        (
-            __import__("importlib.resources").resources.files("tablefeast.agents")
-            / "weights"
-            / "food_chain.json"
-        ).read_text()
-    )
+    shipped = resources.files("tablefeast.agents") / "weights" / "food_chain.json"
+    return json.loads(shipped.read_text())
 
 
 def test_the_shipped_weights_load_and_describe_their_training() -> None:
@@ -52,6 +48,7 @@ def test_the_shipped_weights_load_and_describe_their_training() -> None:
             "not finite",
         ),
         (lambda d: d.update(curve=[[1, 2]]), "curve must be"),
+        (lambda d: d.update(curve=[[1, 2.0, float("nan")]]), "curve must be"),
         (lambda d: d.update(settings=[]), "settings must be"),
     ],
 )

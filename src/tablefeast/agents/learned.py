@@ -151,7 +151,9 @@ class Weights:
             biases.append(_floats(layer.get("bias"), fan_out, f"layer {k}'s bias"))
         curve = data.get("curve", [])
         if not isinstance(curve, list) or not all(
-            isinstance(row, list) and len(row) == 3 and all(type(x) in (int, float) for x in row)
+            isinstance(row, list)
+            and len(row) == 3
+            and all(type(x) in (int, float) and math.isfinite(x) for x in row)
             for row in curve
         ):
             raise ConfigError("weights: curve must be a list of [episodes, seconds, share]")
