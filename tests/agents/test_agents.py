@@ -19,6 +19,7 @@ from tablefeast.agents import (
     HeuristicAgent,
     ISMCTSAgent,
     LevelAgent,
+    ModelAgent,
     RandomAgent,
     make_agent,
 )
@@ -203,8 +204,13 @@ def test_levels_are_agents_by_name_everywhere() -> None:
         assert len(set(chosen)) == 3, name  # three different bots
         for agent in chosen:
             assert not isinstance(agent, ISMCTSAgent) or agent.seconds == 1.0  # a time limit
-    # The ladder's order (agents docs): search is the hard bot but in Mausgeflippt.
-    assert LevelAgent("hard").agent_for("food_chain") == ISMCTSAgent(iterations=400, seconds=1.0)
+    # The ladder's order (agents docs): search is the hard bot but in Mausgeflippt; in Food Chain
+    # the search that models the table (issue 31).
+    assert LevelAgent("hard").agent_for("schlacht_am_buffet") == ISMCTSAgent(
+        iterations=400, seconds=1.0
+    )
+    assert LevelAgent("hard").agent_for("food_chain") == ModelAgent(iterations=20, seconds=1.0)
+    assert LevelAgent("medium").agent_for("food_chain") == ISMCTSAgent(iterations=400, seconds=1.0)
     assert LevelAgent("hard").agent_for("mausgeflippt") == HeuristicAgent()
     assert LevelAgent("easy").agent_for("all_you_can_eat_buffet") == HeuristicAgent()
     for bad in ("hard:3", "easy:x"):

@@ -228,13 +228,13 @@ class ModelAgent:
     Examples:
         >>> ModelAgent()
         ModelAgent(iterations=60, seconds=None, model=OpponentModel(prior=(('heuristic', 0.5), \
-('random', 0.5))), wary=0.25, unknown=0.6, horizon=None, floor=0.1, known=None)
+('random', 0.5))), wary=0.4, unknown=0.6, horizon=None, floor=0.1, known=None)
     """
 
     iterations: int = attrs.field(default=60)
     seconds: float | None = attrs.field(default=None)
     model: OpponentModel = attrs.field(factory=OpponentModel)
-    wary: float = attrs.field(default=0.25)
+    wary: float = attrs.field(default=0.4)
     unknown: float = attrs.field(default=0.6)
     horizon: int | None = attrs.field(default=None)
     floor: float = attrs.field(default=0.1)

@@ -24,16 +24,17 @@ from tablefeast.games.food_chain.components import ANIMALS
 from tablefeast.games.food_chain.state import State
 from tablefeast.games.food_chain.view import View
 from tablefeast.kernel import reveal
-from tablefeast.kernel.capabilities import DEFAULT_LEVELS
-from tablefeast.kernel.values import replace
+from tablefeast.kernel.values import FrozenDict, replace
 
 __all__ = ["LEVELS", "PLAYOUT", "ranked_moves", "withdraw"]
 
 PLAYOUT = "random"
 """Random playouts searched as strongly as heuristic ones, and cheaper (the agents docs)."""
 
-LEVELS = DEFAULT_LEVELS
-"""The strength ladder: the mixed heuristic, then search at 50 and at 400 iterations."""
+LEVELS: FrozenDict[str, str] = FrozenDict(easy="heuristic", medium="ismcts:400", hard="model:20")
+"""The strength ladder (the agents docs): the mixed heuristic; information-set search at 400
+iterations, which treats the others' commitments as uniform; then search over simultaneous moves
+against a model of the table (`tablefeast.agents.modelling`), which reads the table and mixes."""
 
 
 def ranked_moves(view: View, legal: tuple[Action, ...]) -> tuple[list[Action], bool]:
