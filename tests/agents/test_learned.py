@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -166,3 +167,16 @@ def test_the_training_script_reaches_the_shipped_strength_from_its_seed(game: st
     )
     assert data["curve"][-1][2] > 0.25
     assert data["curve"][-1][2] == pytest.approx(shipped.curve[-1][2], abs=0.1)
+
+
+def test_the_training_command_line_passes_every_setting_on(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from tablefeast.agents.learning import main
+
+    out = tmp_path / "w.json"
+    argv = ["food_chain", "--episodes", "4", "--batch", "2", "--eval-every", "4"]
+    argv += ["--eval-games", "2", "--hidden", "8", "--entropy", "0.05", "--seed", "3"]
+    assert main([*argv, "--out", str(out)]) == 0
+    weights = Weights.from_json(out.read_text(encoding="utf-8"))
+    assert weights.hidden == 8 and [row[0] for row in weights.curve] == [0, 4]
+    assert weights.settings["entropy"] == 0.05 and weights.settings["seed"] == 3
