@@ -65,8 +65,9 @@ LEVELS: FrozenDict[str, LevelAgent] = FrozenDict(
 )
 """The bots for people, by level: in each game, the agents the strength ladder places there (each
 game declares them, ``CAPABILITIES.levels``): the mixed heuristic, then search at 50 and at 400
-iterations, at most one second a move; in Mausgeflippt search at 50 iterations, greedy lookahead,
-then the heuristic."""
+iterations, at most one second a move; in Food Chain the heuristic, search at 400 iterations, then
+the modelling search at 20; in Mausgeflippt search at 50 iterations, greedy lookahead, then the
+heuristic."""
 AGENT_NAMES = ("random", "heuristic", "greedy", "learned", *SEARCHES, *LEVELS)
 """The names `make_agent` knows (``ismcts`` and ``model`` take an optional ``:ITERATIONS``)."""
 

@@ -5,7 +5,8 @@ Which agent is stronger depends on the game, so each game declares the agents of
 (``CAPABILITIES.levels``, agent names such as ``ismcts:400``, in the game's ``strategy``
 module). In Mausgeflippt the heuristic never makes a wrong claim and search at these budgets
 does (its reward is swamped by the luck of the races), so there the heuristic is the hard bot;
-elsewhere search at 400 iterations is. A `LevelAgent` looks up its agent in the game it is asked
+in Food Chain the search that models the table (``model:20``) is; elsewhere search at 400
+iterations is. A `LevelAgent` looks up its agent in the game it is asked
 to play, so ``hard`` is the hardest bot measured in every game. The searching levels stop after
 one second at most (`LEVEL_SECONDS`), so that no person waits longer on a slow machine.
 
