@@ -15,9 +15,11 @@ gives finite ratings (see `fit_ratings`), rates the agents on the Elo scale with
 Then the issue's targets, about ``hard`` (or the last search given): it plays one seat against
 three heuristic agents and against three ``ismcts:400`` (``--target-games`` each), it meets
 OpenSpiel's ISMCTSBot head to head, the levels rate in order (random < easy < medium < hard), and
-it takes at most a second a move. Each level of ``--challenge`` meets a **modelling challenger**
-(`tablefeast.agents.modelling.challenger`: a search that knows the other three seats play that
-level) in one seat against three of it (``--challenge-games``); the level counts as robust when
+it takes at most a second a move. The OpenSpiel bot (``--peer``, not rated) meets only ``hard``,
+head to head over ``--games`` games, unless it is one of the ``--agents``. Each level of
+``--challenge`` meets a **modelling challenger** (`tablefeast.agents.modelling.challenger`: a
+search that knows the other three seats play that level) in one seat against three of it
+(``--challenge-games``); the level counts as robust when
 the challenger wins at most 0.40 (the fair share is 0.25). The checks print as MEETS, MISSES or
 n/a. Each agent's milliseconds per decision (decisions with more than one legal move) are timed
 in this process in ``--timing-games`` games against three random agents.
@@ -48,18 +50,14 @@ from tablefeast.agents.simulate import SimulationResult, simulate
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.play import play_game
 
-DEFAULT_AGENTS = (
-    "random",
-    "easy",
-    "medium",
-    "hard",
-    "ismcts:400",
-    "tablefeast.interop.openspiel_turns:OpenSpielISMCTSAgent:40",
-)
-"""The ladder's agents: the levels each game declares (`tablefeast.agents.LEVELS`), ISMCTS at
-400 iterations and OpenSpiel's ISMCTSBot. OpenSpiel's bot costs about ten times as much per
-iteration here, so 40 iterations take about as long per move as ``ismcts:400`` (the published
-run sets it per game from measured times: see benchmarks/README.md)."""
+DEFAULT_AGENTS = ("random", "easy", "medium", "hard", "learned")
+"""The ladder's agents: the levels each game declares (`tablefeast.agents.LEVELS`) and the
+learned baseline."""
+
+DEFAULT_PEER = "tablefeast.interop.openspiel_turns:OpenSpielISMCTSAgent:40"
+"""The outside bot ``hard`` meets head to head: OpenSpiel's ISMCTSBot, which costs about ten times
+as much per iteration here, so that 40 iterations take about as long per move as ``ismcts:400``
+(the published run sets it per game from measured times: see benchmarks/README.md)."""
 
 KNOWN_LABELS = {"OpenSpielISMCTSAgent": "openspiel-ismcts"}
 """Short labels of outside agent classes (others: the class name in kebab case, less "Agent")."""
@@ -551,8 +549,9 @@ def evaluate_targets(
         agents: the ladder's (label, spec) pairs.
         ratings: each label's rating.
         pairs: the round robin's results, as for `fit_ratings`.
-        runs: the target runs by key (``subject_vs_heuristic``, ``subject_vs_ismcts`` and
-            ``challenger_vs_LEVEL``), each with ``win_share``, ``low`` and ``high``.
+        runs: the target runs by key (``subject_vs_heuristic``, ``subject_vs_ismcts``,
+            ``subject_vs_peer``, which also names its ``peer``, and ``challenger_vs_LEVEL``),
+            each with ``win_share``, ``low`` and ``high``.
         ms: milliseconds per decision, by label.
 
     Returns:
@@ -574,7 +573,9 @@ def evaluate_targets(
          ('challenger vs 3 hard <= 0.40', 'MEETS')]
     """
     subject = subject_of(agents) or "a search (none given)"
+    peer_run = runs.get("subject_vs_peer")
     peer = next((label for label, spec in agents if is_openspiel(spec)), None)
+    peer = peer_run["peer"] if peer_run is not None else peer
     targets = []
 
     def add(text: str, measure: Mapping[str, Any] | None, threshold: float | None) -> None:
@@ -603,8 +604,8 @@ def evaluate_targets(
 
     add(f"{subject} vs 3 heuristic >= 0.50", runs.get("subject_vs_heuristic"), 0.5)
     add(f"{subject} vs 3 ismcts:400 >= 0.40", runs.get("subject_vs_ismcts"), 0.4)
-    head_to_head = None
-    if peer and subject in ratings:
+    head_to_head = peer_run
+    if peer and subject in ratings and peer_run is None:
         scores = list(pairs.get((subject, peer), ()))
         scores = scores or [1 - s for s in pairs.get((peer, subject), ())]
         if scores:
@@ -730,6 +731,53 @@ def _row_data(result: SimulationResult) -> dict[str, Any]:
     }
 
 
+def head_to_head(
+    name: str, subject: str, subject_spec: str, args: argparse.Namespace
+) -> dict[str, Any]:
+    """``hard`` (the `subject`) against the ``--peer`` bot, seats ABAB and BABA, ``--games``
+    games on the seed the round robin would give that pair; both are timed as the ladder's
+    agents are.
+
+    Returns:
+        The run's ``peer`` label, ``spec``, ``games``, ``win_share`` with its Wilson ``low`` and
+        ``high``, per-game ``scores`` and both sides' ``ms_per_move``.
+    """
+    peer = label_for(args.peer)
+    ms: dict[str, float | None] = {}
+    for label, spec in ((subject, subject_spec), (peer, args.peer)):
+        if args.timing_games > 0:
+            seed = f"ladder/{args.seed}/{name}/timing/{label}"
+            value, _ = ms_per_move(name, spec, args.timing_games, seed)
+            ms[label] = None if math.isnan(value) else value
+    began = time.perf_counter()
+    result = simulate(
+        name,
+        4,
+        [subject_spec, args.peer, subject_spec, args.peer],
+        args.games,
+        seed=f"ladder/{args.seed}/{name}/{subject}~{peer}",
+        workers=args.workers,
+        progress=_progress(f"{name}: {subject} vs {peer}", args.games),
+    )
+    scores = pair_scores(result, subject_spec)
+    share = sum(scores) / len(scores)
+    low, high = wilson(share, len(scores))
+    _say(
+        f"{name}: {subject} vs {peer}: {subject} scores {share:.3f} ({low:.3f}-{high:.3f}) "
+        f"over {len(scores)} games, {time.perf_counter() - began:.0f} s"
+    )
+    return {
+        "peer": peer,
+        "spec": args.peer,
+        "games": len(scores),
+        "win_share": share,
+        "low": low,
+        "high": high,
+        "scores": scores,
+        "ms_per_move": ms,
+    }
+
+
 def run_game(
     name: str, agents: Sequence[tuple[str, str]], args: argparse.Namespace
 ) -> dict[str, Any]:
@@ -790,6 +838,12 @@ def run_game(
             ("subject_vs_heuristic", subject_spec, "heuristic"),
             ("subject_vs_ismcts", subject_spec, "ismcts:400"),
         ]
+    if (
+        args.peer is not None
+        and subject_spec is not None
+        and args.peer not in dict(agents).values()
+    ):
+        runs["subject_vs_peer"] = head_to_head(name, str(subject), subject_spec, args)
     for level in args.challenge:
         spec = f"tablefeast.agents.modelling:challenger:{level},{args.challenger_iterations}"
         plans.append((f"challenger_vs_{level}", spec, level))
@@ -857,7 +911,12 @@ def game_markdown(data: Mapping[str, Any], args: argparse.Namespace) -> str:
         f"### {data['game']} (4 players, {args.games} games per pair, "
         f"{args.bootstrap} bootstrap fits, seed {args.seed})"
     )
-    return "\n\n".join([heading, markdown_table(data["agents"]), targets_table(data["targets"])])
+    parts = [heading, markdown_table(data["agents"]), targets_table(data["targets"])]
+    peer = data["target_runs"].get("subject_vs_peer")
+    if peer is not None:
+        times = ", ".join(f"{label} {_ms(ms)}" for label, ms in peer["ms_per_move"].items())
+        parts.append(f"Head to head over {peer['games']} games; ms per move: {times or '-'}.")
+    return "\n\n".join(parts)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -886,6 +945,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", default="0")
     parser.add_argument("--skip-targets", action="store_true", help="no target runs")
     parser.add_argument(
+        "--peer",
+        default=DEFAULT_PEER,
+        type=lambda text: None if text == "none" else text,
+        help="the outside bot hard meets head to head (none: no such run)",
+    )
+    parser.add_argument(
         "--challenge",
         nargs="*",
         default=list(CHALLENGED),
@@ -903,6 +968,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError(f"unknown game {', '.join(unknown)}: expected {tablefeast.names()}")
         for _, spec in agents:
             make_agent(spec)
+        if args.peer is not None:
+            make_agent(args.peer)
         for level in args.challenge:
             make_agent(level)
         for option in ("games", "target_games", "workers", "challenge_games"):
@@ -911,7 +978,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.prior_sd <= 0:
             raise ValueError("--prior-sd must be positive")
     except (ConfigError, ValueError) as e:
-        print(f"ladder: {e} (choose others with --agents)", file=sys.stderr)
+        print(f"ladder: {e} (choose others with --agents or --peer)", file=sys.stderr)
         return 2
     settings = {**vars(args), "agents": [list(agent) for agent in agents]}
     output: dict[str, Any] = {"settings": settings, "games": {}}

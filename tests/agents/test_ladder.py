@@ -147,6 +147,11 @@ def test_targets_read_the_head_to_head_either_way_round() -> None:
         assert targets[-1]["target"] == "challenger vs 3 easy <= 0.40"
     table = ladder.targets_table(targets)
     assert "ladder order random < heuristic < ismcts:50 < ismcts:200" in table
+    # The peer played on its own (``--peer``): its run, not the round robin, is the head to head.
+    peer_run = {"peer": "openspiel-ismcts:9", "win_share": 0.4, "low": 0.3, "high": 0.5}
+    alone = ladder.evaluate_targets(agents[:4], ratings, {}, {"subject_vs_peer": peer_run})
+    assert alone[2]["target"] == "ismcts:200 vs openspiel-ismcts:9 head to head: 95% low end > 0.50"
+    assert (alone[2]["measured"], alone[2]["verdict"]) == (0.4, "MISSES")
 
 
 def test_targets_are_about_the_hard_level_and_the_order_of_the_levels() -> None:
@@ -189,6 +194,8 @@ def test_the_ladder_runs(tmp_path: Path) -> None:
             "1",
             "--challenger-iterations",
             "2",
+            "--peer",
+            "greedy",
             "--out",
             str(out),
             "--markdown",
@@ -207,14 +214,22 @@ def test_the_ladder_runs(tmp_path: Path) -> None:
     assert set(data["target_runs"]) == {
         "subject_vs_heuristic",
         "subject_vs_ismcts",
+        "subject_vs_peer",
         "challenger_vs_easy",
     }
     assert data["target_runs"]["challenger_vs_easy"]["games"] == 1
+    # The peer is not one of the agents: its head to head is a run of its own, not rated.
+    peer = data["target_runs"]["subject_vs_peer"]
+    assert peer["peer"] == "greedy" and peer["games"] == 2 and len(peer["scores"]) == 2
+    assert set(peer["ms_per_move"]) == {"ismcts:2", "greedy"} and "greedy" not in data["ratings"]
     assert len(data["targets"]) == 6
+    assert data["targets"][2]["target"] == "ismcts:2 vs greedy head to head: 95% low end > 0.50"
+    assert data["targets"][2]["measured"] == sum(peer["scores"]) / 2
     assert all(row["ms_per_move"] > 0 for row in data["agents"])
     text = markdown.read_text()
     assert "| agent | budget | ms / move | rating (Elo) | 95% interval | games |" in text
     assert "| ismcts:2 | 2 iterations |" in text
+    assert "Head to head over 2 games; ms per move: ismcts:2 " in text
     assert text.strip() in done.stdout
 
 
