@@ -7,10 +7,14 @@ instructions divided by the difference in decisions cancels start-up and imports
     python benchmarks/instructions.py                    # needs valgrind (apt-get install valgrind)
     python benchmarks/instructions.py --builds pure --seeds 1 --no-peers   # a quick look
 
-Counts are averaged over five hash seeds (see `HASH_SEEDS`). Both builds are counted: the pure
-Python tree, and the optional compiled build (issue 19), whose wheel the script builds with
-``HATCH_BUILD_HOOKS_ENABLE=1 pip wheel`` and whose compiled modules it puts beside a copy of the
-sources in a temporary directory.
+Besides each engine's random playouts through the contract (``NAME:4``), the driver is counted
+(``play:NAME:4``): `tablefeast.play_game` with random agents, the path `simulate` takes, so
+what the driver adds to a decision is measured too. Counts are averaged over five hash seeds (see
+`HASH_SEEDS`); every count runs with ``OPENBLAS_NUM_THREADS=1``, as numpy's threads (OpenSpiel
+imports numpy) otherwise make the peers' counts wander by a few percent. Both builds are
+counted: the pure Python tree, and the optional compiled build (issue 19), whose wheel the script
+builds with ``HATCH_BUILD_HOOKS_ENABLE=1 pip wheel`` and whose compiled modules it puts beside a
+copy of the sources in a temporary directory.
 """
 
 from __future__ import annotations
@@ -39,6 +43,15 @@ def _child(engine: str, games: int) -> None:
     if engine.startswith("openspiel:"):
         game = bench.openspiel_game(engine.removeprefix("openspiel:"))
         decisions = bench.bench_openspiel(game, games)[2] * games
+    elif engine.startswith("play:"):  # the driver, as simulate plays: views only where read
+        name, players = engine.removeprefix("play:").split(":")
+        ruleset = tablefeast.load(name)
+        config = ruleset.Config(players=int(players))
+        agents = [tablefeast.RandomAgent()] * int(players)
+        tablefeast.play_game(ruleset, config, agents, seed=-1)
+        decisions = sum(
+            len(tablefeast.play_game(ruleset, config, agents, seed=g).moves) for g in range(games)
+        )
     else:
         name, players = engine.split(":")
         ruleset = tablefeast.load(name)
@@ -50,7 +63,8 @@ def _child(engine: str, games: int) -> None:
 
 
 def _count(engine: str, games: int, hash_seed: int, source: Path | None = None) -> tuple[int, int]:
-    env = {**os.environ, "PYTHONHASHSEED": str(hash_seed)}  # a repeatable run
+    # A repeatable run, and one thread for numpy (its thread pool's start-up wanders).
+    env = {**os.environ, "PYTHONHASHSEED": str(hash_seed), "OPENBLAS_NUM_THREADS": "1"}
     if source is not None:  # this tree of the package comes first on the path
         env["PYTHONPATH"] = os.pathsep.join([str(source), env.get("PYTHONPATH", "")])
     done = subprocess.run(
@@ -142,8 +156,8 @@ def main() -> None:
         for build in args.builds.split(","):
             source = compiled_tree(Path(workdir)) if build == "compiled" else None
             for name in args.games.split(",") if args.games else tablefeast.names():
-                engine = f"{name}:4"
-                results[f"{engine} ({build})"] = per_decision(engine, 5, 25, seeds, source)
+                for engine in (f"{name}:4", f"play:{name}:4"):
+                    results[f"{engine} ({build})"] = per_decision(engine, 5, 25, seeds, source)
     goof = results.get(f"openspiel:{bench.PEERS[0]}")
     for engine, count in results.items():
         ratio = f"{count / goof:6.2f}x goofspiel" if goof else ""

@@ -174,6 +174,39 @@ def test_driver_is_reproducible_and_seed_sensitive() -> None:
         play_game(sab, config, [RandomAgent()] * 3)
 
 
+@pytest.mark.parametrize("name", tablefeast.names())
+def test_an_agent_that_reads_no_view_gets_none_and_plays_the_same_game(name: str) -> None:
+    """Issue 32: the driver builds a view only for an agent that reads it (``reads_view``)."""
+    game = tablefeast.load(name)
+    built: list[int] = []
+
+    class Counting:  # the game, counting the views built
+        def __getattr__(self, attribute: str) -> object:
+            return getattr(game, attribute)
+
+        def view(self, state: object, seat: int) -> object:
+            built.append(seat)
+            return game.view(state, seat)
+
+    class Reading(RandomAgent):  # the same choices, from an agent that says it reads its view
+        reads_view = True
+
+        def act(self, game, view, legal, rng):  # type: ignore[no-untyped-def]
+            assert view is not None
+            return super().act(game, view, legal, rng)
+
+    class Blind(RandomAgent):
+        def act(self, game, view, legal, rng):  # type: ignore[no-untyped-def]
+            assert view is None
+            return super().act(game, view, legal, rng)
+
+    config = game.Config(players=3)
+    blind = play_game(Counting(), config, [Blind()] * 3, seed=4)  # type: ignore[arg-type]
+    assert built == []
+    reading = play_game(Counting(), config, [Reading()] * 3, seed=4)  # type: ignore[arg-type]
+    assert built and blind.moves == reading.moves
+
+
 def test_dumps_is_deterministic_and_loads_round_trips_every_kind_of_value() -> None:
     state = play_game(
         sab, sab.Config(players=5, edition="fr"), [RandomAgent()] * 5, seed=2, max_moves=120

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -45,6 +45,10 @@ class Agent(Protocol):
     Agents that search implement `tablefeast.agents.SearchAgent` instead (``choose(turn,
     rng)``), and get a `Turn`: the same, plus a sampler of full states consistent with the view.
 
+    An agent that never reads its view says so with a class attribute ``reads_view = False``
+    (`RandomAgent` does): the driver then does not build the view, the costliest part of a
+    decision after the move itself, and passes None in its place.
+
     Examples:
         >>> import tablefeast.games.schlacht_am_buffet as sab
         >>> class FirstLegal:
@@ -59,7 +63,8 @@ class Agent(Protocol):
 
         Args:
             game: the game module.
-            view: the seat's view of the game.
+            view: the seat's view of the game (None for an agent whose ``reads_view`` is
+                False).
             legal: the seat's legal actions, in the game's order.
             rng: the agent's own generator (seeded per game and seat).
 
@@ -215,13 +220,16 @@ class Turn:
 
 @attrs.frozen
 class RandomAgent:
-    """Plays a uniformly random legal action.
+    """Plays a uniformly random legal action (it never reads its view, so none is built for it).
 
     Examples:
         >>> import random
         >>> RandomAgent().act(None, None, ("a", "b", "c"), random.Random(1))
         'a'
     """
+
+    reads_view: ClassVar[bool] = False
+    """The driver passes None for the view (`Agent`)."""
 
     def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         """A uniformly random element of `legal`.
@@ -295,7 +303,8 @@ def decision(
     Everything the agent may use is taken from `state` here (its view, its legal actions, a
     sampler anchored on a state drawn from its view); the call holds no reference to the true
     state, so it may run later or on another thread (the server's bots do). A seat with one
-    legal action gets it without asking the agent.
+    legal action gets it without asking the agent; an agent whose ``reads_view`` is False gets
+    None for its view, which is then never built.
 
     Args:
         game: the game module.
@@ -316,10 +325,12 @@ def decision(
     if len(legal) == 1:
         only = legal[0]
         return lambda rng: only
-    view = game.view(state, seat)
     if hasattr(agent, "choose"):  # a search agent
-        turn = Turn(game, seat, view, legal, _Sampler(game, state, seat), observed)
+        turn = Turn(
+            game, seat, game.view(state, seat), legal, _Sampler(game, state, seat), observed
+        )
         return lambda rng: agent.choose(turn, rng)
+    view = game.view(state, seat) if getattr(agent, "reads_view", True) else None
     return lambda rng: agent.act(game, view, legal, rng)
 
 
