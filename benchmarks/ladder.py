@@ -732,11 +732,15 @@ def _row_data(result: SimulationResult) -> dict[str, Any]:
 
 
 def head_to_head(
-    name: str, subject: str, subject_spec: str, args: argparse.Namespace
+    name: str,
+    subject: str,
+    subject_spec: str,
+    args: argparse.Namespace,
+    timed: Mapping[str, tuple[float, int]],
 ) -> dict[str, Any]:
     """``hard`` (the `subject`) against the ``--peer`` bot, seats ABAB and BABA, ``--games``
     games on the seed the round robin would give that pair; both are timed as the ladder's
-    agents are.
+    agents are (the subject's time is taken from `timed` when the ladder has it).
 
     Returns:
         The run's ``peer`` label, ``spec``, ``games``, ``win_share`` with its Wilson ``low`` and
@@ -747,7 +751,7 @@ def head_to_head(
     for label, spec in ((subject, subject_spec), (peer, args.peer)):
         if args.timing_games > 0:
             seed = f"ladder/{args.seed}/{name}/timing/{label}"
-            value, _ = ms_per_move(name, spec, args.timing_games, seed)
+            value, _ = timed.get(label) or ms_per_move(name, spec, args.timing_games, seed)
             ms[label] = None if math.isnan(value) else value
     began = time.perf_counter()
     result = simulate(
@@ -843,7 +847,7 @@ def run_game(
         and subject_spec is not None
         and args.peer not in dict(agents).values()
     ):
-        runs["subject_vs_peer"] = head_to_head(name, str(subject), subject_spec, args)
+        runs["subject_vs_peer"] = head_to_head(name, str(subject), subject_spec, args, timing)
     for level in args.challenge:
         spec = f"tablefeast.agents.modelling:challenger:{level},{args.challenger_iterations}"
         plans.append((f"challenger_vs_{level}", spec, level))
