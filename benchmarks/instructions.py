@@ -43,6 +43,13 @@ def _child(engine: str, games: int) -> None:
     if engine.startswith("openspiel:"):
         game = bench.openspiel_game(engine.removeprefix("openspiel:"))
         decisions = bench.bench_openspiel(game, games)[2] * games
+    elif engine.startswith("native:"):  # the native core, through the same loop
+        name, players = engine.removeprefix("native:").split(":")
+        ruleset = tablefeast.load(name, engine="native")
+        config = ruleset.Config(players=int(players))
+        rng = random.Random(0)
+        bench.playout(ruleset, config, rng)
+        decisions = sum(bench.playout(ruleset, config, rng) for _ in range(games))
     elif engine.startswith("play:"):  # the driver, as simulate plays: views only where read
         name, players = engine.removeprefix("play:").split(":")
         ruleset = tablefeast.load(name)
@@ -135,7 +142,9 @@ def main() -> None:
         _child(sys.argv[2], int(sys.argv[3]))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--builds", default="pure,compiled", help="pure, compiled, or both")
+    parser.add_argument(
+        "--builds", default="pure,compiled,native", help="pure, compiled and/or native"
+    )
     parser.add_argument("--seeds", type=int, default=len(HASH_SEEDS), help="hash seeds (5)")
     parser.add_argument("--no-peers", action="store_true", help="skip the OpenSpiel games")
     parser.add_argument("--games", default="", help="comma-separated game names (default: all)")
@@ -154,6 +163,14 @@ def main() -> None:
         results[f"openspiel:{spec}"] = per_decision(f"openspiel:{spec}", 50, 250, seeds)
     with tempfile.TemporaryDirectory() as workdir:
         for build in args.builds.split(","):
+            if build == "native":  # the cores built in place (python hatch_build.py)
+                from tablefeast import native
+
+                for name in args.games.split(",") if args.games else native.NATIVE_GAMES:
+                    if native.available(name):
+                        engine = f"native:{name}:4"
+                        results[engine] = per_decision(engine, 5, 25, seeds)
+                continue
             source = compiled_tree(Path(workdir)) if build == "compiled" else None
             for name in args.games.split(",") if args.games else tablefeast.names():
                 for engine in (f"{name}:4", f"play:{name}:4"):

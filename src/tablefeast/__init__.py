@@ -94,20 +94,34 @@ def names() -> tuple[str, ...]:
     return (*GAMES, *sorted(_plugins()))
 
 
-def load(name: str) -> AnyRuleset:
+def load(name: str, engine: str = "pure") -> AnyRuleset:
     """The game module called `name` (it satisfies the `Ruleset` contract).
 
     Args:
         name: the game's name, one of `names()`.
+        engine: ``"pure"``, the game module itself (the reference), or ``"native"``, the game
+            with its compiled core (`tablefeast.native`: the same contract on native states,
+            built only by the native build).
 
     Raises:
-        ConfigError: no game has that name (a ValueError too).
+        ConfigError: no game has that name (a ValueError too), no such engine, or no native
+            core of the game in this install.
 
     Examples:
         >>> fc = load("food_chain")
         >>> fc.NAME, fc.actors(fc.initial_state(fc.Config(players=3)))
         ('food_chain', (0, 1, 2))
+        >>> load("food_chain", engine="fast")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.ConfigError: engine must be 'pure' or 'native', got 'fast'
     """
+    if engine != "pure":
+        if engine != "native":
+            raise ConfigError(f"engine must be 'pure' or 'native', got {shown(engine)}")
+        from tablefeast import native
+
+        return native.load(name)
     if isinstance(name, str) and name in GAMES:
         module: Any = importlib.import_module(GAMES[name])
         return module  # type: ignore[no-any-return]

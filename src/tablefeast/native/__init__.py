@@ -1,0 +1,206 @@
+"""The native core (issue 32): the hot path of a game's contract compiled, beside the pure engine.
+
+A native core holds the state in C arrays and answers `actors`, `legal_actions`,
+`apply_action`, `is_terminal`, `scores` and `winners` without the interpreter's per-object
+work; everything else (views, determinization, notation, serialization, checks, traced moves)
+goes through the pure state, converted losslessly both ways (`NativeRuleset.to_pure`,
+`NativeRuleset.from_pure`). The pure engine stays the reference: a move the core does not take
+on its fast path (an illegal one, above all) is applied by the pure engine, so bad input raises
+exactly the pure engine's error, and a corpus of seeded games checks that both agree move for
+move.
+
+The core is compiled only by the native build (Cython and a C compiler:
+``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .``, see the installation page); a plain install
+has none, and `tablefeast.load(name, engine="native")` then says so. Food Chain has a core so
+far (`NATIVE_GAMES`).
+
+Examples:
+    >>> import tablefeast
+    >>> "food_chain" in NATIVE_GAMES
+    True
+    >>> engine = "native" if available("food_chain") else "pure"
+    >>> fc = tablefeast.load("food_chain", engine=engine)
+    >>> fc.actors(fc.initial_state(fc.Config(players=3)))
+    (0, 1, 2)
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import Any
+
+import attrs
+
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.serialize import converter, structure
+from tablefeast.kernel.values import FrozenDict
+
+__all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load"]
+
+NATIVE_GAMES: Mapping[str, str] = FrozenDict(food_chain="tablefeast.native._food_chain")
+"""The games with a native core, and the compiled module of each."""
+
+
+def _core(name: str) -> ModuleType | None:
+    if name not in NATIVE_GAMES:
+        return None
+    try:
+        return importlib.import_module(NATIVE_GAMES[name])
+    except ImportError:  # a plain install: nothing was compiled
+        return None
+
+
+def available(name: str) -> bool:
+    """Whether the native core of the game called `name` is built and importable.
+
+    Args:
+        name: a game's name.
+
+    Examples:
+        >>> available("no such game")
+        False
+    """
+    return _core(name) is not None
+
+
+class NativeRuleset:
+    """A game with its native core: the `Ruleset` contract on native states.
+
+    The contract's hot path runs in the core; the other functions of the game module convert
+    the state to the pure engine's, call the pure function, and convert a state they return
+    back. Constants, action classes and functions of no state (`action_to_str`, the ids) are
+    the pure module's own.
+
+    Args:
+        pure: the game's pure module.
+        core: its compiled core.
+    """
+
+    def __init__(self, pure: Any, core: ModuleType) -> None:
+        self._pure = pure
+        self._core = core
+        self.pure = pure
+        """The game's pure module (the reference)."""
+        self.engine = "native"
+        """Which engine this is: ``"native"`` (a pure module has no such attribute)."""
+        to_pure, from_pure = core.to_pure, core.from_pure
+        self.to_pure: Callable[[Any], Any] = to_pure
+        """The pure engine's state equal to a native one."""
+        self.from_pure: Callable[[Any], Any] = from_pure
+        """The native state equal to a pure one (checked by the game's `check_state` first)."""
+        for hot in ("actors", "legal_actions", "apply_action", "is_terminal", "scores", "winners"):
+            setattr(self, hot, getattr(core, hot))
+        self.initial_state = core.initial_state
+        self.fallbacks: Callable[[], int] = core.fallbacks
+        """How many moves the core handed to the pure engine in this process (illegal ones,
+        or ones given in another form): none for a legal move, which a test checks."""
+        # JSON goes through the pure state, both ways (`tablefeast.dumps`, `tablefeast.loads`).
+        converter.register_unstructure_hook(core.State, lambda s: converter.unstructure(to_pure(s)))
+        converter.register_structure_hook(
+            core.State, lambda data, _: from_pure(structure(data, pure.State))
+        )
+        caps = pure.CAPABILITIES
+        self.CAPABILITIES = attrs.evolve(
+            caps,
+            apply_traced=None if caps.apply_traced is None else self.apply_traced,
+            holdings=_through(caps.holdings, to_pure),
+            withdraw=_returning(caps.withdraw, to_pure, from_pure),
+            observed_chance=_through(caps.observed_chance, to_pure),
+            score_sheet=_through(caps.score_sheet, to_pure),
+        )
+
+    def __repr__(self) -> str:
+        return f"<native ruleset {self._pure.NAME!r}>"
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._pure, name)  # constants, classes, functions of no state
+
+    def chance_distribution(self, state: Any) -> Any:
+        """As the pure module's (the core's state converted)."""
+        return self._pure.chance_distribution(self.to_pure(state))
+
+    def chance_outcomes(self, state: Any) -> Any:
+        """As the pure module's (the core's state converted)."""
+        return self._pure.chance_outcomes(self.to_pure(state))
+
+    def why_not(self, state: Any, player: int, action: object) -> str | None:
+        """As the pure module's (the core's state converted)."""
+        return self._pure.why_not(self.to_pure(state), player, action)  # type: ignore[no-any-return]
+
+    def apply_traced(self, state: Any, player: int, action: Any) -> tuple[Any, tuple[Any, ...]]:
+        """As the pure module's, the state it returns converted back."""
+        after, effects = self._pure.apply_traced(self.to_pure(state), player, action)
+        return self.from_pure(after), effects
+
+    def view(self, state: Any, player: int | None) -> Any:
+        """As the pure module's (the core's state converted)."""
+        return self._pure.view(self.to_pure(state), player)
+
+    def determinize(self, state: Any, player: int | None, rng: random.Random) -> Any:
+        """As the pure module's, the state it returns converted back."""
+        return self.from_pure(self._pure.determinize(self.to_pure(state), player, rng))
+
+    def action_from_str(self, state: Any, player: int, text: str) -> Any:
+        """As the pure module's (the core's state converted)."""
+        return self._pure.action_from_str(self.to_pure(state), player, text)
+
+    def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
+        """As the pure module's (the core's state converted)."""
+        return self._pure.action_from_id(self.to_pure(state), player, action_id)
+
+    def check_state(self, state: Any) -> None:
+        """As the pure module's (the core's state converted)."""
+        self._pure.check_state(self.to_pure(state))
+
+
+def _through(function: Callable[..., Any] | None, to_pure: Callable[[Any], Any]) -> Any:
+    """`function` of a state, given the native state converted (None stays None)."""
+    if function is None:
+        return None
+    return lambda state, *rest: function(to_pure(state), *rest)
+
+
+def _returning(
+    function: Callable[..., Any] | None,
+    to_pure: Callable[[Any], Any],
+    from_pure: Callable[[Any], Any],
+) -> Any:
+    """`function` from a state to a state, on native states (None stays None)."""
+    if function is None:
+        return None
+    return lambda state, *rest: from_pure(function(to_pure(state), *rest))
+
+
+def load(name: str) -> NativeRuleset:
+    """The game called `name` with its native core.
+
+    Args:
+        name: a game's name.
+
+    Raises:
+        ConfigError: the game has no native core, or this install did not build it.
+
+    Examples:
+        >>> load("mausgeflippt")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.ConfigError: mausgeflippt has no native core yet (food_chain has)
+    """
+    import tablefeast
+
+    if name not in NATIVE_GAMES:
+        raise ConfigError(
+            f"{name} has no native core yet ({', '.join(NATIVE_GAMES)} has)"
+            if name in tablefeast.names()
+            else f"unknown game {name!r}; known games: {', '.join(tablefeast.names())}"
+        )
+    core = _core(name)
+    if core is None:
+        raise ConfigError(
+            f"the native core of {name} is not built in this install: build it with "
+            "HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install . (Cython and a C compiler)"
+        )
+    return NativeRuleset(tablefeast.load(name), core)

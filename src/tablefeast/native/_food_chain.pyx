@@ -1,0 +1,454 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Food Chain's native core: the state as C arrays and the hot path of the contract.
+
+The pure engine (`tablefeast.games.food_chain`) is the reference. This core answers `actors`,
+`legal_actions`, `apply_action`, `is_terminal`, `scores` and `winners` for a `State` of its own
+and returns the pure engine's own action values. Every move it does not take on its fast path
+(an illegal one, or one given as another type) goes to the pure engine on the converted state,
+so that bad input raises exactly the reference's error; `fallbacks()` counts them. Every rule
+below cites its ruling as the pure engine's code does.
+"""
+
+from tablefeast.games.food_chain import rules as _pure
+from tablefeast.games.food_chain.actions import Play, Take, TakeFromCentre
+from tablefeast.games.food_chain.components import ANIMALS, INDEX
+from tablefeast.games.food_chain.state import State as PureState
+from tablefeast.games.food_chain.checks import check_state
+from tablefeast.kernel.errors import RecordError
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.seats import check_actor_seat
+
+cdef enum:
+    MAX_SEATS = 6
+    KINDS = 5
+    MAX_STACK = 64  # more than the 54 cards of a six-player game
+    FLEA = 4
+    NONE = -1
+
+cdef tuple PLAYS = _pure.PLAYS
+cdef tuple TAKES = _pure.TAKES
+cdef object TAKE_CENTRE = _pure.TAKE_CENTRE
+cdef tuple HAND = (3, 2, 2, 1, 1)  # FC-2
+cdef tuple PLAYS_BY_MASK = tuple(
+    tuple([PLAYS[k] for k in range(KINDS) if mask >> k & 1]) for mask in range(1 << KINDS)
+)  # FC-3: the plays of each pattern of kinds a hand holds
+cdef tuple PENDING = tuple(
+    tuple([s for s in range(MAX_SEATS) if mask >> s & 1]) for mask in range(1 << MAX_SEATS)
+)
+cdef tuple SOLO = tuple((s,) for s in range(MAX_SEATS))
+cdef dict KIND_OF = {a: INDEX[a] for a in ANIMALS}
+cdef long _fallbacks = 0
+
+
+def fallbacks():
+    """How many moves went to the pure engine since the process started (a test reads it)."""
+    return _fallbacks
+
+
+cdef class State:
+    """A Food Chain state held as C arrays (see `tablefeast.games.food_chain.state.State`)."""
+
+    cdef readonly object config
+    cdef int n
+    cdef int stars[KINDS]
+    cdef int round_number, alpha, pass_number
+    cdef signed char hands[MAX_SEATS][KINDS]
+    cdef signed char commitments[MAX_SEATS]
+    cdef signed char played[MAX_SEATS]
+    cdef unsigned char stacks[MAX_SEATS][MAX_STACK]
+    cdef int stack_len[MAX_SEATS]
+    cdef bint taken[MAX_SEATS]
+    cdef int snatching, taker
+    cdef int centre[KINDS]
+    cdef int piles[MAX_SEATS][KINDS]
+    cdef int removed[KINDS]
+    cdef int totals[MAX_SEATS]
+    cdef tuple rounds
+    cdef bint game_over
+
+    def __reduce__(self):
+        return from_pure, (to_pure(self),)
+
+    def __eq__(self, other):
+        if isinstance(other, State):
+            return to_pure(self) == to_pure(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(to_pure(self))
+
+    def __repr__(self):
+        return f"native {to_pure(self)!r}"
+
+    def __getattr__(self, name):
+        # The pure state's fields, read from the converted state (a slow path, for code that
+        # inspects a state: the hot path never comes here).
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(to_pure(self), name)
+
+
+cdef inline State _copy(State s):
+    cdef State t = State.__new__(State)
+    t.config = s.config
+    t.n = s.n
+    t.stars = s.stars
+    t.round_number = s.round_number
+    t.alpha = s.alpha
+    t.pass_number = s.pass_number
+    t.hands = s.hands
+    t.commitments = s.commitments
+    t.played = s.played
+    t.stacks = s.stacks
+    t.stack_len = s.stack_len
+    t.taken = s.taken
+    t.snatching = s.snatching
+    t.taker = s.taker
+    t.centre = s.centre
+    t.piles = s.piles
+    t.removed = s.removed
+    t.totals = s.totals
+    t.rounds = s.rounds
+    t.game_over = s.game_over
+    return t
+
+
+cdef void _new_round(State t, int round_number, int alpha):
+    """FC-2: full hands, an empty centre, pass 1 (totals and rounds are set by the caller)."""
+    cdef int s, k
+    t.round_number = round_number
+    t.alpha = alpha
+    t.pass_number = 1
+    for s in range(t.n):
+        for k in range(KINDS):
+            t.hands[s][k] = HAND[k]
+            t.piles[s][k] = 0
+        t.commitments[s] = NONE
+        t.played[s] = NONE
+        t.stack_len[s] = 0
+        t.taken[s] = False
+    for k in range(KINDS):
+        t.centre[k] = 0
+        t.removed[k] = 0
+    t.snatching = NONE
+    t.taker = NONE
+    t.game_over = False
+
+
+def initial_state(config):
+    """Round 1, pass 1 (FC-2), as `tablefeast.games.food_chain.initial_state`."""
+    cdef State t = State.__new__(State)
+    cdef int s, k
+    t.config = config
+    t.n = config.players
+    for k in range(KINDS):
+        t.stars[k] = config.stars[k]
+    for s in range(t.n):
+        t.totals[s] = 0
+    t.rounds = ()
+    _new_round(t, 1, config.first_alpha)
+    return t
+
+
+# ---------------------------------------------------------------- conversion
+
+
+def to_pure(State s):
+    """The pure engine's state equal to `s`."""
+    cdef int i, k
+    n = s.n
+    none = lambda v: None if v == NONE else v
+    return PureState(
+        config=s.config,
+        round=s.round_number,
+        alpha=s.alpha,
+        pass_number=s.pass_number,
+        hands=tuple([tuple([s.hands[i][k] for k in range(KINDS)]) for i in range(n)]),
+        commitments=tuple([none(s.commitments[i]) for i in range(n)]),
+        played=tuple([none(s.played[i]) for i in range(n)]),
+        stacks=tuple([tuple([s.stacks[i][k] for k in range(s.stack_len[i])]) for i in range(n)]),
+        taken=tuple([bool(s.taken[i]) for i in range(n)]),
+        snatching=none(s.snatching),
+        taker=none(s.taker),
+        centre=tuple([s.centre[k] for k in range(KINDS)]),
+        piles=tuple([tuple([s.piles[i][k] for k in range(KINDS)]) for i in range(n)]),
+        removed=tuple([s.removed[k] for k in range(KINDS)]),
+        totals=tuple([s.totals[i] for i in range(n)]),
+        rounds=s.rounds,
+        game_over=bool(s.game_over),
+    )
+
+
+def from_pure(state):
+    """The native state equal to the pure engine's `state`, which must pass `check_state`.
+
+    Raises:
+        RecordError: `state` is not a sound Food Chain state (as loading one refuses it).
+    """
+    if type(state) is not PureState:
+        raise RecordError(f"not a Food Chain state: {shown(state)}")
+    try:
+        problems = check_state(state)
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError) as e:
+        raise RecordError(f"not a valid State: {str(e)[:200]}") from None
+    if problems:
+        raise RecordError("impossible (tampered?) State: " + "; ".join(problems))
+    return _from_checked(state)
+
+
+cdef State _from_checked(object state):
+    cdef State t = State.__new__(State)
+    cdef int i, k
+    config = state.config
+    t.config = config
+    t.n = config.players
+    for k in range(KINDS):
+        t.stars[k] = config.stars[k]
+        t.centre[k] = state.centre[k]
+        t.removed[k] = state.removed[k]
+    t.round_number = state.round
+    t.alpha = state.alpha
+    t.pass_number = state.pass_number
+    for i in range(t.n):
+        for k in range(KINDS):
+            t.hands[i][k] = state.hands[i][k]
+            t.piles[i][k] = state.piles[i][k]
+        t.commitments[i] = NONE if state.commitments[i] is None else state.commitments[i]
+        t.played[i] = NONE if state.played[i] is None else state.played[i]
+        stack = state.stacks[i]  # at most the game's 54 cards: check_state counts them
+        t.stack_len[i] = len(stack)
+        for k in range(len(stack)):
+            t.stacks[i][k] = stack[k]
+        t.taken[i] = state.taken[i]
+        t.totals[i] = state.totals[i]
+    t.snatching = NONE if state.snatching is None else state.snatching
+    t.taker = NONE if state.taker is None else state.taker
+    t.rounds = state.rounds
+    t.game_over = state.game_over
+    return t
+
+
+cdef object _fallback(State s, object player, object action):
+    """A move off the fast path: the pure engine applies it (or raises its own error)."""
+    global _fallbacks
+    _fallbacks += 1
+    return from_pure(_pure.apply_action(to_pure(s), player, action))
+
+
+# ---------------------------------------------------------------- the contract
+
+
+def actors(State s):
+    """The one seat to take a prey, or every seat still to commit, or () when over (FC-3,
+    FC-4, FC-6)."""
+    cdef int i, mask = 0
+    if s.game_over:
+        return ()
+    if s.taker != NONE:
+        return SOLO[s.taker]
+    for i in range(s.n):
+        if s.commitments[i] == NONE:
+            mask |= 1 << i
+    return PENDING[mask]
+
+
+def is_terminal(State s):
+    """True once every player has been Alpha (FC-10)."""
+    return bool(s.game_over)
+
+
+cdef inline bint _may_commit(State s, int player):
+    return s.taker == NONE and not s.game_over and 0 <= player < s.n and s.commitments[player] == NONE
+
+
+cdef inline bint _prey_left(State s, int prey):
+    cdef int i
+    if s.centre[prey] > 0:
+        return True
+    for i in range(s.n):
+        if s.played[i] == prey and not s.taken[i]:
+            return True
+    return False
+
+
+def legal_actions(State s, player):
+    """The legal actions of `player` now: plays of the kinds in hand (FC-3), or the takes of
+    the prey seats in seat order and then the centre (FC-4)."""
+    cdef int p, k, mask = 0, prey, i
+    if type(player) is int and -1 <= player < MAX_SEATS:  # compared before a C conversion
+        p = player
+        if _may_commit(s, p):
+            for k in range(KINDS):
+                if s.hands[p][k] > 0:
+                    mask |= 1 << k
+            return PLAYS_BY_MASK[mask]
+        if s.taker == p and not s.game_over:
+            prey = s.snatching - 1  # FC-4: each predator snatches the kind below it
+            options = [TAKES[i] for i in range(s.n) if s.played[i] == prey and not s.taken[i]]
+            if s.centre[prey] > 0:
+                options.append(TAKE_CENTRE)
+            return tuple(options)
+    check_actor_seat(player, s.n)
+    return ()
+
+
+cdef int _first_taker(State s, int kind):
+    """The first seat clockwise from the Alpha that played `kind` (FC-4)."""
+    cdef int i, seat
+    for i in range(s.n):
+        seat = (s.alpha + i) % s.n
+        if s.played[seat] == kind:
+            return seat
+    return NONE
+
+
+cdef int _next_taker(State s, int kind, int after):
+    """The next seat clockwise after `after` that played `kind` (FC-4)."""
+    cdef int i, seat
+    for i in range(1, s.n + 1):
+        seat = (after + i) % s.n
+        if s.played[seat] == kind:
+            return seat
+    return NONE
+
+
+cdef void _next_snatch(State t, int after_kind):
+    """The first predator kind after `after_kind` with takers and prey left takes the turn
+    (FC-4: birds, then cats, then dogs, then fleas); with none left the pass ends."""
+    cdef int kind, i
+    cdef bint present
+    for kind in range(after_kind + 1 if after_kind != NONE else 1, KINDS):
+        present = False
+        for i in range(t.n):
+            if t.played[i] == kind:
+                present = True
+                break
+        if present and _prey_left(t, kind - 1):
+            t.snatching = kind
+            t.taker = _first_taker(t, kind)
+            return
+    t.snatching = NONE
+    t.taker = NONE
+    _secure(t)
+
+
+cdef void _secure(State t):
+    """FC-8: each played animal goes to its scoring pile, the centre, the box, or nowhere."""
+    cdef int seat, kind, j
+    for seat in range(t.n):
+        kind = t.played[seat]
+        if kind == NONE or t.taken[seat]:
+            continue  # a snatched animal scores nothing for its owner
+        if t.stack_len[seat]:
+            t.piles[seat][kind] += 1
+            for j in range(t.stack_len[seat]):
+                t.piles[seat][t.stacks[seat][j]] += 1
+        elif kind == FLEA:
+            t.removed[kind] += 1  # a Flea that took nothing leaves the round
+        else:
+            t.centre[kind] += 1
+    for seat in range(t.n):
+        t.played[seat] = NONE
+        t.stack_len[seat] = 0
+        t.taken[seat] = False
+    if t.pass_number < 9:
+        t.pass_number += 1  # FC-2
+        return
+    _end_round(t)
+
+
+cdef void _end_round(State t):
+    """FC-9: score the piles; FC-1, FC-10: the game ends once everyone has been Alpha, else
+    the next Alpha is the old one's left neighbour."""
+    cdef int seat, k, total
+    cdef list stars = []
+    if t.round_number == t.n:
+        t.game_over = True  # the last piles stay, counted by `scores`
+        return
+    for seat in range(t.n):
+        total = t.totals[seat]
+        for k in range(KINDS):
+            total += t.stars[k] * t.piles[seat][k]
+        stars.append(total - t.totals[seat])
+        t.totals[seat] = total
+    t.rounds = t.rounds + (tuple(stars),)
+    _new_round(t, t.round_number + 1, (t.alpha + 1) % t.n)
+
+
+def apply_action(State s, player, action):
+    """The state after `player` takes `action` (`s` is never changed); a move off the fast
+    path goes to the pure engine, which raises its own error for an illegal one."""
+    cdef int p, kind, i, seat, prey, victim
+    cdef State t
+    cdef type cls = type(action)
+    if type(player) is not int or not 0 <= player < s.n:
+        return _fallback(s, player, action)
+    p = player
+    if cls is Play and _may_commit(s, p):  # a commitment (FC-3)
+        kind = KIND_OF.get(action.animal, NONE)
+        if kind == NONE or s.hands[p][kind] <= 0:
+            return _fallback(s, player, action)
+        t = _copy(s)
+        t.commitments[p] = kind
+        for i in range(t.n):
+            if t.commitments[i] == NONE:
+                return t
+        for i in range(t.n):  # FC-3: all animals are revealed at once and leave the hands
+            t.hands[i][t.commitments[i]] -= 1
+            t.played[i] = t.commitments[i]
+            t.commitments[i] = NONE
+            t.stack_len[i] = 0
+            t.taken[i] = False
+        _next_snatch(t, NONE)
+        return t
+    if (cls is Take or cls is TakeFromCentre) and s.taker == p and not s.game_over:  # FC-4
+        prey = s.snatching - 1
+        t = _copy(s)
+        if cls is TakeFromCentre:
+            if s.centre[prey] <= 0:
+                return _fallback(s, player, action)
+            t.centre[prey] -= 1  # centre prey have nothing under them (FC-5)
+            t.stacks[p][t.stack_len[p]] = prey
+            t.stack_len[p] += 1
+        else:
+            victim_obj = action.seat
+            if type(victim_obj) is not int or not 0 <= victim_obj < s.n:
+                return _fallback(s, player, action)
+            victim = victim_obj
+            if s.played[victim] != prey or s.taken[victim]:
+                return _fallback(s, player, action)
+            # FC-5, FC-7: the prey goes under the taker's animal with everything under it.
+            t.stacks[p][t.stack_len[p]] = prey
+            t.stack_len[p] += 1
+            for i in range(s.stack_len[victim]):
+                t.stacks[p][t.stack_len[p]] = s.stacks[victim][i]
+                t.stack_len[p] += 1
+            t.stack_len[victim] = 0
+            t.taken[victim] = True
+        if _prey_left(t, prey):
+            t.taker = _next_taker(t, t.snatching, p)  # FC-4: clockwise among the takers
+            return t
+        _next_snatch(t, t.snatching)
+        return t
+    return _fallback(s, player, action)
+
+
+def scores(State s):
+    """Totals of finished rounds plus the stars in this round's scoring piles (FC-9)."""
+    cdef int seat, k, total
+    out = []
+    for seat in range(s.n):
+        total = s.totals[seat]
+        for k in range(KINDS):
+            total += s.stars[k] * s.piles[seat][k]
+        out.append(total)
+    return tuple(out)
+
+
+def winners(State s):
+    """Once over, every seat with the highest total (FC-10)."""
+    if not s.game_over:
+        return frozenset()
+    final = scores(s)
+    best = max(final)
+    return frozenset([seat for seat, v in enumerate(final) if v == best])
