@@ -8,6 +8,7 @@ place, beside their ``.pyx`` files (``git clean -X`` or deleting the ``.so`` fil
 
 from __future__ import annotations
 
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -54,11 +55,16 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if version == "editable":  # the package is imported from src: compile beside the sources
             compile_cores(ROOT / "src")
             return
-        out = Path(self.directory) / "native"
-        for module in compile_cores(out):
-            build_data["force_include"][str(module)] = str(module.relative_to(out))
+        self._out = Path(tempfile.mkdtemp(prefix="tablefeast-native-"))
+        for module in compile_cores(self._out):
+            build_data["force_include"][str(module)] = str(module.relative_to(self._out))
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        out = getattr(self, "_out", None)
+        if out is not None:  # the wheel holds the modules now
+            shutil.rmtree(out, ignore_errors=True)
 
 
 if __name__ == "__main__":

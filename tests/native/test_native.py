@@ -156,3 +156,62 @@ def test_the_native_ruleset_passes_the_conformance_suite(name: str) -> None:
     fast = tablefeast.load(name, engine="native")
     report = check_game(fast, games=2, seed="native")
     assert report.resampled  # determinize (through the pure state) redraws the commitments
+
+
+def _pure_playout(game: Any, state: Any, seat: int, left: int | None, rng: random.Random) -> Any:
+    """The playout loop of `tablefeast.agents.ismcts`, written out with random moves."""
+    while True:
+        acting = game.actors(state)
+        if not acting:
+            return state, True
+        actor = acting[0]
+        if actor == seat and left is not None:
+            if left == 0:
+                return state, False
+            left -= 1
+        legal = game.legal_actions(state, actor)
+        move = legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+        state = game.apply_action(state, actor, move)
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_a_native_playout_draws_what_the_python_loop_draws(name: str) -> None:
+    pure, fast = tablefeast.load(name), tablefeast.load(name, engine="native")
+    for game in range(20):
+        players = 3 + game % 4
+        config = pure.Config(players=players)
+        start = play_game(pure, config, [RandomAgent()] * players, seed=game, max_moves=game * 7)
+        for horizon in (None, 0, 1, 3, 40):
+            seat = game % players
+            mine, theirs = random.Random(f"p{game}"), random.Random(f"p{game}")
+            reached, ended = fast.random_playout(fast.from_pure(start.state), seat, horizon, mine)
+            expected, expected_ended = _pure_playout(pure, start.state, seat, horizon, theirs)
+            assert fast.to_pure(reached) == expected and ended == expected_ended
+            assert mine.getstate() == theirs.getstate()  # the same numbers drawn, no more
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_ismcts_chooses_alike_on_both_engines(name: str) -> None:
+    """ISMCTS plays its random playouts in the core, with identical results for a seed."""
+    from tablefeast.agents import ISMCTSAgent
+    from tablefeast.kernel.play import Turn
+
+    pure, fast = tablefeast.load(name), tablefeast.load(name, engine="native")
+    for seed in range(4):
+        state = play_game(
+            pure, pure.Config(players=4), [RandomAgent()] * 4, seed=seed, max_moves=9 * seed
+        ).state
+        seat = pure.actors(state)[0]
+        native_state = fast.from_pure(state)
+        choices = []
+        for game, s in ((pure, state), (fast, native_state)):
+            turn = Turn(
+                game,
+                seat,
+                game.view(s, seat),
+                game.legal_actions(s, seat),
+                lambda rng, game=game, s=s, seat=seat: game.determinize(s, seat, rng),
+            )
+            rng = random.Random(seed)
+            choices.append((ISMCTSAgent(iterations=60).choose(turn, rng), rng.random()))
+        assert choices[0] == choices[1]

@@ -220,7 +220,13 @@ class ISMCTSAgent:
         actors, legal_actions, apply_action = game.actors, game.legal_actions, game.apply_action
         left = self.horizon
         finished = True
+        # A native core plays a random playout to its end without coming back to Python, with
+        # the same draws from `rng` as the loop below (tablefeast.native).
+        native = getattr(game, "random_playout", None) if policy is _random else None
         while True:
+            if node is None and native is not None:
+                state, finished = native(state, seat, left, rng)
+                break
             acting = actors(state)
             if not acting:
                 break

@@ -94,6 +94,13 @@ class NativeRuleset:
         for hot in ("actors", "legal_actions", "apply_action", "is_terminal", "scores", "winners"):
             setattr(self, hot, getattr(core, hot))
         self.initial_state = core.initial_state
+        self.random_playout: Callable[..., tuple[Any, bool]] = core.random_playout
+        """``random_playout(state, seat, horizon, rng) -> (state, ended)``: the game played on
+        with uniformly random moves in the core, drawing from `rng` exactly what
+        ``legal[rng.randrange(len(legal))]`` per move would, until it ends or `seat` is about
+        to act the ``horizon + 1``-th time (None: to the end). `tablefeast.agents.ISMCTSAgent`
+        plays its random playouts with it."""
+        from_engine = core.from_engine  # states the pure engine made need no check
         self.fallbacks: Callable[[], int] = core.fallbacks
         """How many moves the core handed to the pure engine in this process (illegal ones,
         or ones given in another form): none for a legal move, which a test checks."""
@@ -107,7 +114,7 @@ class NativeRuleset:
             caps,
             apply_traced=None if caps.apply_traced is None else self.apply_traced,
             holdings=_through(caps.holdings, to_pure),
-            withdraw=_returning(caps.withdraw, to_pure, from_pure),
+            withdraw=_returning(caps.withdraw, to_pure, from_engine),
             observed_chance=_through(caps.observed_chance, to_pure),
             score_sheet=_through(caps.score_sheet, to_pure),
         )
@@ -133,7 +140,7 @@ class NativeRuleset:
     def apply_traced(self, state: Any, player: int, action: Any) -> tuple[Any, tuple[Any, ...]]:
         """As the pure module's, the state it returns converted back."""
         after, effects = self._pure.apply_traced(self.to_pure(state), player, action)
-        return self.from_pure(after), effects
+        return self._core.from_engine(after), effects
 
     def view(self, state: Any, player: int | None) -> Any:
         """As the pure module's (the core's state converted)."""
@@ -141,7 +148,7 @@ class NativeRuleset:
 
     def determinize(self, state: Any, player: int | None, rng: random.Random) -> Any:
         """As the pure module's, the state it returns converted back."""
-        return self.from_pure(self._pure.determinize(self.to_pure(state), player, rng))
+        return self._core.from_engine(self._pure.determinize(self.to_pure(state), player, rng))
 
     def action_from_str(self, state: Any, player: int, text: str) -> Any:
         """As the pure module's (the core's state converted)."""

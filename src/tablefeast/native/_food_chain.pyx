@@ -25,6 +25,8 @@ cdef enum:
     FLEA = 4
     NONE = -1
 
+include "_random.pxi"
+
 cdef tuple PLAYS = _pure.PLAYS
 cdef tuple TAKES = _pure.TAKES
 cdef object TAKE_CENTRE = _pure.TAKE_CENTRE
@@ -196,6 +198,11 @@ def from_pure(state):
     return _from_checked(state)
 
 
+def from_engine(state):
+    """`from_pure` without the check, for a state the pure engine itself returned."""
+    return _from_checked(state)
+
+
 cdef State _from_checked(object state):
     cdef State t = State.__new__(State)
     cdef int i, k
@@ -232,7 +239,7 @@ cdef object _fallback(State s, object player, object action):
     """A move off the fast path: the pure engine applies it (or raises its own error)."""
     global _fallbacks
     _fallbacks += 1
-    return from_pure(_pure.apply_action(to_pure(s), player, action))
+    return _from_checked(_pure.apply_action(to_pure(s), player, action))
 
 
 # ---------------------------------------------------------------- the contract
@@ -375,10 +382,49 @@ cdef void _end_round(State t):
     _new_round(t, t.round_number + 1, (t.alpha + 1) % t.n)
 
 
+cdef void _commit(State t, int p, int kind):
+    """FC-3: `p` commits `kind` face down; the last commitment reveals them all at once (they
+    leave the hands) and the snatching begins (in place)."""
+    cdef int i
+    t.commitments[p] = kind
+    for i in range(t.n):
+        if t.commitments[i] == NONE:
+            return
+    for i in range(t.n):
+        t.hands[i][t.commitments[i]] -= 1
+        t.played[i] = t.commitments[i]
+        t.commitments[i] = NONE
+        t.stack_len[i] = 0
+        t.taken[i] = False
+    _next_snatch(t, NONE)
+
+
+cdef void _take(State t, int p, int victim):
+    """FC-4: `p` takes the prey of seat `victim` (NONE: from the centre), in place."""
+    cdef int i, prey = t.snatching - 1
+    if victim == NONE:
+        t.centre[prey] -= 1  # centre prey have nothing under them (FC-5)
+        t.stacks[p][t.stack_len[p]] = prey
+        t.stack_len[p] += 1
+    else:
+        # FC-5, FC-7: the prey goes under the taker's animal with everything under it.
+        t.stacks[p][t.stack_len[p]] = prey
+        t.stack_len[p] += 1
+        for i in range(t.stack_len[victim]):
+            t.stacks[p][t.stack_len[p]] = t.stacks[victim][i]
+            t.stack_len[p] += 1
+        t.stack_len[victim] = 0
+        t.taken[victim] = True
+    if _prey_left(t, prey):
+        t.taker = _next_taker(t, t.snatching, p)  # FC-4: clockwise among the takers
+        return
+    _next_snatch(t, t.snatching)
+
+
 def apply_action(State s, player, action):
     """The state after `player` takes `action` (`s` is never changed); a move off the fast
     path goes to the pure engine, which raises its own error for an illegal one."""
-    cdef int p, kind, i, seat, prey, victim
+    cdef int p, kind, prey, victim
     cdef State t
     cdef type cls = type(action)
     if type(player) is not int or not 0 <= player < s.n:
@@ -389,27 +435,14 @@ def apply_action(State s, player, action):
         if kind == NONE or s.hands[p][kind] <= 0:
             return _fallback(s, player, action)
         t = _copy(s)
-        t.commitments[p] = kind
-        for i in range(t.n):
-            if t.commitments[i] == NONE:
-                return t
-        for i in range(t.n):  # FC-3: all animals are revealed at once and leave the hands
-            t.hands[i][t.commitments[i]] -= 1
-            t.played[i] = t.commitments[i]
-            t.commitments[i] = NONE
-            t.stack_len[i] = 0
-            t.taken[i] = False
-        _next_snatch(t, NONE)
+        _commit(t, p, kind)
         return t
     if (cls is Take or cls is TakeFromCentre) and s.taker == p and not s.game_over:  # FC-4
         prey = s.snatching - 1
-        t = _copy(s)
         if cls is TakeFromCentre:
             if s.centre[prey] <= 0:
                 return _fallback(s, player, action)
-            t.centre[prey] -= 1  # centre prey have nothing under them (FC-5)
-            t.stacks[p][t.stack_len[p]] = prey
-            t.stack_len[p] += 1
+            victim = NONE
         else:
             victim_obj = action.seat
             if type(victim_obj) is not int or not 0 <= victim_obj < s.n:
@@ -417,20 +450,60 @@ def apply_action(State s, player, action):
             victim = victim_obj
             if s.played[victim] != prey or s.taken[victim]:
                 return _fallback(s, player, action)
-            # FC-5, FC-7: the prey goes under the taker's animal with everything under it.
-            t.stacks[p][t.stack_len[p]] = prey
-            t.stack_len[p] += 1
-            for i in range(s.stack_len[victim]):
-                t.stacks[p][t.stack_len[p]] = s.stacks[victim][i]
-                t.stack_len[p] += 1
-            t.stack_len[victim] = 0
-            t.taken[victim] = True
-        if _prey_left(t, prey):
-            t.taker = _next_taker(t, t.snatching, p)  # FC-4: clockwise among the takers
-            return t
-        _next_snatch(t, t.snatching)
+        t = _copy(s)
+        _take(t, p, victim)
         return t
     return _fallback(s, player, action)
+
+
+def random_playout(State s, int seat, horizon, rng):
+    """Play `s` on with uniformly random moves, drawn from `rng` exactly as
+    ``legal[rng.randrange(len(legal))]`` would draw them (a seat with one legal move draws
+    nothing), until the game ends or `seat` is about to act for the ``horizon + 1``-th time
+    (None: to the end), as `tablefeast.agents.ismcts` plays its playouts out.
+
+    Returns:
+        The state reached, and whether the game ended there.
+    """
+    cdef Twister twister
+    cdef State t = _copy(s)
+    cdef int left = -1 if horizon is None else horizon
+    cdef int actor, i, k, count, pick, prey
+    cdef int options[MAX_SEATS + 1]
+    kept = _take_state(&twister, rng)
+    while not t.game_over:
+        if t.taker != NONE:
+            actor = t.taker
+        else:
+            actor = 0
+            while t.commitments[actor] != NONE:
+                actor += 1
+        if actor == seat and left >= 0:
+            if left == 0:
+                _give_state(&twister, rng, kept)
+                return t, False
+            left -= 1
+        count = 0
+        if t.taker == NONE:  # FC-3: a kind the hand holds
+            for k in range(KINDS):
+                if t.hands[actor][k] > 0:
+                    options[count] = k
+                    count += 1
+            pick = options[0] if count == 1 else options[_randbelow(&twister, count)]
+            _commit(t, actor, pick)
+        else:  # FC-4: a prey seat, in seat order, then the centre
+            prey = t.snatching - 1
+            for i in range(t.n):
+                if t.played[i] == prey and not t.taken[i]:
+                    options[count] = i
+                    count += 1
+            if t.centre[prey] > 0:
+                options[count] = NONE
+                count += 1
+            pick = options[0] if count == 1 else options[_randbelow(&twister, count)]
+            _take(t, actor, pick)
+    _give_state(&twister, rng, kept)
+    return t, True
 
 
 def scores(State s):
