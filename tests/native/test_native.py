@@ -215,3 +215,18 @@ def test_ismcts_chooses_alike_on_both_engines(name: str) -> None:
             rng = random.Random(seed)
             choices.append((ISMCTSAgent(iterations=60).choose(turn, rng), rng.random()))
         assert choices[0] == choices[1]
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_simulate_plays_the_same_games_on_either_engine(name: str) -> None:
+    """`simulate` takes the native core where it is built ("auto"); the games are the same."""
+    from tablefeast.agents.simulate import simulate
+
+    agents = ["ismcts:20", "model:4", "heuristic", "learned"]
+    runs = {
+        engine: simulate(name, 4, agents, 4, seed="e", workers=1, keep_records=True, engine=engine)
+        for engine in ("pure", "native", "auto")
+    }
+    assert runs["pure"].games == runs["native"].games == runs["auto"].games
+    with pytest.raises(ConfigError, match="engine must be"):
+        simulate(name, 4, agents, 1, workers=1, engine="fast")

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 import attrs
 
 import tablefeast
+from tablefeast import native
 from tablefeast.agents import make_agent
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import ConfigError
@@ -113,6 +114,7 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
     seed: str,
     index: int,
     keep_record: bool = False,
+    engine: str = "pure",
     on_step: Callable[[Any, int, Any, Any, tuple[Effect, ...]], None] | None = None,
 ) -> GameOutcome:
     """Play game `index` of a simulation (a plain function of plain data: it runs anywhere).
@@ -124,6 +126,7 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
         seed: the simulation's seed; the game is seeded ``f"{seed}/{index}"``.
         index: the game's number in the simulation.
         keep_record: keep the game's moves in notation, so that it can be replayed.
+        engine: ``"pure"`` or ``"native"`` (`tablefeast.load`): the same game either way.
         on_step: called as ``on_step(state_before, seat, action, state_after, effects)`` for
             every move, as `play_game` calls it (for code that watches the game in the worker,
             such as `tablefeast.analysis`).
@@ -132,7 +135,7 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
         >>> outcome = play_one("food_chain", {"players": 3}, ["random"] * 3, "s", 0, True)
         >>> outcome.index, len(outcome.scores), outcome.seed, len(outcome.record) == outcome.moves
         (0, 3, 's/0', True)"""
-    game = tablefeast.load(name)
+    game = tablefeast.load(name) if engine == "pure" else tablefeast.load(name, engine=engine)
     config = game.Config(**config_data)
     game_seed = f"{seed}/{index}"
     agents = [_build(spec) for spec in seats]
@@ -313,6 +316,7 @@ def simulate(
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
     keep_records: bool = False,
+    engine: str = "auto",
 ) -> SimulationResult:
     """Play `games` games of `name` with the agents named in `agents` (one per seat, or one for
     all), rotating them round the table.
@@ -331,9 +335,12 @@ def simulate(
         progress: called with the number of games done, as they finish.
         keep_records: keep every game's moves in notation (`GameOutcome.record`), so that any
             game can be replayed (memory grows with games x moves).
+        engine: ``"auto"``, the game's native core where this install built one
+            (`tablefeast.native`) and the pure engine elsewhere; ``"pure"``; or ``"native"``.
+            Every engine plays the same games from the same seed.
 
     Raises:
-        ConfigError: a bad game, config, agent or count (a ValueError too).
+        ConfigError: a bad game, config, agent, count or engine (a ValueError too).
 
     Examples:
         >>> result = simulate("mausgeflippt", 3, ["heuristic", "random", "random"], 6, workers=1)
@@ -341,13 +348,19 @@ def simulate(
         (6, ('random', 'random', 'heuristic'))
     """
     game = tablefeast.load(name)
+    if engine == "auto":
+        engine = "native" if native.available(name) else "pure"
+    if engine != "pure":
+        tablefeast.load(name, engine=engine)  # refuses an unknown or unbuilt engine here
     config = game.Config(players=players, **(options or {}))
     names = seat_agents(agents, players)
     if games < 1:
         raise ConfigError(f"games must be at least 1, got {games}")
     config_data = json.loads(tablefeast.dumps(config))
     seats = rotation(names, games)
-    calls = [(name, config_data, seats[i], str(seed), i, keep_records) for i in range(games)]
+    calls = [
+        (name, config_data, seats[i], str(seed), i, keep_records, engine) for i in range(games)
+    ]
     outcomes = run_calls(play_one, calls, executor=executor, workers=workers, progress=progress)
     labels = tuple(_label(spec) for spec in names)
     return SimulationResult(name, config_data, labels, str(seed), tuple(outcomes))

@@ -68,6 +68,13 @@ cdef class State:
     cdef tuple rounds
     cdef bint game_over
 
+    @property
+    def commitments(self):
+        """Per seat, the kind committed face down this pass, or None (read by the driver's
+        `Observer` at every move, so kept off the slow path of `__getattr__`)."""
+        cdef int i
+        return tuple([None if self.commitments[i] == NONE else self.commitments[i] for i in range(self.n)])
+
     def __reduce__(self):
         return from_pure, (to_pure(self),)
 
