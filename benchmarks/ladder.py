@@ -175,17 +175,27 @@ def is_openspiel(spec: str) -> bool:
     return "openspiel" in spec.lower()
 
 
-def budget_of(agent: Any) -> str:
-    """An agent's search budget, from its ``iterations`` (or ``seconds``), else ``-``.
+def budget_of(agent: Any, game: str | None = None) -> str:
+    """An agent's search budget, from its ``iterations`` and ``seconds``, else ``-``; a level
+    is named by the agent it plays in `game`.
 
     Examples:
         >>> budget_of(make_agent("ismcts:50")), budget_of(make_agent("random"))
-        ('50 iterations', '-')"""
+        ('50 iterations', '-')
+        >>> budget_of(make_agent("hard"), "food_chain")
+        'model:20, 20 iterations, 1 s at most'
+        >>> budget_of(make_agent("easy"), "food_chain")
+        'heuristic'
+    """
+    if game is not None and hasattr(agent, "agent_for"):  # a level: the agent it plays here
+        level = tablefeast.load(game).CAPABILITIES.levels[agent.level]
+        inner = budget_of(agent.agent_for(game))
+        return level if inner == "-" else f"{level}, {inner}"
     iterations = getattr(agent, "iterations", None)
     seconds = getattr(agent, "seconds", None)
-    if seconds is not None:
-        return f"{seconds} s"
-    return f"{iterations} iterations" if iterations is not None else "-"
+    if iterations is not None:
+        return f"{iterations} iterations" + ("" if seconds is None else f", {seconds:g} s at most")
+    return "-" if seconds is None else f"{seconds:g} s"
 
 
 # --- time per decision ---------------------------------------------------------------------
@@ -879,7 +889,7 @@ def run_game(
             {
                 "label": label,
                 "spec": spec,
-                "budget": budget_of(make_agent(spec)),
+                "budget": budget_of(make_agent(spec), name),
                 "ms_per_move": None if math.isnan(ms) else ms,
                 "decisions_timed": decisions,
                 "rating": ratings[label],
