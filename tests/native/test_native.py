@@ -4,6 +4,7 @@ ruleset plays through the driver and the agents as the pure module does."""
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import random
@@ -230,3 +231,15 @@ def test_simulate_plays_the_same_games_on_either_engine(name: str) -> None:
     assert runs["pure"].games == runs["native"].games == runs["auto"].games
     with pytest.raises(ConfigError, match="engine must be"):
         simulate(name, 4, agents, 1, workers=1, engine="fast")
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_native_states_round_trip_through_json_and_a_tampered_one_is_refused(name: str) -> None:
+    fast = tablefeast.load(name, engine="native")
+    state = fast.initial_state(fast.Config(players=3))
+    cls = type(state)
+    assert tablefeast.loads(tablefeast.dumps(state), cls) == state
+    data = json.loads(tablefeast.dumps(state))
+    data["alpha"] = 7
+    with pytest.raises(RecordError, match="alpha 7"):
+        tablefeast.loads(json.dumps(data), cls)
