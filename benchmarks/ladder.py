@@ -546,6 +546,22 @@ CHALLENGED = ("easy", "medium", "hard")
 """The levels a modelling challenger plays by default (`tablefeast.agents.modelling.challenger`)."""
 
 
+def challenge_levels(values: Sequence[str] | None) -> list[str]:
+    """The levels ``--challenge`` names: all of `CHALLENGED` when it is absent or given alone,
+    none for ``none``, else the levels listed.
+
+    Examples:
+        >>> challenge_levels(None), challenge_levels([]), challenge_levels(["none"])
+        (['easy', 'medium', 'hard'], ['easy', 'medium', 'hard'], [])
+        >>> challenge_levels(["hard", "easy"])
+        ['hard', 'easy']"""
+    if not values:
+        return list(CHALLENGED)
+    if list(values) == ["none"]:
+        return []
+    return list(values)
+
+
 def evaluate_targets(
     agents: Sequence[tuple[str, str]],
     ratings: Mapping[str, float],
@@ -967,14 +983,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--challenge",
         nargs="*",
-        default=list(CHALLENGED),
-        help="the levels a modelling challenger plays (none: no challenge)",
+        default=None,
+        help="the levels a modelling challenger plays (absent or alone: easy medium hard; "
+        "none: no challenge)",
     )
     parser.add_argument("--challenge-games", type=int, default=40, help="games per challenge")
     parser.add_argument("--challenger-iterations", type=int, default=20)
     parser.add_argument("--out", default="ladder_results.json")
     parser.add_argument("--markdown", default=None, help="also write the tables here")
     args = parser.parse_args(argv)
+    args.challenge = challenge_levels(args.challenge)
     try:
         agents = parse_agents(args.agents)
         unknown = sorted(set(args.game) - set(tablefeast.names()))
