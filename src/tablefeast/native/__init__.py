@@ -11,8 +11,8 @@ move.
 
 The core is compiled only by the native build (Cython and a C compiler:
 ``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .``, see the installation page); a plain install
-has none, and `tablefeast.load(name, engine="native")` then says so. Food Chain has a core so
-far (`NATIVE_GAMES`).
+has none, and `tablefeast.load(name, engine="native")` then says so. Food Chain and Schlacht am
+Buffet have a core so far (`NATIVE_GAMES`).
 
 Examples:
     >>> import tablefeast
@@ -40,7 +40,10 @@ from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load"]
 
-NATIVE_GAMES: Mapping[str, str] = FrozenDict(food_chain="tablefeast.native._food_chain")
+NATIVE_GAMES: Mapping[str, str] = FrozenDict(
+    food_chain="tablefeast.native._food_chain",
+    schlacht_am_buffet="tablefeast.native._schlacht_am_buffet",
+)
 """The games with a native core, and the compiled module of each."""
 
 
@@ -91,13 +94,17 @@ class NativeRuleset:
         """The pure engine's state equal to a native one."""
         self.from_pure: Callable[[Any], Any] = from_pure
         """The native state equal to a pure one (checked by the game's `check_state` first)."""
-        for hot in ("actors", "legal_actions", "apply_action", "is_terminal", "scores", "winners"):
-            setattr(self, hot, getattr(core, hot))
+        hot = ["actors", "legal_actions", "apply_action", "is_terminal", "scores", "winners"]
+        if hasattr(core, "chance_distribution"):  # a game with chance in play draws it there
+            hot.append("chance_distribution")
+        for function in hot:
+            setattr(self, function, getattr(core, function))
         self.initial_state = core.initial_state
         self.random_playout: Callable[..., tuple[Any, bool]] = core.random_playout
         """``random_playout(state, seat, horizon, rng) -> (state, ended)``: the game played on
         with uniformly random moves in the core, drawing from `rng` exactly what
-        ``legal[rng.randrange(len(legal))]`` per move would, until it ends or `seat` is about
+        ``legal[rng.randrange(len(legal))]`` per move would (and per chance event,
+        ``chance_distribution(state).sample(rng)``), until it ends or `seat` is about
         to act the ``horizon + 1``-th time (None: to the end). `tablefeast.agents.ISMCTSAgent`
         plays its random playouts with it."""
         from_engine = core.from_engine  # states the pure engine made need no check
@@ -194,13 +201,13 @@ def load(name: str) -> NativeRuleset:
         >>> load("mausgeflippt")
         Traceback (most recent call last):
         ...
-        tablefeast.kernel.errors.ConfigError: mausgeflippt has no native core yet (food_chain has)
+        tablefeast.kernel.errors.ConfigError: mausgeflippt has no native core yet (...)
     """
     import tablefeast
 
     if name not in NATIVE_GAMES:
         raise ConfigError(
-            f"{name} has no native core yet ({', '.join(NATIVE_GAMES)} has)"
+            f"{name} has no native core yet (the games with one: {', '.join(NATIVE_GAMES)})"
             if name in tablefeast.names()
             else f"unknown game {name!r}; known games: {', '.join(tablefeast.names())}"
         )

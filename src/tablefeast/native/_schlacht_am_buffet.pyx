@@ -1,0 +1,775 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Schlacht am Buffet's native core: the state as C arrays and the hot path of the contract.
+
+The pure engine (`tablefeast.games.schlacht_am_buffet`) is the reference. This core answers
+`actors`, `legal_actions`, `chance_distribution`, `apply_action`, `is_terminal`, `scores` and
+`winners` for a `State` of its own and returns the pure engine's own action values (the exchanges
+a hand allows are the pure engine's own tuple too). Every move it does not take on its fast path
+(an illegal one, or one given as another type) goes to the pure engine on the converted state, so
+that bad input raises exactly the reference's error; `fallbacks()` counts them. Every rule below
+cites its ruling as the pure engine's code does.
+"""
+
+from tablefeast.games.schlacht_am_buffet import rules as _pure
+from tablefeast.games.schlacht_am_buffet.actions import DrawCard, Exchange, Play, RevealPlate
+from tablefeast.games.schlacht_am_buffet.checks import check_state
+from tablefeast.games.schlacht_am_buffet.components import (
+    HAND_SIZE as _HAND_SIZE,
+    KIND_ORDER,
+    MAX_POSITION as _MAX_POSITION,
+    PLATES,
+    Plate,
+)
+from tablefeast.games.schlacht_am_buffet.state import State as PureState
+from tablefeast.kernel.chance import CHANCE as _CHANCE, trusted_distribution
+from tablefeast.kernel.errors import RecordError
+from tablefeast.kernel.limits import shown
+from tablefeast.kernel.seats import check_actor_seat
+
+cdef enum:
+    MAX_SEATS = 6
+    CARDS = 11  # the values -1..9, value v at index v + 1
+    NUM_PLATES = 36
+    MAX_PENDING = 64  # check_state: at most 9 owed per seat
+    NONE = -1
+    NO_CARD = -100  # a commitment slot with no card (-1 is a card)
+
+include "_random.pxi"
+
+from libc.string cimport memcpy
+
+cdef int HAND_SIZE = _HAND_SIZE
+cdef long long MAX_POSITION = _MAX_POSITION
+cdef tuple PLAYS = _pure.PLAYS
+cdef tuple DRAWS = _pure.DRAWS
+cdef tuple REVEALS = _pure.REVEALS
+cdef tuple CHANCE_ONLY = (_CHANCE,)
+cdef tuple PLAYS_BY_MASK = tuple(
+    tuple([PLAYS[k] for k in range(CARDS) if mask >> k & 1]) for mask in range(1 << CARDS)
+)  # SAB-5: the plays of each pattern of values a hand holds
+cdef tuple PENDING = tuple(
+    tuple([s for s in range(MAX_SEATS) if mask >> s & 1]) for mask in range(1 << MAX_SEATS)
+)
+cdef tuple SOLO = tuple((s,) for s in range(MAX_SEATS))
+cdef dict RANK_OF = {p: p.rank for p in PLATES}
+cdef int PLATE_VALUE[NUM_PLATES]
+cdef int PLATE_KIND[NUM_PLATES]
+cdef int _r
+for _r in range(NUM_PLATES):
+    PLATE_VALUE[_r] = PLATES[_r].value
+    PLATE_KIND[_r] = KIND_ORDER.index(PLATES[_r].kind)
+cdef object _exchanges = _pure._exchanges
+cdef long _fallbacks = 0
+
+
+def fallbacks():
+    """How many moves went to the pure engine since the process started (a test reads it)."""
+    return _fallbacks
+
+
+cdef class State:
+    """A Schlacht am Buffet state held as C arrays (see
+    `tablefeast.games.schlacht_am_buffet.state.State`)."""
+
+    cdef readonly object config
+    cdef int n, per_round
+    cdef bint english
+    cdef signed char hands[MAX_SEATS][CARDS]
+    cdef int draw_pile[CARDS]
+    cdef int discard[CARDS]
+    cdef signed char supply[NUM_PLATES]
+    cdef signed char buffet[NUM_PLATES]  # plate ranks, best (lowest rank) first
+    cdef int buffet_len
+    cdef signed char won[MAX_SEATS][NUM_PLATES]  # plate ranks, oldest first
+    cdef int won_len[MAX_SEATS]
+    cdef long long positions[MAX_SEATS]
+    cdef int racing  # a mask of seats
+    cdef int commitments[MAX_SEATS]
+    cdef int start_player, round_number, part
+    cdef bint exchange_open
+    cdef int exchanger
+    cdef signed char pending[MAX_PENDING]
+    cdef int pending_len
+    cdef int to_reveal
+    cdef bint game_over
+
+    @property
+    def commitments(self):
+        """Per seat, the card committed face down this step, or None (read by the driver's
+        `Observer` at every move, so kept off the slow path of `__getattr__`)."""
+        cdef int i
+        return tuple([None if self.commitments[i] == NO_CARD else self.commitments[i]
+                      for i in range(self.n)])
+
+    def __reduce__(self):
+        return from_pure, (to_pure(self),)
+
+    def __eq__(self, other):
+        if isinstance(other, State):
+            return to_pure(self) == to_pure(other)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(to_pure(self))
+
+    def __repr__(self):
+        return f"native {to_pure(self)!r}"
+
+    def __getattr__(self, name):
+        # The pure state's fields, read from the converted state (a slow path, for code that
+        # inspects a state: the hot path never comes here).
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(to_pure(self), name)
+
+
+cdef inline State _copy(State s):
+    cdef State t = State.__new__(State)
+    t.config = s.config
+    t.n = s.n
+    t.per_round = s.per_round
+    t.english = s.english
+    memcpy(t.hands, s.hands, sizeof(s.hands))
+    memcpy(t.draw_pile, s.draw_pile, sizeof(s.draw_pile))
+    memcpy(t.discard, s.discard, sizeof(s.discard))
+    memcpy(t.supply, s.supply, sizeof(s.supply))
+    memcpy(t.buffet, s.buffet, sizeof(s.buffet))
+    t.buffet_len = s.buffet_len
+    memcpy(t.won, s.won, sizeof(s.won))
+    memcpy(t.won_len, s.won_len, sizeof(s.won_len))
+    memcpy(t.positions, s.positions, sizeof(s.positions))
+    t.racing = s.racing
+    memcpy(t.commitments, s.commitments, sizeof(s.commitments))
+    t.start_player = s.start_player
+    t.round_number = s.round_number
+    t.part = s.part
+    t.exchange_open = s.exchange_open
+    t.exchanger = s.exchanger
+    memcpy(t.pending, s.pending, sizeof(s.pending))
+    t.pending_len = s.pending_len
+    t.to_reveal = s.to_reveal
+    t.game_over = s.game_over
+    return t
+
+
+cdef State _blank(object config):
+    cdef State t = State.__new__(State)
+    t.config = config
+    t.n = config.players
+    t.per_round = config.plates_per_round
+    t.english = config.edition == "en"
+    return t
+
+
+def initial_state(config):
+    """The table before the deal (SAB-1), as `tablefeast.games.schlacht_am_buffet.initial_state`."""
+    cdef State t = _blank(config)
+    cdef int s, k, i
+    for k in range(CARDS):
+        t.draw_pile[k] = 10
+        t.discard[k] = 0
+    for k in range(NUM_PLATES):
+        t.supply[k] = 1
+    t.buffet_len = 0
+    for s in range(t.n):
+        for k in range(CARDS):
+            t.hands[s][k] = 0
+        t.won_len[s] = 0
+        t.positions[s] = 0
+        t.commitments[s] = NO_CARD
+    t.racing = (1 << t.n) - 1
+    t.start_player = config.start_player
+    t.round_number = 1
+    t.part = 1
+    t.exchange_open = True
+    t.exchanger = NONE
+    t.pending_len = 0
+    for s in range(t.n):  # SAB-1, SAB-23: nine each, in seat order
+        for i in range(HAND_SIZE):
+            t.pending[t.pending_len] = s
+            t.pending_len += 1
+    t.to_reveal = t.per_round  # SAB-2
+    t.game_over = False
+    return t
+
+
+# ---------------------------------------------------------------- conversion
+
+
+def to_pure(State s):
+    """The pure engine's state equal to `s`."""
+    cdef int i, k
+    n = s.n
+    return PureState(
+        config=s.config,
+        hands=tuple([tuple([s.hands[i][k] for k in range(CARDS)]) for i in range(n)]),
+        draw_pile=tuple([s.draw_pile[k] for k in range(CARDS)]),
+        discard=tuple([s.discard[k] for k in range(CARDS)]),
+        supply=tuple([s.supply[k] for k in range(NUM_PLATES)]),
+        buffet=tuple([PLATES[s.buffet[k]] for k in range(s.buffet_len)]),
+        plates_won=tuple(
+            [tuple([PLATES[s.won[i][k]] for k in range(s.won_len[i])]) for i in range(n)]
+        ),
+        positions=tuple([s.positions[i] for i in range(n)]),
+        racing=tuple([i for i in range(n) if s.racing >> i & 1]),
+        commitments=tuple(
+            [None if s.commitments[i] == NO_CARD else s.commitments[i] for i in range(n)]
+        ),
+        start_player=s.start_player,
+        round=s.round_number,
+        part=s.part,
+        exchange_open=bool(s.exchange_open),
+        exchanger=None if s.exchanger == NONE else s.exchanger,
+        pending_draws=tuple([s.pending[k] for k in range(s.pending_len)]),
+        to_reveal=s.to_reveal,
+        game_over=bool(s.game_over),
+    )
+
+
+def from_pure(state):
+    """The native state equal to the pure engine's `state`, which must pass `check_state`.
+
+    Raises:
+        RecordError: `state` is not a sound Schlacht am Buffet state (as loading one refuses it).
+    """
+    if type(state) is not PureState:
+        raise RecordError(f"not a Schlacht am Buffet state: {shown(state)}")
+    try:
+        problems = check_state(state)
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError) as e:
+        raise RecordError(f"not a valid State: {str(e)[:200]}") from None
+    if problems:
+        raise RecordError("impossible (tampered?) State: " + "; ".join(problems))
+    return _from_checked(state)
+
+
+def from_engine(state):
+    """`from_pure` without the check, for a state the pure engine itself returned."""
+    return _from_checked(state)
+
+
+cdef State _from_checked(object state):
+    # check_state bounds every length copied here: 36 plates in all, 9 owed cards a seat.
+    cdef State t = _blank(state.config)
+    cdef int i, k
+    for k in range(CARDS):
+        t.draw_pile[k] = state.draw_pile[k]
+        t.discard[k] = state.discard[k]
+    for k in range(NUM_PLATES):
+        t.supply[k] = state.supply[k]
+    buffet = state.buffet
+    t.buffet_len = len(buffet)
+    for k in range(t.buffet_len):
+        t.buffet[k] = RANK_OF[buffet[k]]
+    t.racing = 0
+    for i in state.racing:
+        t.racing |= 1 << i
+    for i in range(t.n):
+        for k in range(CARDS):
+            t.hands[i][k] = state.hands[i][k]
+        won = state.plates_won[i]
+        t.won_len[i] = len(won)
+        for k in range(len(won)):
+            t.won[i][k] = RANK_OF[won[k]]
+        t.positions[i] = state.positions[i]
+        card = state.commitments[i]
+        t.commitments[i] = NO_CARD if card is None else card
+    t.start_player = state.start_player
+    t.round_number = state.round
+    t.part = state.part
+    t.exchange_open = state.exchange_open
+    t.exchanger = NONE if state.exchanger is None else state.exchanger
+    owed = state.pending_draws
+    t.pending_len = len(owed)
+    for k in range(t.pending_len):
+        t.pending[k] = owed[k]
+    t.to_reveal = state.to_reveal
+    t.game_over = state.game_over
+    return t
+
+
+cdef object _fallback(State s, object player, object action):
+    """A move off the fast path: the pure engine applies it (or raises its own error)."""
+    global _fallbacks
+    _fallbacks += 1
+    return _from_checked(_pure.apply_action(to_pure(s), player, action))
+
+
+# ---------------------------------------------------------------- the contract
+
+
+cdef inline int _pending_mask(State s):
+    cdef int i, mask = 0
+    for i in range(s.n):
+        if s.racing >> i & 1 and s.commitments[i] == NO_CARD:
+            mask |= 1 << i
+    return mask
+
+
+def actors(State s):
+    """The exchanger, else CHANCE (a draw or reveal), else the racers still to commit
+    (SAB-5, SAB-7)."""
+    if s.game_over:
+        return ()
+    if s.exchanger != NONE:
+        return SOLO[s.exchanger]  # SAB-7: decided at once, before anything else
+    if s.pending_len or s.to_reveal:
+        return CHANCE_ONLY
+    return PENDING[_pending_mask(s)]  # SAB-5
+
+
+def is_terminal(State s):
+    """True once the game has ended (SAB-15)."""
+    return bool(s.game_over)
+
+
+cdef inline bint _may_commit(State s, int player):
+    return (
+        0 <= player < s.n
+        and s.exchanger == NONE
+        and not s.pending_len
+        and not s.to_reveal
+        and not s.game_over
+        and s.racing >> player & 1
+        and s.commitments[player] == NO_CARD
+    )
+
+
+cdef inline bint _is_chance_node(State s):
+    return s.exchanger == NONE and not s.game_over and (s.pending_len or s.to_reveal)
+
+
+cdef tuple _hand(State s, int seat):
+    cdef int k
+    return tuple([s.hands[seat][k] for k in range(CARDS)])
+
+
+def chance_distribution(State s):
+    """The exact distribution of the current chance node (a card draw or a plate reveal), as
+    the pure engine's; elsewhere the pure engine raises its error."""
+    cdef int k, total = 0
+    if _is_chance_node(s):
+        if s.pending_len:
+            for k in range(CARDS):
+                total += s.draw_pile[k]
+            return trusted_distribution(
+                (DRAWS, tuple([s.draw_pile[k] for k in range(CARDS)]), total)
+            )
+        for k in range(NUM_PLATES):  # SAB-2: every face-down plate equally likely
+            total += s.supply[k]
+        return trusted_distribution((REVEALS, tuple([s.supply[k] for k in range(NUM_PLATES)]), total))
+    return _pure.chance_distribution(to_pure(s))
+
+
+def legal_actions(State s, player):
+    """The legal actions of `player` now: plays of the values in hand (SAB-5), the exchanges
+    of the exchanger's hand (SAB-7), or for CHANCE the outcomes."""
+    cdef int p, k, mask = 0
+    if type(player) is int and -1 <= player < MAX_SEATS:  # compared before a C conversion
+        p = player
+        if _may_commit(s, p):
+            for k in range(CARDS):
+                if s.hands[p][k] > 0:
+                    mask |= 1 << k
+            return PLAYS_BY_MASK[mask]
+        if p == NONE and _is_chance_node(s):
+            return chance_distribution(s).outcomes
+        if p == s.exchanger and p != NONE and not s.game_over:
+            return _exchanges(_hand(s, p))
+    check_actor_seat(player, s.n)
+    return ()
+
+
+cdef int _next_among(int seat, int mask, int n):
+    """The first seat of `mask` strictly after `seat`, clockwise (`kernel.seats.next_among`)."""
+    cdef int i, other
+    for i in range(1, n + 1):
+        other = (seat + i) % n
+        if mask >> other & 1:
+            return other
+    return NONE
+
+
+cdef void _settle(State t):
+    """SAB-11: before a draw from an empty pile, shuffle the discard pile in; with nothing to
+    shuffle, the owed draws lapse."""
+    cdef int k
+    cdef bint any_pile = False, any_discard = False
+    if t.exchanger != NONE or not t.pending_len:
+        return
+    for k in range(CARDS):
+        if t.draw_pile[k]:
+            any_pile = True
+        if t.discard[k]:
+            any_discard = True
+    if any_pile:
+        return
+    if any_discard:
+        for k in range(CARDS):
+            t.draw_pile[k] += t.discard[k]
+            t.discard[k] = 0
+        return
+    t.pending_len = 0
+
+
+cdef void _draw(State t, int i):
+    """Chance: the card at index `i` goes to the first owed seat (SAB-1, SAB-23)."""
+    cdef int k, seat = t.pending[0]
+    cdef bint empty = True
+    t.hands[seat][i] += 1
+    t.draw_pile[i] -= 1
+    t.pending_len -= 1
+    for k in range(t.pending_len):
+        t.pending[k] = t.pending[k + 1]
+    for k in range(CARDS):
+        if t.draw_pile[k]:
+            empty = False
+            break
+    if t.pending_len and empty:
+        _settle(t)
+
+
+cdef void _reveal(State t, int rank):
+    """SAB-2, SAB-3: the plate joins the buffet in its order."""
+    cdef int k = t.buffet_len
+    while k > 0 and t.buffet[k - 1] > rank:
+        t.buffet[k] = t.buffet[k - 1]
+        k -= 1
+    t.buffet[k] = rank
+    t.buffet_len += 1
+    t.supply[rank] = 0
+    t.to_reveal -= 1
+
+
+cdef void _append_pending(State t, int seat, int count):
+    cdef int k
+    for k in range(count):
+        t.pending[t.pending_len] = seat
+        t.pending_len += 1
+
+
+cdef void _next_step(State t):
+    """Before a step: a racing player with no cards draws 9 first (SAB-10)."""
+    cdef int seat, k
+    cdef bint empty
+    for seat in range(t.n):
+        if not t.racing >> seat & 1:
+            continue
+        empty = True
+        for k in range(CARDS):
+            if t.hands[seat][k]:
+                empty = False
+                break
+        if empty:
+            _append_pending(t, seat, HAND_SIZE)
+    _settle(t)
+
+
+cdef void _win_plate(State t, int seat, int rank):
+    t.won[seat][t.won_len[seat]] = rank
+    t.won_len[seat] += 1
+
+
+cdef void _drop_out(State t, int seat):
+    """The lone rearmost mouse leaves the race with the lowest plate (SAB-3, SAB-6)."""
+    t.racing &= ~(1 << seat)
+    if t.start_player == seat:  # SAB-8
+        t.start_player = _next_among(seat, t.racing, t.n)
+    t.buffet_len -= 1  # SAB-3: the lowest plate is the last in buffet order
+    _win_plate(t, seat, t.buffet[t.buffet_len])
+    # SAB-7, SAB-24: the first mouse out decides an exchange (closed in 3-player part 2).
+    t.exchanger = seat if t.exchange_open else NONE
+    t.exchange_open = False
+
+
+cdef void _start_part_two(State t):
+    """SAB-18: the two best plates, with the cards left in hand and no exchange."""
+    cdef int seat
+    if t.english:  # SAB-18: "en" puts the mice back on start; "fr" leaves them (SAB-22)
+        for seat in range(t.n):
+            t.positions[seat] = 0
+    t.part = 2
+    t.racing = (1 << t.n) - 1
+    t.exchange_open = False
+    _next_step(t)
+
+
+cdef void _end_round(State t, int duel_winner):
+    cdef int seat, k, held, supply = 0
+    t.start_player = (duel_winner + 1) % t.n  # SAB-13
+    for k in range(NUM_PLATES):
+        supply += t.supply[k]
+    if supply < t.per_round:  # SAB-15
+        t.game_over = True  # SAB-21: no last refill
+        return
+    for seat in range(t.n):  # SAB-12, in seat order (SAB-23)
+        held = 0
+        for k in range(CARDS):
+            held += t.hands[seat][k]
+        if held < HAND_SIZE:
+            _append_pending(t, seat, HAND_SIZE - held)
+        t.positions[seat] = 0
+    t.round_number += 1
+    t.part = 1
+    t.racing = (1 << t.n) - 1
+    t.exchange_open = True
+    t.to_reveal = t.per_round  # SAB-2
+    _settle(t)
+
+
+cdef void _resolve_step(State t):
+    """Reveal every committed card, move the mice, then apply SAB-6 / SAB-9 / SAB-17."""
+    cdef int seat, card, count = 0, lone = NONE, ties = 0, a = NONE, b = NONE, front, back
+    cdef long long rear = 0
+    for seat in range(t.n):
+        if not t.racing >> seat & 1:
+            continue
+        card = t.commitments[seat]
+        t.positions[seat] += card  # SAB-4: plain integers, -1 from 0 is -1
+        t.discard[card + 1] += 1  # SAB-5: played cards go to the discard pile
+        # SAB-25: a mouse stops at the end of the (very long) counted track.
+        if t.positions[seat] > MAX_POSITION:
+            t.positions[seat] = MAX_POSITION
+        elif t.positions[seat] < -MAX_POSITION:
+            t.positions[seat] = -MAX_POSITION
+        if count == 0:
+            a = seat
+        elif count == 1:
+            b = seat
+        count += 1
+    for seat in range(t.n):
+        t.commitments[seat] = NO_CARD
+    if count >= 3:
+        for seat in range(t.n):
+            if t.racing >> seat & 1:
+                if lone == NONE or t.positions[seat] < rear:
+                    rear = t.positions[seat]
+                    lone = seat
+                    ties = 1
+                elif t.positions[seat] == rear:
+                    ties += 1
+        if ties == 1:  # SAB-6: a lone rearmost mouse drops out; a tie drops nobody
+            _drop_out(t, lone)
+        _next_step(t)
+        return
+    if t.positions[a] == t.positions[b]:  # SAB-9: a tie repeats the step
+        _next_step(t)
+        return
+    if t.positions[a] > t.positions[b]:
+        front, back = a, b
+    else:
+        front, back = b, a
+    if t.n == 3 and t.part == 1:
+        # SAB-17: everybody gets a plate in part 1; the rear mouse takes the lower one.
+        _win_plate(t, back, t.buffet[t.buffet_len - 1])
+        _win_plate(t, front, t.buffet[t.buffet_len - 2])
+        t.buffet_len -= 2
+        if t.start_player == back:  # SAB-8
+            t.start_player = _next_among(back, t.racing, t.n)
+        _start_part_two(t)
+        return
+    # SAB-9: the front mouse takes the best plate left, the other gets nothing.
+    t.buffet_len -= 1
+    _win_plate(t, front, t.buffet[t.buffet_len])
+    _end_round(t, front)
+
+
+cdef void _commit(State t, int seat, int card):
+    """SAB-5: `seat` commits `card` face down; the last commitment reveals the step."""
+    cdef int i
+    t.hands[seat][card + 1] -= 1
+    t.commitments[seat] = card
+    for i in range(t.n):
+        if t.racing >> i & 1 and t.commitments[i] == NO_CARD:
+            return
+    _resolve_step(t)
+
+
+cdef void _exchange(State t, int seat, int* wanted, int count):
+    """SAB-7: discard the cards face up, then draw as many, before any SAB-10 draw (SAB-23)."""
+    cdef int k
+    for k in range(CARDS):
+        t.hands[seat][k] -= wanted[k]
+        t.discard[k] += wanted[k]
+    for k in range(t.pending_len - 1, -1, -1):
+        t.pending[k + count] = t.pending[k]
+    for k in range(count):
+        t.pending[k] = seat
+    t.pending_len += count
+    t.exchanger = NONE
+    _settle(t)
+
+
+cdef int _wanted(State s, int seat, object discard, int* wanted):
+    """The counts an exchange's discard takes from `seat`'s hand, or -1 when the hand does
+    not hold them (or the discard is not one of plain card values)."""
+    cdef int k, card, count = 0
+    for k in range(CARDS):
+        wanted[k] = 0
+    if type(discard) is not tuple or len(discard) > HAND_SIZE:
+        return -1
+    for value in discard:
+        if type(value) is not int or not -1 <= value <= 9:
+            return -1
+        card = value
+        wanted[card + 1] += 1
+        count += 1
+    for k in range(CARDS):
+        if wanted[k] > s.hands[seat][k]:
+            return -1
+    return count
+
+
+def apply_action(State s, player, action):
+    """The state after `player` takes `action` (`s` is never changed); a move off the fast
+    path goes to the pure engine, which raises its own error for an illegal one."""
+    cdef int p, card, rank, count
+    cdef int wanted[CARDS]
+    cdef State t
+    cdef type cls = type(action)
+    if type(player) is not int or not -1 <= player < s.n:
+        return _fallback(s, player, action)
+    p = player
+    if cls is Play and _may_commit(s, p):  # SAB-5
+        value = action.card
+        if type(value) is not int or not -1 <= value <= 9 or s.hands[p][value + 1] <= 0:
+            return _fallback(s, player, action)
+        t = _copy(s)
+        _commit(t, p, value)
+        return t
+    if p == NONE and _is_chance_node(s):
+        if cls is DrawCard and s.pending_len:  # SAB-1, SAB-23
+            value = action.card
+            if type(value) is not int or not -1 <= value <= 9 or s.draw_pile[value + 1] <= 0:
+                return _fallback(s, player, action)
+            t = _copy(s)
+            _draw(t, value + 1)
+            return t
+        if cls is RevealPlate and not s.pending_len:  # SAB-2
+            plate = action.plate
+            rank = RANK_OF[plate] if type(plate) is Plate else NONE
+            if rank == NONE or not s.supply[rank]:
+                return _fallback(s, player, action)
+            t = _copy(s)
+            _reveal(t, rank)
+            return t
+        return _fallback(s, player, action)
+    if cls is Exchange and p == s.exchanger and p != NONE and not s.game_over:  # SAB-7
+        count = _wanted(s, p, action.discard, wanted)
+        if count < 0:
+            return _fallback(s, player, action)
+        t = _copy(s)
+        _exchange(t, p, wanted, count)
+        return t
+    return _fallback(s, player, action)
+
+
+cdef int _sample(Twister* twister, int* weights, int size):
+    """`Distribution.sample`: r uniform below the total, then the first running weight above r."""
+    cdef int k, total = 0, r
+    for k in range(size):
+        total += weights[k]
+    r = _randbelow(twister, total)
+    for k in range(size):
+        r -= weights[k]
+        if r < 0:
+            return k
+    return size - 1
+
+
+def random_playout(State s, int seat, horizon, rng):
+    """Play `s` on with uniformly random moves, and chance with its exact probabilities, drawn
+    from `rng` exactly as the Python loop of `tablefeast.agents.ismcts` draws them (a seat with
+    one legal move draws nothing), until the game ends or `seat` is about to act for the
+    ``horizon + 1``-th time (None: to the end).
+
+    Returns:
+        The state reached, and whether the game ended there.
+    """
+    cdef Twister twister
+    cdef State t = _copy(s)
+    cdef int left = -1 if horizon is None else horizon
+    cdef int actor, k, count, pick
+    cdef int options[CARDS]
+    cdef int weights[NUM_PLATES]
+    cdef int wanted[CARDS]
+    kept = _take_state(&twister, rng)
+    while not t.game_over:
+        if t.exchanger == NONE and (t.pending_len or t.to_reveal):  # chance
+            if t.pending_len:
+                for k in range(CARDS):
+                    weights[k] = t.draw_pile[k]
+                _draw(t, _sample(&twister, weights, CARDS))
+            else:
+                for k in range(NUM_PLATES):
+                    weights[k] = t.supply[k]
+                _reveal(t, _sample(&twister, weights, NUM_PLATES))
+            continue
+        if t.exchanger != NONE:
+            actor = t.exchanger
+        else:
+            actor = 0
+            while not (t.racing >> actor & 1 and t.commitments[actor] == NO_CARD):
+                actor += 1
+        if actor == seat and left >= 0:
+            if left == 0:
+                _give_state(&twister, rng, kept)
+                return t, False
+            left -= 1
+        if t.exchanger != NONE:  # SAB-7: one of the pure engine's exchanges, in its order
+            legal = _exchanges(_hand(t, actor))
+            pick = 0 if len(legal) == 1 else _randbelow(&twister, len(legal))
+            count = _wanted(t, actor, legal[pick].discard, wanted)
+            _exchange(t, actor, wanted, count)
+            continue
+        count = 0  # SAB-5: a value the hand holds
+        for k in range(CARDS):
+            if t.hands[actor][k] > 0:
+                options[count] = k
+                count += 1
+        pick = options[0] if count == 1 else options[_randbelow(&twister, count)]
+        _commit(t, actor, pick - 1)
+    _give_state(&twister, rng, kept)
+    return t, True
+
+
+cdef int _top_ranks(State s, int seat, int* tops):
+    """The rank of the top plate of each kind the seat holds (SAB-14), -1 for none; returns
+    the best (lowest) top rank, or NUM_PLATES with no plate."""
+    cdef int k, rank, best = NUM_PLATES
+    for k in range(6):
+        tops[k] = NONE
+    for k in range(s.won_len[seat]):
+        rank = s.won[seat][k]
+        tops[PLATE_KIND[rank]] = rank
+    for k in range(6):
+        if tops[k] != NONE and tops[k] < best:
+            best = tops[k]
+    return best
+
+
+cdef int _score(State s, int seat):
+    cdef int k, total = 0
+    cdef int tops[6]
+    _top_ranks(s, seat, tops)
+    for k in range(6):
+        if tops[k] != NONE:
+            total += PLATE_VALUE[tops[k]]
+    return total
+
+
+def scores(State s):
+    """Each seat's score: the sum of its top plates (SAB-14, SAB-16), at any time."""
+    cdef int seat
+    return tuple([_score(s, seat) for seat in range(s.n)])
+
+
+def winners(State s):
+    """Once over, the highest score, then the best top plate (SAB-16)."""
+    cdef int seat
+    cdef int tops[6]
+    if not s.game_over:
+        return frozenset()
+    keys = [(_score(s, seat), -_top_ranks(s, seat, tops)) for seat in range(s.n)]
+    best = max(keys)
+    return frozenset([seat for seat in range(s.n) if keys[seat] == best])
