@@ -9,6 +9,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tablefeast
 from tablefeast import native
@@ -140,3 +142,17 @@ def test_sab_7_every_exchange_of_a_first_mouse_out_on_both_engines() -> None:
         assert fast.to_pure(fast.apply_action(native_state, 0, exchange)) == after
     for seed in range(3):
         play_on_both(state, seed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-1, 9), max_size=9))
+def test_sab_7_the_exchanges_of_any_hand_are_the_pure_engines_in_its_order(hand: list[int]) -> None:
+    """The core hands out each discard as one shared Exchange (built once, when first asked
+    for): the same actions as the pure engine's, in the same order, for any hand."""
+    fast = _native()
+    state = table(4, hands={0: hand}, racing=(1, 2, 3), exchanger=0, check=False)
+    native_state = fast._core.from_engine(state)
+    exchanges = fast.legal_actions(native_state, 0)
+    assert exchanges == PURE.legal_actions(state, 0)
+    assert fast.legal_actions(native_state, 0) == exchanges  # asked again: the same objects
+    assert all(a is b for a, b in zip(fast.legal_actions(native_state, 0), exchanges, strict=True))

@@ -11,8 +11,8 @@ move.
 
 The core is compiled only by the native build (Cython and a C compiler:
 ``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .``, see the installation page); a plain install
-has none, and `tablefeast.load(name, engine="native")` then says so. Food Chain and Schlacht am
-Buffet have a core so far (`NATIVE_GAMES`).
+has none, and `tablefeast.load(name, engine="native")` then says so. Food Chain, Schlacht am
+Buffet and All You Can Eat Buffet have a core so far (`NATIVE_GAMES`).
 
 Examples:
     >>> import tablefeast
@@ -42,6 +42,7 @@ __all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load"]
 
 NATIVE_GAMES: Mapping[str, str] = FrozenDict(
     food_chain="tablefeast.native._food_chain",
+    mausgeflippt="tablefeast.native._mausgeflippt",
     schlacht_am_buffet="tablefeast.native._schlacht_am_buffet",
 )
 """The games with a native core, and the compiled module of each."""
@@ -198,10 +199,13 @@ def load(name: str) -> NativeRuleset:
         ConfigError: the game has no native core, or this install did not build it.
 
     Examples:
-        >>> load("mausgeflippt")
+        >>> game = load("food_chain") if available("food_chain") else None
+        >>> game is None or game.engine == "native"
+        True
+        >>> load("chess")
         Traceback (most recent call last):
         ...
-        tablefeast.kernel.errors.ConfigError: mausgeflippt has no native core yet (...)
+        tablefeast.kernel.errors.ConfigError: unknown game 'chess'; known games: ...
     """
     import tablefeast
 

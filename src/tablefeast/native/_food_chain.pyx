@@ -9,6 +9,8 @@ so that bad input raises exactly the reference's error; `fallbacks()` counts the
 below cites its ruling as the pure engine's code does.
 """
 
+cimport cython
+
 from tablefeast.games.food_chain import rules as _pure
 from tablefeast.games.food_chain.actions import Play, Take, TakeFromCentre
 from tablefeast.games.food_chain.components import ANIMALS, INDEX
@@ -47,6 +49,7 @@ def fallbacks():
     return _fallbacks
 
 
+@cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
 cdef class State:
     """A Food Chain state held as C arrays (see `tablefeast.games.food_chain.state.State`)."""
 

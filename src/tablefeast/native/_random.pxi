@@ -1,8 +1,13 @@
 # Python's own Mersenne Twister, step for step (CPython's Modules/_randommodule.c), so that a
 # native playout draws exactly the numbers a `random.Random` would: it takes the generator's
-# state, draws, and hands the state back (`_take_state`, `_give_state`).
+# state, draws, and hands the state back (`_take_state`, `_give_state`). And the chance
+# distributions the cores hand out, whose sampling is compiled (`NativeDistribution`).
+
+from functools import partial
 
 from libc.stdint cimport uint32_t
+
+from tablefeast.kernel.chance import Distribution
 
 cdef enum:
     MT_N = 624
@@ -63,3 +68,39 @@ cdef void _give_state(Twister *t, object rng, object kept):
     version, gauss = kept
     cdef int i
     rng.setstate((version, tuple([t.mt[i] for i in range(MT_N)] + [t.index]), gauss))
+
+
+class NativeDistribution(Distribution):
+    """A `tablefeast.kernel.chance.Distribution` (the same value: equal to the pure engine's)
+    whose `sample` is compiled: the same bits drawn from the generator, the same outcome."""
+
+    __slots__ = ()
+
+    def sample(self, rng):
+        """As `Distribution.sample`: r uniform below the total (``getrandbits`` until below
+        it), then the first candidate whose running weight exceeds r."""
+        cdef Py_ssize_t k
+        cdef long long small
+        support, weights, total = self
+        if total <= 0:
+            raise ValueError("cannot sample a distribution whose weights sum to zero")
+        bits = total.bit_length()
+        r = rng.getrandbits(bits)
+        while r >= total:
+            r = rng.getrandbits(bits)
+        if bits < 63:  # the usual case: the running sum in a machine word
+            small = r
+            for k in range(len(weights)):
+                small -= <long long>weights[k]
+                if small < 0:
+                    return support[k]
+        for k in range(len(weights)):
+            r -= weights[k]
+            if r < 0:
+                return support[k]
+        raise ValueError("the weights do not sum to the total")  # never for a sound value
+
+
+cdef object native_distribution = partial(tuple.__new__, NativeDistribution)
+"""``native_distribution((support, weights, total))``: a `NativeDistribution`, built as
+`tablefeast.kernel.chance.trusted_distribution` builds a `Distribution` (no checks)."""

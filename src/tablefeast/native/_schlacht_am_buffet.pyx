@@ -10,6 +10,8 @@ that bad input raises exactly the reference's error; `fallbacks()` counts them. 
 cites its ruling as the pure engine's code does.
 """
 
+cimport cython
+
 from tablefeast.games.schlacht_am_buffet import rules as _pure
 from tablefeast.games.schlacht_am_buffet.actions import DrawCard, Exchange, Play, RevealPlate
 from tablefeast.games.schlacht_am_buffet.checks import check_state
@@ -21,7 +23,7 @@ from tablefeast.games.schlacht_am_buffet.components import (
     Plate,
 )
 from tablefeast.games.schlacht_am_buffet.state import State as PureState
-from tablefeast.kernel.chance import CHANCE as _CHANCE, trusted_distribution
+from tablefeast.kernel.chance import CHANCE as _CHANCE
 from tablefeast.kernel.errors import RecordError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.seats import check_actor_seat
@@ -33,6 +35,7 @@ cdef enum:
     MAX_PENDING = 64  # check_state: at most 9 owed per seat
     NONE = -1
     NO_CARD = -100  # a commitment slot with no card (-1 is a card)
+    HAND_MAX = 9  # SAB-1, SAB-12: a hand never holds more
 
 include "_random.pxi"
 
@@ -58,8 +61,88 @@ cdef int _r
 for _r in range(NUM_PLATES):
     PLATE_VALUE[_r] = PLATES[_r].value
     PLATE_KIND[_r] = KIND_ORDER.index(PLATES[_r].kind)
-cdef object _exchanges = _pure._exchanges
 cdef long _fallbacks = 0
+
+# SAB-7: the exchanges of a hand are every sub-multiset of it, up to 512 actions. Each possible
+# discard (a multiset of at most nine of the eleven values: 167,960 of them) is built once, when
+# first asked for, and kept: a hand's exchanges are then references to them, in the pure
+# engine's order, instead of hundreds of new objects per exchange decision.
+cdef enum:
+    DISCARDS = 167960  # C(20, 11): vectors of 11 counts summing to at most 9
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(void* op)
+
+cdef list _INTERNED = [None] * DISCARDS
+cdef long long _RANK_PART[CARDS][HAND_MAX + 1][HAND_MAX + 1]
+cdef object _NEW = object.__new__
+cdef object _SET_DISCARD = Exchange.__dict__["discard"].__set__
+
+
+cdef long long _completions(int dims, int most):
+    """How many vectors of `dims` counts sum to at most `most`: C(dims + most, dims)."""
+    cdef long long r = 1
+    cdef int i
+    for i in range(1, dims + 1):
+        r = r * (most + i) // i
+    return r
+
+
+cdef void _build_ranks():
+    """`_RANK_PART[i][left][c]`: how many discards come before one taking `c` of index `i`, among
+    those agreeing on the indices above `i` and leaving `left` cards for `i` and below (the
+    count of index 10, the value 9, is the most significant, as the pure engine orders them)."""
+    cdef int i, left, c, j
+    cdef long long total
+    for i in range(CARDS):
+        for left in range(HAND_MAX + 1):
+            total = 0
+            for c in range(HAND_MAX + 1):
+                _RANK_PART[i][left][c] = total
+                if c <= left:
+                    total += _completions(i, left - c)
+
+
+_build_ranks()
+
+
+cdef object _exchange(int* taken):
+    """The one Exchange of the discard that takes `taken[i]` cards of index `i`."""
+    cdef long long rank = 0
+    cdef int i, j, left = HAND_MAX
+    for i in range(CARDS - 1, -1, -1):
+        rank += _RANK_PART[i][left][taken[i]]
+        left -= taken[i]
+    action = _INTERNED[rank]
+    if action is None:
+        values = []
+        for i in range(CARDS - 1, -1, -1):  # the discard is kept highest first (canonical)
+            for j in range(taken[i]):
+                values.append(i - 1)
+        action = _NEW(Exchange)
+        _SET_DISCARD(action, tuple(values))
+        PyObject_GC_UnTrack(<void*>action)  # kept for good, and in no cycle: no GC traversal
+        _INTERNED[rank] = action
+    return action
+
+
+cdef tuple _exchanges(State s, int seat):
+    """Every sub-multiset of the hand as an Exchange (SAB-7), in the pure engine's order: the
+    count of the highest value most significant, each count ascending."""
+    cdef int taken[CARDS]
+    cdef int i, k, count = 1
+    cdef signed char* hand = s.hands[seat]
+    for i in range(CARDS):
+        taken[i] = 0
+        count *= hand[i] + 1
+    out = []
+    for k in range(count):
+        out.append(_exchange(taken))
+        for i in range(CARDS):  # the next discard: an odometer, index 0 turning fastest
+            if taken[i] < hand[i]:
+                taken[i] += 1
+                break
+            taken[i] = 0
+    return tuple(out)
 
 
 def fallbacks():
@@ -67,6 +150,7 @@ def fallbacks():
     return _fallbacks
 
 
+@cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
 cdef class State:
     """A Schlacht am Buffet state held as C arrays (see
     `tablefeast.games.schlacht_am_buffet.state.State`)."""
@@ -339,11 +423,6 @@ cdef inline bint _is_chance_node(State s):
     return s.exchanger == NONE and not s.game_over and (s.pending_len or s.to_reveal)
 
 
-cdef tuple _hand(State s, int seat):
-    cdef int k
-    return tuple([s.hands[seat][k] for k in range(CARDS)])
-
-
 def chance_distribution(State s):
     """The exact distribution of the current chance node (a card draw or a plate reveal), as
     the pure engine's; elsewhere the pure engine raises its error."""
@@ -352,12 +431,12 @@ def chance_distribution(State s):
         if s.pending_len:
             for k in range(CARDS):
                 total += s.draw_pile[k]
-            return trusted_distribution(
+            return native_distribution(
                 (DRAWS, tuple([s.draw_pile[k] for k in range(CARDS)]), total)
             )
         for k in range(NUM_PLATES):  # SAB-2: every face-down plate equally likely
             total += s.supply[k]
-        return trusted_distribution((REVEALS, tuple([s.supply[k] for k in range(NUM_PLATES)]), total))
+        return native_distribution((REVEALS, tuple([s.supply[k] for k in range(NUM_PLATES)]), total))
     return _pure.chance_distribution(to_pure(s))
 
 
@@ -375,7 +454,7 @@ def legal_actions(State s, player):
         if p == NONE and _is_chance_node(s):
             return chance_distribution(s).outcomes
         if p == s.exchanger and p != NONE and not s.game_over:
-            return _exchanges(_hand(s, p))
+            return _exchanges(s, p)
     check_actor_seat(player, s.n)
     return ()
 
@@ -585,7 +664,7 @@ cdef void _commit(State t, int seat, int card):
     _resolve_step(t)
 
 
-cdef void _exchange(State t, int seat, int* wanted, int count):
+cdef void _apply_exchange(State t, int seat, int* wanted, int count):
     """SAB-7: discard the cards face up, then draw as many, before any SAB-10 draw (SAB-23)."""
     cdef int k
     for k in range(CARDS):
@@ -659,7 +738,7 @@ def apply_action(State s, player, action):
         if count < 0:
             return _fallback(s, player, action)
         t = _copy(s)
-        _exchange(t, p, wanted, count)
+        _apply_exchange(t, p, wanted, count)
         return t
     return _fallback(s, player, action)
 
@@ -717,10 +796,16 @@ def random_playout(State s, int seat, horizon, rng):
                 return t, False
             left -= 1
         if t.exchanger != NONE:  # SAB-7: one of the pure engine's exchanges, in its order
-            legal = _exchanges(_hand(t, actor))
-            pick = 0 if len(legal) == 1 else _randbelow(&twister, len(legal))
-            count = _wanted(t, actor, legal[pick].discard, wanted)
-            _exchange(t, actor, wanted, count)
+            count = 1
+            for k in range(CARDS):
+                count *= t.hands[actor][k] + 1
+            pick = 0 if count == 1 else _randbelow(&twister, count)
+            count = 0
+            for k in range(CARDS):  # the exchange at `pick`: its digits, index 0 the lowest
+                wanted[k] = pick % (t.hands[actor][k] + 1)
+                pick //= t.hands[actor][k] + 1
+                count += wanted[k]
+            _apply_exchange(t, actor, wanted, count)
             continue
         count = 0  # SAB-5: a value the hand holds
         for k in range(CARDS):
