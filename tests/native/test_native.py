@@ -220,8 +220,16 @@ def test_the_native_ruleset_passes_the_conformance_suite(name: str) -> None:
     assert report.resampled  # determinize (through the pure state) redraws the commitments
 
 
-def _pure_playout(game: Any, state: Any, seat: int, left: int | None, rng: random.Random) -> Any:
-    """The playout loop of `tablefeast.agents.ismcts`, written out with random moves."""
+def _pure_playout(
+    game: Any,
+    state: Any,
+    seat: int,
+    left: int | None,
+    rng: random.Random,
+    policy: Callable[..., Any] | None = None,
+) -> Any:
+    """The playout loop of `tablefeast.agents.ismcts`, written out: random moves, or those of
+    a playout `policy`."""
     while True:
         acting = game.actors(state)
         if not acting:
@@ -235,7 +243,12 @@ def _pure_playout(game: Any, state: Any, seat: int, left: int | None, rng: rando
             move = game.chance_distribution(state).sample(rng)
         else:
             legal = game.legal_actions(state, actor)
-            move = legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+            if len(legal) == 1:
+                move = legal[0]
+            elif policy is not None:
+                move = policy(game, state, actor, legal, rng)
+            else:
+                move = legal[rng.randrange(len(legal))]
         state = game.apply_action(state, actor, move)
 
 
@@ -271,7 +284,13 @@ def test_ismcts_chooses_alike_on_both_engines(name: str) -> None:
         seat = pure.actors(state)[0]
         native_state = fast.from_pure(state)
         choices = []
-        for game, s in ((pure, state), (fast, native_state)):
+        # The pure module searched on the pure engine (the reference), the pure module searched
+        # on its native twin ("auto"), and the native ruleset.
+        for game, s, engine in (
+            (pure, state, "pure"),
+            (pure, state, "auto"),
+            (fast, native_state, "auto"),
+        ):
             turn = Turn(
                 game,
                 seat,
@@ -280,8 +299,68 @@ def test_ismcts_chooses_alike_on_both_engines(name: str) -> None:
                 lambda rng, game=game, s=s, seat=seat: game.determinize(s, seat, rng),
             )
             rng = random.Random(seed)
-            choices.append((ISMCTSAgent(iterations=60).choose(turn, rng), rng.random()))
-        assert choices[0] == choices[1]
+            agent = ISMCTSAgent(iterations=60, engine=engine)
+            choices.append((agent.choose(turn, rng), rng.random()))
+        assert choices[0] == choices[1] == choices[2]
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_a_native_random_game_is_the_drivers_game_with_random_agents(name: str) -> None:
+    """`random_game` plays on as `play_game` does with a RandomAgent in every seat: the same
+    state, the same number of moves, the same numbers drawn from every generator."""
+    from tablefeast.kernel.play import agent_rng
+
+    pure, fast = tablefeast.load(name), tablefeast.load(name, engine="native")
+    for game, players in enumerate(_table_sizes(name) * 2):
+        config = pure.Config(players=players)
+        for limit in (None, 0, 1, 17, 200):
+            expected = play_game(
+                pure, config, [RandomAgent()] * players, seed=game, max_moves=limit
+            )
+            chance, seats = random.Random(game), [agent_rng(game, s) for s in range(players)]
+            state, moves = fast.random_game(fast.initial_state(config), chance, seats, limit)
+            assert fast.to_pure(state) == expected.state and moves == len(expected.moves)
+            # The driver's loop written out, on fresh generators: they end where the core's do.
+            chance_again = random.Random(game)
+            seats_again = [agent_rng(game, s) for s in range(players)]
+            state = pure.initial_state(config)
+            for _ in range(len(expected.moves)):
+                seat = pure.actors(state)[0]
+                if seat == CHANCE:
+                    move = pure.chance_distribution(state).sample(chance_again)
+                else:
+                    legal = pure.legal_actions(state, seat)
+                    pick = 0 if len(legal) == 1 else seats_again[seat].randrange(len(legal))
+                    move = legal[pick]
+                state = pure.apply_action(state, seat, move)
+            assert state == expected.state
+            assert chance.getstate() == chance_again.getstate()
+            assert [g.getstate() for g in seats] == [g.getstate() for g in seats_again]
+
+
+@pytest.mark.skipif("mausgeflippt" not in BUILT, reason="Mausgeflippt's core is not built")
+def test_a_native_heuristic_playout_plays_the_python_heuristic() -> None:
+    """Mausgeflippt's searches play out with the heuristic (its ``CAPABILITIES.playout``): the
+    core plays exactly the moves `heuristic_move` makes, drawing the same numbers."""
+    from tablefeast.agents.ismcts import playout_policy
+
+    pure, fast = tablefeast.load("mausgeflippt"), tablefeast.load("mausgeflippt", engine="native")
+    policy = playout_policy(pure, "heuristic")
+    for game in range(24):
+        players = 2 + game % 5
+        config = pure.Config(players=players, tie_probability=("0", "1/4")[game % 2])
+        start = play_game(pure, config, [RandomAgent()] * players, seed=game, max_moves=game * 5)
+        for horizon in (None, 0, 2, 9):
+            seat = game % players
+            mine, theirs = random.Random(f"h{game}"), random.Random(f"h{game}")
+            reached, ended = fast.heuristic_playout(
+                fast.from_pure(start.state), seat, horizon, mine
+            )
+            expected, expected_ended = _pure_playout(
+                pure, start.state, seat, horizon, theirs, policy
+            )
+            assert fast.to_pure(reached) == expected and ended == expected_ended
+            assert mine.getstate() == theirs.getstate()
 
 
 @pytest.mark.parametrize("name", BUILT)
@@ -295,6 +374,12 @@ def test_simulate_plays_the_same_games_on_either_engine(name: str) -> None:
         for engine in ("pure", "native", "auto")
     }
     assert runs["pure"].games == runs["native"].games == runs["auto"].games
+    # A table of random agents is played whole in the core (`random_game`): the same games.
+    randoms = {
+        engine: simulate(name, 3, ["random"], 6, seed="r", workers=1, engine=engine)
+        for engine in ("pure", "native")
+    }
+    assert randoms["pure"].games == randoms["native"].games
     with pytest.raises(ConfigError, match="engine must be"):
         simulate(name, 4, agents, 1, workers=1, engine="fast")
 

@@ -42,6 +42,7 @@ from typing import Any
 
 import attrs
 
+from tablefeast import native
 from tablefeast.agents.heuristics import heuristic_move
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn
@@ -127,10 +128,16 @@ class ISMCTSAgent:
             ``"auto"`` takes what searched best in the game.
         horizon: how many of its own decisions after its tree the seat plays out before the
             playout stops and scores its `standing`; None plays every game to its end.
+        engine: ``"auto"`` searches on the game's native core where this install built it
+            (`tablefeast.native.twin`: each sampled state converted once, its playout run in
+            the core), whichever engine the game was given as; ``"pure"`` never does. Both
+            make the same choices from the same generator (a test checks it); only the speed
+            differs.
 
     Examples:
         >>> ISMCTSAgent(iterations=50)
-        ISMCTSAgent(iterations=50, seconds=None, exploration=0.7, playout='auto', horizon=3)
+        ISMCTSAgent(iterations=50, seconds=None, exploration=0.7, playout='auto', horizon=3, \
+engine='auto')
     """
 
     iterations: int = attrs.field(default=200)
@@ -138,6 +145,7 @@ class ISMCTSAgent:
     exploration: float = attrs.field(default=0.7)
     playout: str = attrs.field(default="auto")
     horizon: int | None = attrs.field(default=3)
+    engine: str = attrs.field(default="auto")
 
     @iterations.validator
     def _check_iterations(self, _: Any, value: Any) -> None:
@@ -161,6 +169,11 @@ class ISMCTSAgent:
                 f"ISMCTSAgent.horizon must be None or an int from 0 to 10,000, got {value!r}"
             )
 
+    @engine.validator
+    def _check_engine(self, _: Any, value: Any) -> None:
+        if value not in ("auto", "pure"):
+            raise ValueError(f"ISMCTSAgent.engine must be 'auto' or 'pure', got {value!r}")
+
     @playout.validator
     def _check_playout(self, _: Any, value: Any) -> None:
         if value not in PLAYOUTS:
@@ -182,13 +195,17 @@ class ISMCTSAgent:
             Play(animal=<Animal.WORM: 'worm'>)
         """
         root = _Node()
-        game = turn.game
+        game, sample = turn.game, turn.sample_state
+        fast = native.twin(game) if self.engine == "auto" else None
+        if fast is not None and fast is not game:  # the pure module: search on its twin
+            convert = fast.from_engine
+            game, sample = fast, lambda rng: convert(turn.sample_state(rng))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         policy = playout_policy(game, self.playout)
         for _ in range(self.iterations):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(game, turn.sample_state(rng), turn.seat, root, rng, policy)
+            self._iterate(game, sample(rng), turn.seat, root, rng, policy)
         visits = root.visits
         return max(turn.legal, key=lambda a: (visits.get(a, 0), root.value.get(a, 0.0)))
 
@@ -220,12 +237,16 @@ class ISMCTSAgent:
         actors, legal_actions, apply_action = game.actors, game.legal_actions, game.apply_action
         left = self.horizon
         finished = True
-        # A native core plays a random playout to its end without coming back to Python, with
-        # the same draws from `rng` as the loop below (tablefeast.native).
-        native = getattr(game, "random_playout", None) if policy is _random else None
+        # A native core plays a playout to its end without coming back to Python, with the
+        # same draws from `rng` as the loop below (tablefeast.native).
+        fast = None
+        if policy is _random:
+            fast = getattr(game, "random_playout", None)
+        elif policy is _heuristic:
+            fast = getattr(game, "heuristic_playout", None)
         while True:
-            if node is None and native is not None:
-                state, finished = native(state, seat, left, rng)
+            if node is None and fast is not None:
+                state, finished = fast(state, seat, left, rng)
                 break
             acting = actors(state)
             if not acting:

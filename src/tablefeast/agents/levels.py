@@ -13,7 +13,8 @@ one second at most (`LEVEL_SECONDS`), so that no person waits longer on a slow m
 Examples:
     >>> import tablefeast
     >>> LevelAgent("hard").agent_for(tablefeast.load("schlacht_am_buffet"))
-    ISMCTSAgent(iterations=400, seconds=1.0, exploration=0.7, playout='auto', horizon=3)
+    ISMCTSAgent(iterations=400, seconds=1.0, exploration=0.7, playout='auto', horizon=3, \
+engine='auto')
     >>> LevelAgent("hard").agent_for(tablefeast.load("mausgeflippt"))
     HeuristicAgent(mixed=True)
 """
@@ -54,8 +55,8 @@ def level_agent(name: str) -> Any:
 
     Examples:
         >>> level_agent("ismcts:50"), level_agent("greedy")
-        (ISMCTSAgent(iterations=50, seconds=1.0, exploration=0.7, playout='auto', horizon=3), \
-GreedyAgent(samples=8))
+        (ISMCTSAgent(iterations=50, seconds=1.0, exploration=0.7, playout='auto', horizon=3, \
+engine='auto'), GreedyAgent(samples=8))
     """
     simple = {"random": RandomAgent, "heuristic": HeuristicAgent, "greedy": GreedyAgent}
     if name in simple:

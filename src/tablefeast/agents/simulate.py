@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -34,7 +35,7 @@ from tablefeast.agents import make_agent
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.play import play_game
+from tablefeast.kernel.play import agent_rng, play_game
 
 __all__ = [
     "AgentSpec",
@@ -138,11 +139,27 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
     game = tablefeast.load(name) if engine == "pure" else tablefeast.load(name, engine=engine)
     config = game.Config(**config_data)
     game_seed = f"{seed}/{index}"
+    labels = tuple(_label(spec) for spec in seats)
+    if engine != "pure" and not keep_record and on_step is None and set(labels) == {"random"}:
+        # A table of random agents, nobody watching: the core plays the whole game, drawing
+        # from the generators `play_game` would make, so the game is the driver's own.
+        chance = random.Random(game_seed)
+        rngs = [agent_rng(game_seed, seat) for seat in range(config.players)]
+        state, moves = game.random_game(game.initial_state(config), chance, rngs)
+        return GameOutcome(
+            index=index,
+            seats=labels,
+            scores=tuple(game.scores(state)),
+            winners=tuple(sorted(game.winners(state))),
+            moves=moves,
+            seed=game_seed,
+            record=None,
+        )
     agents = [_build(spec) for spec in seats]
     result = play_game(game, config, agents, seed=game_seed, on_step=on_step)
     return GameOutcome(
         index=index,
-        seats=tuple(_label(spec) for spec in seats),
+        seats=labels,
         scores=tuple(game.scores(result.state)),
         winners=tuple(sorted(game.winners(result.state))),
         moves=len(result.moves),

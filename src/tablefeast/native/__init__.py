@@ -38,7 +38,7 @@ from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.serialize import converter, structure
 from tablefeast.kernel.values import FrozenDict
 
-__all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load"]
+__all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load", "twin"]
 
 NATIVE_GAMES: Mapping[str, str] = FrozenDict(
     food_chain="tablefeast.native._food_chain",
@@ -108,6 +108,18 @@ class NativeRuleset:
         ``chance_distribution(state).sample(rng)``), until it ends or `seat` is about
         to act the ``horizon + 1``-th time (None: to the end). `tablefeast.agents.ISMCTSAgent`
         plays its random playouts with it."""
+        self.heuristic_playout: Callable[..., tuple[Any, bool]] | None = getattr(
+            core, "heuristic_playout", None
+        )
+        """As `random_playout`, every seat playing the game's heuristic, in a game whose core
+        has it (Mausgeflippt, whose searches play out with the heuristic); else None."""
+        self.random_game: Callable[..., tuple[Any, int]] = core.random_game
+        """``random_game(state, chance_rng, seat_rngs, max_moves=None) -> (state, moves)``: the
+        game played on as `tablefeast.play_game` plays it with a `RandomAgent` in every seat
+        (chance from `chance_rng`, each seat from its own generator), in the core."""
+        self.from_engine: Callable[[Any], Any] = core.from_engine
+        """`from_pure` without the check, for a state the pure engine itself made (a sampled
+        determinization, say): the conversion a search pays once per sampled state."""
         from_engine = core.from_engine  # states the pure engine made need no check
         self.fallbacks: Callable[[], int] = core.fallbacks
         """How many moves the core handed to the pure engine in this process (illegal ones,
@@ -221,4 +233,37 @@ def load(name: str) -> NativeRuleset:
             f"the native core of {name} is not built in this install: build it with "
             "HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install . (Cython and a C compiler)"
         )
-    return NativeRuleset(tablefeast.load(name), core)
+    ruleset = _LOADED.get(name)
+    if ruleset is None or ruleset._core is not core:
+        ruleset = _LOADED[name] = NativeRuleset(tablefeast.load(name), core)
+    return ruleset
+
+
+_LOADED: dict[str, NativeRuleset] = {}
+"""The native ruleset of each game, made once (it registers its states' JSON hooks): at most
+one per game with a core, and nothing in it changes once made."""
+
+
+def twin(game: Any) -> NativeRuleset | None:
+    """The native ruleset of the game `game` is (a pure module or a native ruleset), where this
+    install built its core; else None. A search given the pure module plays on the twin: the
+    same game, the same draws from its generator, the same choices (`tablefeast.agents`).
+
+    Args:
+        game: a game module, a native ruleset, or anything else (None then).
+
+    Examples:
+        >>> import tablefeast
+        >>> fc = tablefeast.load("food_chain")
+        >>> twin(fc) is None or twin(fc).pure is fc
+        True
+        >>> twin(object()) is None
+        True
+    """
+    if isinstance(game, NativeRuleset):
+        return game
+    name = getattr(game, "NAME", None)
+    if not isinstance(name, str) or not available(name):
+        return None
+    ruleset = load(name)
+    return ruleset if ruleset.pure is game else None

@@ -466,22 +466,15 @@ def apply_action(State s, player, action):
     return _fallback(s, player, action)
 
 
-def random_playout(State s, int seat, horizon, rng):
-    """Play `s` on with uniformly random moves, drawn from `rng` exactly as
-    ``legal[rng.randrange(len(legal))]`` would draw them (a seat with one legal move draws
-    nothing), until the game ends or `seat` is about to act for the ``horizon + 1``-th time
-    (None: to the end), as `tablefeast.agents.ismcts` plays its playouts out.
-
-    Returns:
-        The state reached, and whether the game ended there.
-    """
-    cdef Twister twister
-    cdef State t = _copy(s)
-    cdef int left = -1 if horizon is None else horizon
+cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
+               long long* moves, int policy, object chance_rng, list kept) except? -1:
+    """The playout loop (see `_playouts.pxi`): uniformly random moves, as the Python loops
+    draw them."""
     cdef int actor, i, k, count, pick, prey
     cdef int options[MAX_SEATS + 1]
-    kept = _take_state(&twister, rng)
     while not t.game_over:
+        if budget >= 0 and moves[0] >= budget:
+            return False
         if t.taker != NONE:
             actor = t.taker
         else:
@@ -490,8 +483,7 @@ def random_playout(State s, int seat, horizon, rng):
                 actor += 1
         if actor == seat and left >= 0:
             if left == 0:
-                _give_state(&twister, rng, kept)
-                return t, False
+                return False
             left -= 1
         count = 0
         if t.taker == NONE:  # FC-3: a kind the hand holds
@@ -499,7 +491,7 @@ def random_playout(State s, int seat, horizon, rng):
                 if t.hands[actor][k] > 0:
                     options[count] = k
                     count += 1
-            pick = options[0] if count == 1 else options[_randbelow(&twister, count)]
+            pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
             _commit(t, actor, pick)
         else:  # FC-4: a prey seat, in seat order, then the centre
             prey = t.snatching - 1
@@ -510,10 +502,13 @@ def random_playout(State s, int seat, horizon, rng):
             if t.centre[prey] > 0:
                 options[count] = NONE
                 count += 1
-            pick = options[0] if count == 1 else options[_randbelow(&twister, count)]
+            pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
             _take(t, actor, pick)
-    _give_state(&twister, rng, kept)
-    return t, True
+        moves[0] += 1
+    return True
+
+
+include "_playouts.pxi"
 
 
 def scores(State s):

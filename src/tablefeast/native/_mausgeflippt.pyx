@@ -60,7 +60,6 @@ cdef enum:
 
 include "_random.pxi"
 
-from libc.stdint cimport uint64_t
 
 cdef object PASS_ACTION = _pure.PASS_ACTION
 cdef object FLIP_ACTION = _pure.FLIP_ACTION
@@ -990,33 +989,6 @@ def apply_action(State s, player, action):
 # ---------------------------------------------------------------- playouts
 
 
-cdef int _sample(Twister* twister, int* weights, int size, int total):
-    """`Distribution.sample`: r uniform below the total, then the first running weight above r."""
-    cdef int k, r = _randbelow(twister, total)
-    for k in range(size):
-        r -= weights[k]
-        if r < 0:
-            return k
-    return size - 1
-
-
-cdef uint64_t _randbelow64(Twister* t, uint64_t n):
-    """``getrandbits(n.bit_length())`` until below n, for n < 2**64, word for word as CPython
-    draws them (the low word first)."""
-    cdef int k = 0
-    cdef uint64_t r
-    while k < 64 and (n >> k) != 0:
-        k += 1
-    while True:
-        if k <= 32:
-            r = _genrand(t) >> (32 - k)
-        else:
-            r = _genrand(t)
-            r |= (<uint64_t>(_genrand(t) >> (64 - k))) << 32
-        if r < n:
-            return r
-
-
 cdef int _sample_fastest(Twister* twister, Layout L, int claim):
     """A draw of the speed model's outcome among the claimants `claim` (MG-3): the set of the
     fastest seats."""
@@ -1029,53 +1001,85 @@ cdef int _sample_fastest(Twister* twister, Layout L, int claim):
     return L.out_mask[claim][L.out_count[claim] - 1]
 
 
-def random_playout(State s, int seat, horizon, rng):
-    """Play `s` on with uniformly random moves, and chance with its exact probabilities, drawn
-    from `rng` exactly as the Python loop of `tablefeast.agents.ismcts` draws them (a seat with
-    one legal move draws nothing), until the game ends or `seat` is about to act for the
-    ``horizon + 1``-th time (None: to the end).
+cdef int _heuristic(State t, int actor, int* options, int count, Twister* twister):
+    """The heuristic's move (`tablefeast.games.mausgeflippt.strategy.ranked_moves`, through
+    `tablefeast.agents.heuristics.heuristic_move`), from what the seat's view shows: in a race,
+    never a claim on a protected mouse (MG-7); a worn item in hand, the first in card-set order
+    (MG-4); else Flip where allowed (MG-6); else Pass. The face-down choice (MG-17) is hidden
+    either way, so it mixes the first three items with the weights 0.6, 0.24, 0.16, drawn by
+    one ``rng.random()``."""
+    cdef int k, mouse = t.v.open_mouse
+    cdef int* hand
+    cdef double point
+    cdef double weights[3]
+    cdef unsigned char* wears
+    if not t.v.racing:  # MG-17
+        weights[0], weights[1], weights[2] = 0.6, 0.24, 0.16  # heuristics.MIX
+        count = 3 if count > 3 else count
+        point = weights[0]
+        for k in range(1, count):
+            point += weights[k]  # summed in order, as `sum(weights.values())`
+        point = _random_double(twister) * point
+        for k in range(count):
+            point -= weights[k]
+            if point < 0:
+                return options[k]
+        return options[count - 1]
+    if mouse == NONE or t.L.mouse_cheese[mouse] == t.v.open_cheese:
+        return PASS
+    hand = _hand(t, actor)
+    wears = t.L.wears + mouse * t.L.items
+    for k in range(t.L.items):
+        if hand[k] and wears[k]:
+            return k
+    if t.v.face_down_count[actor] < MAX_FACE_DOWN:
+        return FLIP
+    return PASS
 
-    Returns:
-        The state reached, and whether the game ended there.
-    """
-    cdef Twister twister
-    cdef State t = _copy(s)
+
+cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
+               long long* moves, int policy, object chance_rng, list kept) except? -1:
+    """The playout loop (see `_playouts.pxi`): uniformly random moves or the heuristic's, and
+    chance with its exact probabilities, as the Python loops draw them."""
     cdef Layout L = t.L
-    cdef int left = -1 if horizon is None else horizon
     cdef int actor, k, count, pick, phase, claim, outcome
     cdef int* options = <int*>PyMem_Malloc((L.items + 2) * sizeof(int))
     cdef int* row
     if options == NULL:
         raise MemoryError()
-    kept = _take_state(&twister, rng)
     try:
         while not t.v.game_over:
+            if budget >= 0 and moves[0] >= budget:
+                return False
             phase = _phase(t)
+            if phase != NO_PHASE:
+                moves[0] += 1
             if phase == FASTEST:
                 claim = _claimants(t)
                 if L.big[claim]:  # a total past 64 bits: drawn by the distribution itself
-                    _give_state(&twister, rng, kept)
-                    fastest = L.fastest[claim].sample(rng)
-                    kept = _take_state(&twister, rng)
+                    _close(chance_rng, draw[0], kept[0])  # its state, current in the object
+                    fastest = L.fastest[claim].sample(chance_rng)
+                    if kept[0] is not None:
+                        kept[0] = _take_state(draw[0], chance_rng)
                     outcome = 0
                     for k in fastest.seats:
                         outcome |= 1 << k
                 else:
-                    outcome = _sample_fastest(&twister, L, claim)
+                    outcome = _sample_fastest(draw[0], L, claim)
                 _resolve(t, outcome)
                 continue
             if phase == DRAW:
-                _draw(t, _sample(&twister, t.data + L.o_pile, L.items, t.v.pile_total))
+                _draw(t, _sample(draw[0], t.data + L.o_pile, L.items, t.v.pile_total))
                 continue
             if phase == TURN_MOUSE or phase == MOUSE_AWARD:
-                k = _sample(&twister, t.data + L.o_unseen, L.mice, t.v.unseen_total)
+                k = _sample(draw[0], t.data + L.o_unseen, L.mice, t.v.unseen_total)
                 if phase == TURN_MOUSE:
                     _turn_mouse(t, k)
                 else:
                     _award_mouse(t, k)
                 continue
             if phase == TURN_CHEESE or phase == CHEESE_AWARD:
-                k = _sample(&twister, t.data + L.o_cheese_pile, L.cheeses, t.v.cheese_total)
+                k = _sample(draw[0], t.data + L.o_cheese_pile, L.cheeses, t.v.cheese_total)
                 if phase == TURN_CHEESE:
                     _turn_cheese(t, k)
                 else:
@@ -1089,8 +1093,9 @@ def random_playout(State s, int seat, horizon, rng):
                 actor = t.v.placers[0]
             if actor == seat and left >= 0:
                 if left == 0:
-                    return t, False
+                    return False
                 left -= 1
+            moves[0] += 1
             count = 0
             if t.v.racing:  # MG-2, MG-6: Pass, the items in hand, Flip
                 options[count] = PASS
@@ -1103,20 +1108,37 @@ def random_playout(State s, int seat, horizon, rng):
                 if t.v.face_down_count[actor] < MAX_FACE_DOWN:
                     options[count] = FLIP
                     count += 1
-                pick = options[0] if count == 1 else options[_randbelow(&twister, count)]
+            else:  # MG-17: an item to lay face down
+                row = _placing(t, actor)
+                for k in range(L.items):
+                    if row[k]:
+                        options[count] = k
+                        count += 1
+            if count == 1:
+                pick = options[0]
+            elif policy == HEURISTIC_POLICY:
+                pick = _heuristic(t, actor, options, count, draw[actor + 1])
+            else:
+                pick = options[_randbelow(draw[actor + 1], count)]
+            if t.v.racing:
                 _commit(t, actor, pick)
-                continue
-            row = _placing(t, actor)  # MG-17: an item to lay face down
-            for k in range(L.items):
-                if row[k]:
-                    options[count] = k
-                    count += 1
-            pick = options[0] if count == 1 else options[_randbelow(&twister, count)]
-            _choose_face_down(t, actor, pick)
-        return t, True
+            else:
+                _choose_face_down(t, actor, pick)
+        return True
     finally:
-        _give_state(&twister, rng, kept)
         PyMem_Free(options)
+
+
+include "_playouts.pxi"
+
+
+def heuristic_playout(State s, int seat, horizon, rng):
+    """As `random_playout`, every seat playing the heuristic (the playout policy Mausgeflippt
+    declares, ``CAPABILITIES.playout``): the moves `tablefeast.agents.heuristics.heuristic_move`
+    makes from each seat's view, with the same draws from `rng`."""
+    if horizon is not None and not 0 <= horizon <= 10_000:
+        raise ValueError(f"horizon must be None or from 0 to 10,000, got {horizon!r}")
+    return _playout(s, seat, horizon, rng, HEURISTIC_POLICY)
 
 
 # ---------------------------------------------------------------- scoring

@@ -1,11 +1,15 @@
 # Python's own Mersenne Twister, step for step (CPython's Modules/_randommodule.c), so that a
-# native playout draws exactly the numbers a `random.Random` would: it takes the generator's
-# state, draws, and hands the state back (`_take_state`, `_give_state`). And the chance
-# distributions the cores hand out, whose sampling is compiled (`NativeDistribution`).
+# native playout draws exactly the numbers a `random.Random` would. A `random.Random` is drawn
+# from in place: its generator state is the struct below, which follows the object's header in
+# memory (checked once at import against `getstate`); any other generator's state is taken,
+# drawn from, and handed back (`_take_state`, `_give_state`). And the chance distributions the
+# cores hand out, whose sampling is compiled (`NativeDistribution`).
 
+import random as _random_module
 from functools import partial
 
-from libc.stdint cimport uint32_t
+from cpython.object cimport PyObject
+from libc.stdint cimport uint32_t, uint64_t
 
 from tablefeast.kernel.chance import Distribution
 
@@ -14,8 +18,9 @@ cdef enum:
     MT_M = 397
 
 cdef struct Twister:
-    uint32_t mt[MT_N]
+    # The layout of CPython's RandomObject after its PyObject_HEAD (Modules/_randommodule.c).
     int index
+    uint32_t mt[MT_N]
 
 
 cdef inline uint32_t _genrand(Twister *t) noexcept nogil:
@@ -51,6 +56,41 @@ cdef inline int _randbelow(Twister *t, int n) noexcept nogil:
     while r >= <uint32_t>n:
         r = _genrand(t) >> (32 - k)
     return <int>r
+
+
+cdef inline uint64_t _randbelow64(Twister* t, uint64_t n) noexcept nogil:
+    """``getrandbits(n.bit_length())`` until below n, for 0 < n < 2**64, word for word as CPython
+    draws them (the low word first)."""
+    cdef int k = 0
+    cdef uint64_t r
+    while k < 64 and (n >> k) != 0:
+        k += 1
+    while True:
+        if k <= 32:
+            r = _genrand(t) >> (32 - k)
+        else:
+            r = _genrand(t)
+            r |= (<uint64_t>(_genrand(t) >> (64 - k))) << 32
+        if r < n:
+            return r
+
+
+cdef inline double _random_double(Twister* t) noexcept nogil:
+    """`random.Random.random()`: 53 random bits from two draws, as CPython makes them."""
+    cdef uint32_t a = _genrand(t) >> 5
+    cdef uint32_t b = _genrand(t) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+cdef inline int _sample(Twister* twister, int* weights, int size, int total) noexcept nogil:
+    """`Distribution.sample` of counts whose sum is `total` (positive): r uniform below the
+    total, then the first running weight above r (zero weights are never chosen)."""
+    cdef int k, r = _randbelow(twister, total)
+    for k in range(size):
+        r -= weights[k]
+        if r < 0:
+            return k
+    return size - 1
 
 
 cdef object _take_state(Twister *t, object rng):
@@ -104,3 +144,47 @@ class NativeDistribution(Distribution):
 cdef object native_distribution = partial(tuple.__new__, NativeDistribution)
 """``native_distribution((support, weights, total))``: a `NativeDistribution`, built as
 `tablefeast.kernel.chance.trusted_distribution` builds a `Distribution` (no checks)."""
+
+
+cdef inline Twister* _inside(object rng):
+    """The generator state of a `random.Random`, where it lies in the object."""
+    return <Twister*>(<char*><PyObject*>rng + sizeof(PyObject))
+
+
+cdef bint _layout_checked():
+    """Whether a `random.Random`'s state lies where `_inside` looks, word for word, and draws
+    as the object does: else every generator goes through `getstate` and `setstate`."""
+    cdef int i
+    probe, twin = _random_module.Random(20261206), _random_module.Random(20261206)
+    probe.random()  # somewhere in the middle of its words
+    twin.random()
+    version, words, gauss = probe.getstate()
+    cdef Twister* t = _inside(probe)
+    if t.index != words[MT_N]:
+        return False
+    for i in range(MT_N):
+        if t.mt[i] != words[i]:
+            return False
+    for i in range(MT_N + 5):  # across a regeneration of the words
+        if _genrand(t) != twin.getrandbits(32):
+            return False
+    return probe.getstate() == twin.getstate()
+
+
+cdef bint _IN_PLACE = _layout_checked()
+
+
+cdef Twister* _open(object rng, Twister* spare, list kept):
+    """The state to draw from for `rng`: its own, in place, for a `random.Random` itself;
+    else a copy in `spare` (appending to `kept` what `_close` needs to hand it back)."""
+    if _IN_PLACE and type(rng) is _random_module.Random:
+        kept.append(None)
+        return _inside(rng)
+    kept.append(_take_state(spare, rng))
+    return spare
+
+
+cdef void _close(object rng, Twister* t, object kept):
+    """After drawing: hand a copied state back to `rng` (nothing to do when drawn in place)."""
+    if kept is not None:
+        _give_state(t, rng, kept)

@@ -743,46 +743,30 @@ def apply_action(State s, player, action):
     return _fallback(s, player, action)
 
 
-cdef int _sample(Twister* twister, int* weights, int size):
-    """`Distribution.sample`: r uniform below the total, then the first running weight above r."""
-    cdef int k, total = 0, r
-    for k in range(size):
-        total += weights[k]
-    r = _randbelow(twister, total)
-    for k in range(size):
-        r -= weights[k]
-        if r < 0:
-            return k
-    return size - 1
-
-
-def random_playout(State s, int seat, horizon, rng):
-    """Play `s` on with uniformly random moves, and chance with its exact probabilities, drawn
-    from `rng` exactly as the Python loop of `tablefeast.agents.ismcts` draws them (a seat with
-    one legal move draws nothing), until the game ends or `seat` is about to act for the
-    ``horizon + 1``-th time (None: to the end).
-
-    Returns:
-        The state reached, and whether the game ended there.
-    """
-    cdef Twister twister
-    cdef State t = _copy(s)
-    cdef int left = -1 if horizon is None else horizon
-    cdef int actor, k, count, pick
+cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
+               long long* moves, int policy, object chance_rng, list kept) except? -1:
+    """The playout loop (see `_playouts.pxi`): uniformly random moves, and chance with its
+    exact probabilities, as the Python loops draw them."""
+    cdef int actor, k, count, pick, total
     cdef int options[CARDS]
     cdef int weights[NUM_PLATES]
     cdef int wanted[CARDS]
-    kept = _take_state(&twister, rng)
     while not t.game_over:
+        if budget >= 0 and moves[0] >= budget:
+            return False
         if t.exchanger == NONE and (t.pending_len or t.to_reveal):  # chance
+            total = 0
             if t.pending_len:
                 for k in range(CARDS):
                     weights[k] = t.draw_pile[k]
-                _draw(t, _sample(&twister, weights, CARDS))
+                    total += weights[k]
+                _draw(t, _sample(draw[0], weights, CARDS, total))
             else:
                 for k in range(NUM_PLATES):
                     weights[k] = t.supply[k]
-                _reveal(t, _sample(&twister, weights, NUM_PLATES))
+                    total += weights[k]
+                _reveal(t, _sample(draw[0], weights, NUM_PLATES, total))
+            moves[0] += 1
             continue
         if t.exchanger != NONE:
             actor = t.exchanger
@@ -792,14 +776,14 @@ def random_playout(State s, int seat, horizon, rng):
                 actor += 1
         if actor == seat and left >= 0:
             if left == 0:
-                _give_state(&twister, rng, kept)
-                return t, False
+                return False
             left -= 1
+        moves[0] += 1
         if t.exchanger != NONE:  # SAB-7: one of the pure engine's exchanges, in its order
             count = 1
             for k in range(CARDS):
                 count *= t.hands[actor][k] + 1
-            pick = 0 if count == 1 else _randbelow(&twister, count)
+            pick = 0 if count == 1 else _randbelow(draw[actor + 1], count)
             count = 0
             for k in range(CARDS):  # the exchange at `pick`: its digits, index 0 the lowest
                 wanted[k] = pick % (t.hands[actor][k] + 1)
@@ -812,10 +796,12 @@ def random_playout(State s, int seat, horizon, rng):
             if t.hands[actor][k] > 0:
                 options[count] = k
                 count += 1
-        pick = options[0] if count == 1 else options[_randbelow(&twister, count)]
+        pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
         _commit(t, actor, pick - 1)
-    _give_state(&twister, rng, kept)
-    return t, True
+    return True
+
+
+include "_playouts.pxi"
 
 
 cdef int _top_ranks(State s, int seat, int* tops):

@@ -15,7 +15,8 @@ Examples:
     >>> check_kind("ismcts:200", settings), check_kind("hard", settings)
     ('ismcts:200', 'hard')
     >>> bot("ismcts:200", settings, think=2.0)
-    ISMCTSAgent(iterations=200, seconds=2.0, exploration=0.7, playout='auto', horizon=3)
+    ISMCTSAgent(iterations=200, seconds=2.0, exploration=0.7, playout='auto', horizon=3, \
+engine='auto')
     >>> check_kind("os:system:touch PWNED", settings)
     Traceback (most recent call last):
     ...
