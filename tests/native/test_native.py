@@ -43,6 +43,10 @@ VARIETY: dict[str, Callable[[int, int], dict[str, Any]]] = {
         "start_player": game % players,
         "edition": ("en", "fr")[game % 2],  # SAB-18, SAB-22: the editions' part two differ
     },
+    "all_you_can_eat_buffet": lambda players, game: {
+        "first_player": game % players,
+        "cards": _ayc_lists() if game % 3 == 2 else None,  # AYC-0: a custom list
+    },
 }
 """Per game, the setups the corpus varies over its seeded games."""
 
@@ -62,8 +66,32 @@ TAMPERED: dict[str, tuple[tuple[str, Any, str], ...]] = {
         ("hands", "junk", ""),
         ("pending_draws", (0,) * 99, "pending draws"),
     ),
+    "all_you_can_eat_buffet": (
+        ("round", 99, "round 99"),
+        ("hands", "junk", ""),
+        ("mood_draws", (0,) * 99, "mood_draws must list at most 9 seats"),
+    ),
 }
 """Per game, fields set to values no reachable state holds, and what the refusal says."""
+
+
+def _ayc_lists() -> dict[str, Any]:
+    """All You Can Eat Buffet's custom lists for the corpus: 47 Meals, so the deck runs out and
+    lines get short (AYC-13), eight Surprise breads whose secret cards are lost with the line or
+    turned at the end (AYC-4), and eight Fruit kinds, one a "Rum" kind (AYC-20)."""
+    from tablefeast.games.all_you_can_eat_buffet import DEFAULT_CARDS
+
+    data = json.loads(tablefeast.dumps(DEFAULT_CARDS))
+    kept = ("fruits", "surprise_bread", "coffee", "tomato", "cake")
+    meals = [meal for meal in data["meals"] if meal["set"] in kept]
+    for meal in meals:
+        meal["count"] *= 4 if meal["set"] == "surprise_bread" else 1
+    for name, count in (("Fig", 3), ("Rum Fig", 2), ("Kiwi", 3)):
+        meals.append(
+            {"set": "fruits", "name": name, "count": count, "points": 1, "drink": count == 2}
+            | {"jealous_icon": name == "Kiwi"}
+        )
+    return {**data, "meals": meals}
 
 
 def outcome(function: Callable[..., Any], *args: Any) -> tuple[Any, Any]:
@@ -226,6 +254,7 @@ def _pure_playout(
     seat: int,
     left: int | None,
     rng: random.Random,
+    *,
     policy: Callable[..., Any] | None = None,
 ) -> Any:
     """The playout loop of `tablefeast.agents.ismcts`, written out: random moves, or those of
@@ -266,6 +295,30 @@ def test_a_native_playout_draws_what_the_python_loop_draws(name: str) -> None:
             expected, expected_ended = _pure_playout(pure, start.state, seat, horizon, theirs)
             assert fast.to_pure(reached) == expected and ended == expected_ended
             assert mine.getstate() == theirs.getstate()  # the same numbers drawn, no more
+
+
+class _OwnRandom(random.Random):
+    """A generator of another class: the core cannot draw from it in place, so it takes its
+    state (`getstate`), draws, and hands it back (`setstate`)."""
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_a_playout_draws_alike_from_a_generator_it_cannot_draw_from_in_place(name: str) -> None:
+    fast = tablefeast.load(name, engine="native")
+    start = fast.initial_state(fast.Config(players=4))
+    for seed in range(3):
+        plain, own = random.Random(seed), _OwnRandom(seed)
+        assert fast.random_playout(start, 0, None, plain) == fast.random_playout(
+            start, 0, None, own
+        )
+        assert plain.getstate() == own.getstate()
+        seats = [_OwnRandom(f"{seed}/{s}") for s in range(4)]
+        state, moves = fast.random_game(start, _OwnRandom(seed), seats)
+        again = [random.Random(f"{seed}/{s}") for s in range(4)]
+        assert fast.random_game(start, random.Random(seed), again) == (state, moves)
+        assert [g.getstate() for g in seats] == [g.getstate() for g in again]
+    with pytest.raises(ValueError, match="generators of their own"):
+        fast.random_game(start, plain, [plain] * 4)
 
 
 @pytest.mark.parametrize("name", BUILT)
@@ -357,7 +410,7 @@ def test_a_native_heuristic_playout_plays_the_python_heuristic() -> None:
                 fast.from_pure(start.state), seat, horizon, mine
             )
             expected, expected_ended = _pure_playout(
-                pure, start.state, seat, horizon, theirs, policy
+                pure, start.state, seat, horizon, theirs, policy=policy
             )
             assert fast.to_pure(reached) == expected and ended == expected_ended
             assert mine.getstate() == theirs.getstate()

@@ -44,6 +44,7 @@ NATIVE_GAMES: Mapping[str, str] = FrozenDict(
     food_chain="tablefeast.native._food_chain",
     mausgeflippt="tablefeast.native._mausgeflippt",
     schlacht_am_buffet="tablefeast.native._schlacht_am_buffet",
+    all_you_can_eat_buffet="tablefeast.native._all_you_can_eat_buffet",
 )
 """The games with a native core, and the compiled module of each."""
 
