@@ -7,7 +7,11 @@ instructions divided by the difference in decisions cancels start-up and imports
     python benchmarks/instructions.py                    # needs valgrind (apt-get install valgrind)
     python benchmarks/instructions.py --builds pure --seeds 1 --no-peers   # a quick look
 
-Besides each engine's random playouts through the contract (``NAME:4``), the driver is counted
+Beside OpenSpiel's games (`bench.PEERS`), other libraries are counted in the same run (`PEERS`):
+RLCard's ``leduc-holdem`` and ``uno`` environments, and PettingZoo's ``texas_holdem_v4``
+through its AEC API with observations (pip install rlcard pettingzoo pygame), each played by
+uniformly random legal actions. Besides each engine's random playouts through the contract
+(``NAME:4``), the driver is counted
 (``play:NAME:4``): `tablefeast.play_game` with random agents, the path `simulate` takes, so
 what the driver adds to a decision is measured too. Counts are averaged over five hash seeds (see
 `HASH_SEEDS`); every count runs with ``OPENBLAS_NUM_THREADS=1``, as numpy's threads (OpenSpiel
@@ -43,6 +47,10 @@ def _child(engine: str, games: int) -> None:
     if engine.startswith("openspiel:"):
         game = bench.openspiel_game(engine.removeprefix("openspiel:"))
         decisions = bench.bench_openspiel(game, games)[2] * games
+    elif engine.startswith("rlcard:"):
+        decisions = _rlcard_games(engine.removeprefix("rlcard:"), games)
+    elif engine.startswith("pettingzoo:"):
+        decisions = _pettingzoo_games(engine.removeprefix("pettingzoo:"), games)
     elif engine.startswith("native:"):  # the native core, through the same loop
         name, players = engine.removeprefix("native:").split(":")
         ruleset = tablefeast.load(name, engine="native")
@@ -67,6 +75,73 @@ def _child(engine: str, games: int) -> None:
         bench.playout(ruleset, config, rng)
         decisions = sum(bench.playout(ruleset, config, rng) for _ in range(games))
     print(f"DECISIONS {round(decisions)}")
+
+
+def _rlcard_games(name: str, games: int) -> int:
+    """RLCard's environment `name` played by uniformly random legal actions: every
+    ``env.step`` (which also builds the next player's state), counted as a decision."""
+    import rlcard
+
+    env = rlcard.make(name, config={"seed": 0})
+    rng = random.Random(0)
+    decisions = 0
+    for _ in range(games + 1):  # the first game warms up, as the other engines' runs do
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(rng.choice(sorted(state["legal_actions"])))
+            decisions += 1
+    return decisions
+
+
+def _pettingzoo_games(name: str, games: int) -> int:
+    """A PettingZoo AEC environment played by uniformly random actions from each agent's
+    action mask: every ``env.last()`` (its observation) and ``env.step`` of a live agent counted
+    as a decision. `name` is ``texas_holdem_v4`` (PettingZoo's classic game, on RLCard) or one
+    of our games (`tablefeast.interop.pettingzoo.env`)."""
+    import numpy as np
+
+    if name == "texas_holdem_v4":
+        from pettingzoo.classic import texas_holdem_v4
+
+        env = texas_holdem_v4.env()
+    else:
+        from tablefeast.interop.pettingzoo import env as tablefeast_env
+
+        env = tablefeast_env(name, players=4)
+    rng = random.Random(0)
+    decisions = 0
+    for game in range(games + 1):
+        env.reset(seed=game)
+        for _ in env.agent_iter():
+            observation, _, done, cut, _ = env.last()
+            if done or cut:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            decisions += 1
+    return decisions
+
+
+PEERS = (
+    "rlcard:leduc-holdem",
+    "rlcard:uno",
+    "pettingzoo:texas_holdem_v4",
+)
+"""The other libraries measured beside OpenSpiel's games (`bench.PEERS`): RLCard's Leduc hold'em
+and UNO through their environments, and PettingZoo's Texas hold'em (on RLCard) through its AEC
+API with observations. Each needs its package (rlcard; pettingzoo with pygame): a missing one is
+left out of the table."""
+
+
+def _available(peer: str) -> bool:
+    try:
+        if peer.startswith("rlcard:"):
+            import rlcard  # noqa: F401
+        else:
+            from pettingzoo.classic import texas_holdem_v4  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _count(engine: str, games: int, hash_seed: int, source: Path | None = None) -> tuple[int, int]:
@@ -161,6 +236,10 @@ def main() -> None:
     peers = [] if args.no_peers or bench.openspiel_game(bench.PEERS[0]) is None else bench.PEERS
     for spec in peers:
         results[f"openspiel:{spec}"] = per_decision(f"openspiel:{spec}", 50, 250, seeds)
+    for peer in [] if args.no_peers else PEERS:
+        if _available(peer):
+            few, more = (5, 25) if peer == "rlcard:uno" else (50, 250)
+            results[peer] = per_decision(peer, few, more, seeds)
     with tempfile.TemporaryDirectory() as workdir:
         for build in args.builds.split(","):
             if build == "native":  # the cores built in place (python hatch_build.py)

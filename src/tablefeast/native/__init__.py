@@ -1,7 +1,8 @@
 """The native core (issue 32): the hot path of a game's contract compiled, beside the pure engine.
 
 A native core holds the state in C arrays and answers `actors`, `legal_actions`,
-`apply_action`, `is_terminal`, `scores` and `winners` without the interpreter's per-object
+`apply_action`, `chance_distribution`, `is_terminal`, `scores` and `winners` without the
+interpreter's per-object
 work; everything else (views, determinization, notation, serialization, checks, traced moves)
 goes through the pure state, converted losslessly both ways (`NativeRuleset.to_pure`,
 `NativeRuleset.from_pure`). The pure engine stays the reference: a move the core does not take
@@ -11,8 +12,10 @@ move.
 
 The core is compiled only by the native build (Cython and a C compiler:
 ``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .``, see the installation page); a plain install
-has none, and `tablefeast.load(name, engine="native")` then says so. Food Chain, Schlacht am
-Buffet and All You Can Eat Buffet have a core so far (`NATIVE_GAMES`).
+has none, and `tablefeast.load(name, engine="native")` then says so. Every game has a core
+(`NATIVE_GAMES`). The cores also play whole games and playouts without coming back to Python
+per move (`NativeRuleset.random_playout`, `random_game`, and Mausgeflippt's
+`heuristic_playout`), drawing from a `random.Random` exactly what the Python loops draw.
 
 Examples:
     >>> import tablefeast
