@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import tablefeast
 import tablefeast.games.all_you_can_eat_buffet as ayc
+from tablefeast.kernel.errors import IllegalActionError
 from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.kernel.values import replace
 from tests.support.ayc import CARDS, CHANCE, T, act, meals, moods, names_of, play, table
@@ -166,6 +167,14 @@ def test_ayc_4_a_surprise_bread_gets_a_secret_card_revealed_at_the_end() -> None
     assert ayc.scores(state)[0] == before + 1 + 8 + 1
     assert state.secrets == (0, 0, 0)
     assert state.stage == "over"
+
+
+def test_ayc_4_a_secret_card_no_unseen_meal_can_be_is_refused_naming_ayc_4() -> None:
+    state = table(players=3, line=["Surprise bread"], hands={0: ["hungry"] * 3}, round=10)
+    state = play(replace(state, line=((T.index["Surprise bread"], 0, True),)), {})
+    assert state.stage == "secrets"
+    with pytest.raises(IllegalActionError, match=r"no Unicorn is among .*\(AYC-4\)"):
+        ayc.apply_action(state, CHANCE, ayc.Secret("Unicorn"))  # no such Meal in the lists
 
 
 def test_ayc_4_drawing_a_bread_puts_a_secret_under_it_unless_the_deck_is_empty() -> None:

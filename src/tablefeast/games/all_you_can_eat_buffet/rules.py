@@ -328,7 +328,8 @@ def _why_not_outcome(state: State, action: object) -> str | None:
             what = "a Meal is drawn for the line" if stage == "deal" else "a secret card is turned"
             return "chance acts now: " + what
         if _unseen_meal(state, action) is None:
-            return f"no {action.meal} is among the unseen Meals (AYC-3)"
+            ruling = "AYC-3" if stage == "deal" else "AYC-4"  # a Meal drawn; a secret turned
+            return f"no {action.meal} is among the unseen Meals ({ruling})"
         return None
     seat = state.reveals[0]
     if type(action) is not RevealMood or action.seat != seat:

@@ -14,7 +14,8 @@ decks and collections are counts tuples over them. A game moves through stages:
 Surprise breads' secret cards are never seen before the end, so they are not drawn when the
 bread is: they stay in the unseen `meal_deck` and `secrets` counts them (a secret card is a
 uniformly random unseen card, drawn or not). A secret discarded with the line is never seen at
-all: `lost` counts those, so that the drawable deck is ``sum(meal_deck) - secrets - lost``.
+all: `lost` counts those, so that the drawable deck is ``sum(meal_deck) - secrets - lost``,
+less the secret cards under the breads on the line (`State.drawable`).
 
 Examples:
     >>> s = initial_state(Config(players=3))
