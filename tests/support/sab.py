@@ -105,3 +105,18 @@ def run_chance(state: sab.State, rng: random.Random | None = None) -> sab.State:
     while sab.actors(state) == (CHANCE,):
         state = sab.apply_action(state, CHANCE, sab.chance_distribution(state).sample(rng))
     return state
+
+
+def duel(hands: dict[int, list[int]], **fields: object) -> sab.State:
+    """A 4-player round down to its duel: seats 1 and 3 race for the cheese 5 (SAB-9)."""
+    fields.setdefault("start_player", 1)  # SAB-8: the tile is with a mouse still racing
+    return table(
+        4,
+        hands=hands,
+        racing=(1, 3),
+        positions=(0, 3, 0, 3),
+        buffet=["cheese 5"],
+        plates_won={0: ["salad -1"], 2: ["salami 3"]},
+        exchange_open=False,
+        **fields,  # type: ignore[arg-type]
+    )

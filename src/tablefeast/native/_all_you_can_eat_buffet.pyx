@@ -164,12 +164,6 @@ cdef newfunc _tuple_new = (<PyTypeObject*><PyObject*>tuple).tp_new
 # counts packed into an int (each count is at most 100, AYC-23: seven bits).
 cdef dict _SMALL = {}
 
-cdef long _fallbacks = 0
-
-
-def fallbacks():
-    """How many moves went to the pure engine since the process started (a test reads it)."""
-    return _fallbacks
 
 
 # ---------------------------------------------------------------- the card lists
@@ -477,27 +471,7 @@ def to_pure(State s):
     return s.pure
 
 
-def from_pure(state):
-    """The native state equal to the pure engine's `state`, which must pass `check_state`.
-
-    Raises:
-        RecordError: `state` is not a sound All You Can Eat Buffet state (as loading one
-            refuses it).
-    """
-    if type(state) is not PureState:
-        raise RecordError(f"not a {TITLE} state: {shown(state)}")
-    try:
-        problems = check_state(state)
-    except (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError) as e:
-        raise RecordError(f"not a valid State: {str(e)[:200]}") from None
-    if problems:
-        raise RecordError("impossible (tampered?) State: " + "; ".join(problems))
-    return _from_checked(state)
-
-
-def from_engine(state):
-    """`from_pure` without the check, for a state the pure engine itself returned."""
-    return _from_checked(state)
+include "_conversion.pxi"
 
 
 cdef State _from_checked(object state):
@@ -554,13 +528,6 @@ cdef State _from_checked(object state):
     for k in range(d.queue_len):
         d.queue[k] = state.queue[k]
     return t  # `pure` is left unset: `to_pure` converts back from the arrays, so tests check them
-
-
-cdef object _fallback(State s, object player, object action):
-    """A move off the fast path: the pure engine applies it (or raises its own error)."""
-    global _fallbacks
-    _fallbacks += 1
-    return _from_checked(_pure.apply_action(to_pure(s), player, action))
 
 
 # ---------------------------------------------------------------- who acts

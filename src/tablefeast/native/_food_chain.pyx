@@ -12,6 +12,7 @@ below cites its ruling as the pure engine's code does.
 cimport cython
 
 from tablefeast.games.food_chain import rules as _pure
+from tablefeast.games.food_chain.catalog import TITLE
 from tablefeast.games.food_chain.actions import Play, Take, TakeFromCentre
 from tablefeast.games.food_chain.components import ANIMALS, INDEX
 from tablefeast.games.food_chain.state import State as PureState
@@ -41,12 +42,6 @@ cdef tuple PENDING = tuple(
 )
 cdef tuple SOLO = tuple((s,) for s in range(MAX_SEATS))
 cdef dict KIND_OF = {a: INDEX[a] for a in ANIMALS}
-cdef long _fallbacks = 0
-
-
-def fallbacks():
-    """How many moves went to the pure engine since the process started (a test reads it)."""
-    return _fallbacks
 
 
 @cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
@@ -191,26 +186,7 @@ def to_pure(State s):
     )
 
 
-def from_pure(state):
-    """The native state equal to the pure engine's `state`, which must pass `check_state`.
-
-    Raises:
-        RecordError: `state` is not a sound Food Chain state (as loading one refuses it).
-    """
-    if type(state) is not PureState:
-        raise RecordError(f"not a Food Chain state: {shown(state)}")
-    try:
-        problems = check_state(state)
-    except (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError) as e:
-        raise RecordError(f"not a valid State: {str(e)[:200]}") from None
-    if problems:
-        raise RecordError("impossible (tampered?) State: " + "; ".join(problems))
-    return _from_checked(state)
-
-
-def from_engine(state):
-    """`from_pure` without the check, for a state the pure engine itself returned."""
-    return _from_checked(state)
+include "_conversion.pxi"
 
 
 cdef State _from_checked(object state):
@@ -243,13 +219,6 @@ cdef State _from_checked(object state):
     t.rounds = state.rounds
     t.game_over = state.game_over
     return t
-
-
-cdef object _fallback(State s, object player, object action):
-    """A move off the fast path: the pure engine applies it (or raises its own error)."""
-    global _fallbacks
-    _fallbacks += 1
-    return _from_checked(_pure.apply_action(to_pure(s), player, action))
 
 
 # ---------------------------------------------------------------- the contract

@@ -21,6 +21,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcpy, memset
 
 from tablefeast.games.mausgeflippt import rules as _pure
+from tablefeast.games.mausgeflippt.catalog import TITLE
 from tablefeast.games.mausgeflippt.actions import (
     DrawClothing,
     FaceDown,
@@ -69,12 +70,6 @@ cdef tuple PENDING = tuple(
 )
 cdef tuple SOLO = tuple((s,) for s in range(MAX_SEATS))
 cdef object TWO_64 = int("18446744073709551616")  # 2**64, as a Python int
-cdef long _fallbacks = 0
-
-
-def fallbacks():
-    """How many moves went to the pure engine since the process started (a test reads it)."""
-    return _fallbacks
 
 
 cdef class Layout:
@@ -375,26 +370,7 @@ def to_pure(State s):
     )
 
 
-def from_pure(state):
-    """The native state equal to the pure engine's `state`, which must pass `check_state`.
-
-    Raises:
-        RecordError: `state` is not a sound Mausgeflippt state (as loading one refuses it).
-    """
-    if type(state) is not PureState:
-        raise RecordError(f"not a Mausgeflippt state: {shown(state)}")
-    try:
-        problems = check_state(state)
-    except (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError) as e:
-        raise RecordError(f"not a valid State: {str(e)[:200]}") from None
-    if problems:
-        raise RecordError("impossible (tampered?) State: " + "; ".join(problems))
-    return _from_checked(state)
-
-
-def from_engine(state):
-    """`from_pure` without the check, for a state the pure engine itself returned."""
-    return _from_checked(state)
+include "_conversion.pxi"
 
 
 cdef void _fill(int* row, object values, int size, int* total):
@@ -446,13 +422,6 @@ cdef State _from_checked(object state):
     t.v.racing = state.racing
     t.v.game_over = state.game_over
     return t
-
-
-cdef object _fallback(State s, object player, object action):
-    """A move off the fast path: the pure engine applies it (or raises its own error)."""
-    global _fallbacks
-    _fallbacks += 1
-    return _from_checked(_pure.apply_action(to_pure(s), player, action))
 
 
 # ---------------------------------------------------------------- who acts

@@ -13,6 +13,7 @@ cites its ruling as the pure engine's code does.
 cimport cython
 
 from tablefeast.games.schlacht_am_buffet import rules as _pure
+from tablefeast.games.schlacht_am_buffet.catalog import TITLE
 from tablefeast.games.schlacht_am_buffet.actions import DrawCard, Exchange, Play, RevealPlate
 from tablefeast.games.schlacht_am_buffet.checks import check_state
 from tablefeast.games.schlacht_am_buffet.components import (
@@ -61,7 +62,6 @@ cdef int _r
 for _r in range(NUM_PLATES):
     PLATE_VALUE[_r] = PLATES[_r].value
     PLATE_KIND[_r] = KIND_ORDER.index(PLATES[_r].kind)
-cdef long _fallbacks = 0
 
 # SAB-7: the exchanges of a hand are every sub-multiset of it, up to 512 actions. Each possible
 # discard (a multiset of at most nine of the eleven values: 167,960 of them) is built once, when
@@ -143,11 +143,6 @@ cdef tuple _exchanges(State s, int seat):
                 break
             taken[i] = 0
     return tuple(out)
-
-
-def fallbacks():
-    """How many moves went to the pure engine since the process started (a test reads it)."""
-    return _fallbacks
 
 
 @cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
@@ -310,26 +305,7 @@ def to_pure(State s):
     )
 
 
-def from_pure(state):
-    """The native state equal to the pure engine's `state`, which must pass `check_state`.
-
-    Raises:
-        RecordError: `state` is not a sound Schlacht am Buffet state (as loading one refuses it).
-    """
-    if type(state) is not PureState:
-        raise RecordError(f"not a Schlacht am Buffet state: {shown(state)}")
-    try:
-        problems = check_state(state)
-    except (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError) as e:
-        raise RecordError(f"not a valid State: {str(e)[:200]}") from None
-    if problems:
-        raise RecordError("impossible (tampered?) State: " + "; ".join(problems))
-    return _from_checked(state)
-
-
-def from_engine(state):
-    """`from_pure` without the check, for a state the pure engine itself returned."""
-    return _from_checked(state)
+include "_conversion.pxi"
 
 
 cdef State _from_checked(object state):
@@ -370,13 +346,6 @@ cdef State _from_checked(object state):
     t.to_reveal = state.to_reveal
     t.game_over = state.game_over
     return t
-
-
-cdef object _fallback(State s, object player, object action):
-    """A move off the fast path: the pure engine applies it (or raises its own error)."""
-    global _fallbacks
-    _fallbacks += 1
-    return _from_checked(_pure.apply_action(to_pure(s), player, action))
 
 
 # ---------------------------------------------------------------- the contract

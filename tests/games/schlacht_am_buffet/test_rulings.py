@@ -16,22 +16,7 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.kernel.sheet import ScorePart
 from tablefeast.kernel.values import replace
-from tests.support.sab import cards, commit_all, plate, run_chance, table
-
-
-def duel(hands: dict[int, list[int]], **fields: object) -> sab.State:
-    """A 4-player round down to its duel: seats 1 and 3 race for the cheese 5 (SAB-9)."""
-    fields.setdefault("start_player", 1)  # SAB-8: the tile is with a mouse still racing
-    return table(
-        4,
-        hands=hands,
-        racing=(1, 3),
-        positions=(0, 3, 0, 3),
-        buffet=["cheese 5"],
-        plates_won={0: ["salad -1"], 2: ["salami 3"]},
-        exchange_open=False,
-        **fields,  # type: ignore[arg-type]
-    )
+from tests.support.sab import cards, commit_all, duel, plate, run_chance, table
 
 
 def test_sab_1_setup_deals_nine_cards_each_and_starts_everyone_at_zero() -> None:

@@ -20,7 +20,7 @@ from tablefeast.kernel.values import replace
 if not native.available("schlacht_am_buffet"):
     pytest.skip("the native cores are not built here", allow_module_level=True)
 
-from tests.support.sab import cards, commit_all, table
+from tests.support.sab import cards, commit_all, duel, table
 
 PURE = tablefeast.load("schlacht_am_buffet")
 
@@ -52,20 +52,6 @@ def play_on_both(state: Any, seed: int) -> None:
         move = legal[rng.randrange(len(legal))]
         pure_state = PURE.apply_action(pure_state, seat, move)
         native_state = fast.apply_action(native_state, seat, move)
-
-
-def duel(hands: dict[int, list[int]], **fields: Any) -> Any:
-    fields.setdefault("start_player", 1)
-    return table(
-        4,
-        hands=hands,
-        racing=(1, 3),
-        positions=(0, 3, 0, 3),
-        buffet=["cheese 5"],
-        plates_won={0: ["salad -1"], 2: ["salami 3"]},
-        exchange_open=False,
-        **fields,
-    )
 
 
 def test_sab_25_the_bound_of_the_track_on_both_engines() -> None:
