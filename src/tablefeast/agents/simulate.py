@@ -145,7 +145,8 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
         # from the generators `play_game` would make, so the game is the driver's own.
         chance = random.Random(game_seed)
         rngs = [agent_rng(game_seed, seat) for seat in range(config.players)]
-        state, moves = game.random_game(game.initial_state(config), chance, rngs)
+        core = native.load(name)  # the same ruleset `tablefeast.load(name, engine=...)` gave
+        state, moves = core.random_game(core.initial_state(config), chance, rngs)
         return GameOutcome(
             index=index,
             seats=labels,
