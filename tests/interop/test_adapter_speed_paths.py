@@ -11,7 +11,12 @@
   observer agrees, and refuses what OpenSpiel refuses.
 - PettingZoo observations are exactly the old ones: the tensor as float32, the mask a 1 per legal
   id (the no-op alone for a seat that does not act).
+- The definitions are the engine's, with Schlacht am Buffet's exchange factored into discards and
+  done as `tests.interop.expected` defines it (issue 32): its ids, the pending discard at the end
+  of the exchanging seat's tensor and observation string.
 - ``benchmarks/bench.py --adapters`` runs (its numbers are not checked).
+- A game with no tensor written from the state (a plug-in) is observed through its view, and its
+  values are handed out as a float32 holds them.
 
 Skipped where an extra is not installed; CI installs them.
 """
@@ -29,7 +34,7 @@ import pytest
 
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.ruleset import legal_action_mask
+from tests.interop import expected as defined
 from tests.support.tensor_reference import ENCODERS
 from tests.support.walk import sampled_states
 
@@ -93,39 +98,34 @@ def pyspiel():  # type: ignore[no-untyped-def]
     return module
 
 
-def _expected_tensor(game: Any, inner: Any, seat: int | None) -> list[float]:
-    """The definition: the tensor of the seat's view, as float32 (what OpenSpiel stores)."""
-    import numpy as np
-
-    values: list[float] = np.asarray(
-        game.observation_tensor(game.view(inner, seat)), np.float32
-    ).tolist()
-    return values
+def _expected_tensor(game: Any, state: Any, seat: int | None) -> list[float]:
+    """The definition: the tensor of the seat's view, as float32 (what OpenSpiel stores), and
+    its pending discard in Schlacht am Buffet."""
+    return defined.tensor(game, state.inner, seat, defined.pending_of(state))
 
 
-def _expected_string(game: Any, inner: Any, seat: int | None) -> str:
-    return str(game.render(game.view(inner, seat)))
+def _expected_string(game: Any, state: Any, seat: int | None) -> str:
+    return defined.string(game, state.inner, seat, defined.pending_of(state))
 
 
 def _check_observations(pyspiel, state, game: Any, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
     """Every seat's tensors and strings, asked for in a random order (twice, so that the second
     answers come from the caches), against the definitions and OpenSpiel's own route."""
     players = state.num_players()
-    inner = state.inner
     asks = [seat for seat in range(players) for _ in range(2)]
     rng.shuffle(asks)
     for seat in asks:
-        expected = _expected_tensor(game, inner, seat)
+        expected = _expected_tensor(game, state, seat)
         assert state.observation_tensor(seat) == expected
         assert state.information_state_tensor(seat) == expected
         assert pyspiel.State.observation_tensor(state, seat) == expected  # the C++ route
-        assert state.observation_string(seat) == _expected_string(game, inner, seat)
+        assert state.observation_string(seat) == _expected_string(game, state, seat)
         assert state.information_state_string(seat) == pyspiel.State.information_state_string(
             state, seat
         )
     if state.current_player() >= 0:
         now = state.current_player()
-        assert state.observation_tensor() == _expected_tensor(game, inner, now)
+        assert state.observation_tensor() == _expected_tensor(game, state, now)
     for bad in (-1, players):
         with pytest.raises(pyspiel.SpielError):
             state.observation_tensor(bad)
@@ -151,13 +151,13 @@ def test_openspiel_fast_paths_are_the_definitions(pyspiel, name: str, form: str)
         if steps % 3 == 0:
             _check_observations(pyspiel, state, game, rng)
             public.set_from(state, 0)  # the spectator's tensor, never a seat's
-            assert public.tensor.tolist() == _expected_tensor(game, state.inner, None)
+            assert public.tensor.tolist() == _expected_tensor(game, state, None)
         if steps % 17 == 0:
             clones.append((state.clone(), state.inner))
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             exact = sorted(
-                (game.action_to_id(a, state.inner.config), float(p))
+                (defined.to_id(game, a, state.inner.config), float(p))
                 for a, p in game.chance_outcomes(state.inner)
             )
             assert outcomes == exact
@@ -169,11 +169,8 @@ def test_openspiel_fast_paths_are_the_definitions(pyspiel, name: str, form: str)
             for seat in range(3):
                 legal = state.legal_actions(seat)
                 if seat in game.actors(state.inner):
-                    expected = sorted(
-                        game.action_to_id(a, state.inner.config)
-                        for a in game.legal_actions(state.inner, seat)
-                    )
-                    assert legal == expected
+                    pending = defined.pending_of(state)
+                    assert legal == defined.legal_ids(game, state.inner, seat, pending)
                 else:
                     assert legal == [spiel_game.num_distinct_actions() - 1]  # the no-op
                 joint.append(rng.choice(legal))
@@ -206,12 +203,13 @@ def test_pettingzoo_observations_are_the_old_ones(name: str) -> None:
     for _ in range(40):
         if not env.agents:
             break
-        state = env._state
+        state, pending = env._state, env._pending
         for seat in range(3):
             mine = observations[f"player_{seat}"]
-            legal = legal_action_mask(game, state, seat)
-            mask = np.array((*legal, not any(legal)), np.int8)
-            tensor = np.asarray(game.observation_tensor(game.view(state, seat)), np.float32)
+            mask = np.zeros(defined.size(game, state.config) + 1, np.int8)
+            acting = seat in game.actors(state)
+            mask[defined.legal_ids(game, state, seat, pending) if acting else -1] = 1
+            tensor = np.asarray(defined.tensor(game, state, seat, pending), np.float32)
             assert mine["action_mask"].dtype == np.int8
             assert np.array_equal(mine["action_mask"], mask)
             assert mine["observation"].dtype == np.float32
@@ -247,3 +245,38 @@ def test_the_benchmark_reports_adapter_steps() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "os turns+obs" in done.stdout and "ratio to the engine" in done.stdout
+
+
+def test_a_game_without_a_direct_tensor_is_observed_through_its_view_as_float32(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    # A plug-in game may have no `observation_tensor_of` and a tensor that is not whole numbers:
+    # the adapters go through its view, and hand out each value as a float32 holds it.
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from tablefeast.interop.encoding import Encoding
+    from tablefeast.interop.openspiel import _floats, seen_tensor
+
+    fc = tablefeast.load("food_chain")
+
+    def tenths(view: Any) -> tuple[float, ...]:
+        return tuple(x / 10 for x in fc.observation_tensor(view))
+
+    capabilities = SimpleNamespace(observations=lambda: (fc.observation_size, tenths))
+    plug_in = SimpleNamespace(
+        NAME="plug_in",
+        num_distinct_actions=fc.num_distinct_actions,
+        action_to_id=fc.action_to_id,
+        action_from_id=fc.action_from_id,
+        CAPABILITIES=capabilities,
+        view=fc.view,
+    )
+    config = fc.Config(players=3)
+    encoding = Encoding(plug_in, config)  # type: ignore[arg-type]
+    assert not encoding.exact and encoding.extra == 0
+    state = fc.apply_action(fc.initial_state(config), 1, fc.Play(fc.Animal.DOG))
+    for seat in (None, 0, 1):
+        step = SimpleNamespace(inner=state, pending=(), tensors=None)
+        values = _floats(seen_tensor(step, encoding, seat))
+        assert values == np.asarray(tenths(fc.view(state, seat)), np.float32).tolist()
+        assert values != list(tenths(fc.view(state, seat)))  # 0.1 is no float32: rounded

@@ -15,6 +15,7 @@ import pytest
 
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
+from tests.interop import expected as defined
 
 NAMES = tablefeast.names()
 
@@ -81,6 +82,8 @@ def test_parameters_are_the_simultaneous_forms(pyspiel) -> None:  # type: ignore
     game = pyspiel.load_game("tablefeast_turns_mausgeflippt(players=4,young_seats=1:3,language=en)")
     assert game.config == mg.Config(players=4, young_seats=(1, 3), language="en")
     assert game.num_distinct_actions() == mg.num_distinct_actions(game.config)  # no no-op
+    sab = pyspiel.load_game("tablefeast_turns_schlacht_am_buffet(players=4)")
+    assert sab.num_distinct_actions() == 70  # the exchanges factored, no no-op
     with pytest.raises(pyspiel.SpielError):
         pyspiel.load_game("tablefeast_turns_food_chain(players=4,colour=red)")
 
@@ -102,13 +105,17 @@ def test_moves_are_the_engines(pyspiel, name: str) -> None:  # type: ignore[no-u
     ruleset = tablefeast.load(name)
     state, inner = game.new_initial_state(), ruleset.initial_state(game.config)
     rng = random.Random(7)
+    pending: tuple[int, ...] = ()  # the cards chosen so far for a factored exchange
+    exchanges = 0
     while not state.is_terminal():
-        assert state.inner == inner
+        assert state.inner == inner and state._step.pending == pending
         acting = ruleset.actors(inner)
         config = inner.config
         if acting == (CHANCE,):
             assert state.is_chance_node() and pyspiel.State.is_chance_node(state)
-            exact = {ruleset.action_to_id(a, config): p for a, p in ruleset.chance_outcomes(inner)}
+            exact = {
+                defined.to_id(ruleset, a, config): p for a, p in ruleset.chance_outcomes(inner)
+            }
             outcomes = state.chance_outcomes()
             assert [i for i, _ in outcomes] == sorted(exact)
             assert all(p == float(exact[i]) for i, p in outcomes)  # exact, as floats
@@ -116,9 +123,7 @@ def test_moves_are_the_engines(pyspiel, name: str) -> None:  # type: ignore[no-u
         else:
             seat = acting[0]
             assert state.current_player() == seat and not state.is_chance_node()
-            ours = sorted(
-                ruleset.action_to_id(a, config) for a in ruleset.legal_actions(inner, seat)
-            )
+            ours = defined.legal_ids(ruleset, inner, seat, pending)
             assert state.legal_actions() == state.legal_actions(seat) == ours
             assert pyspiel.State.legal_actions(state) == ours  # OpenSpiel's own path agrees
             for other in range(config.players):
@@ -126,13 +131,27 @@ def test_moves_are_the_engines(pyspiel, name: str) -> None:  # type: ignore[no-u
                     assert state.legal_actions(other) == []
         action_id = state.legal_actions()[rng.randrange(len(state.legal_actions()))]
         seat = CHANCE if acting == (CHANCE,) else acting[0]
-        action = ruleset.action_from_id(inner, seat, action_id)
-        assert state.action_to_string(state.current_player(), action_id) == (
-            ruleset.action_to_str(action)
-        )
+        words = state.action_to_string(state.current_player(), action_id)
         state.apply_action(action_id)
+        if defined.exchanging(ruleset, inner, seat):  # a discard, or done: the whole exchange
+            if action_id != defined.DONE:
+                value = action_id - defined.DISCARD - 1
+                assert words == f"discard {value}"
+                pending = tuple(sorted((*pending, value), reverse=True))
+                continue
+            action = ruleset.Exchange(pending)
+            pending = ()
+            exchanges += 1
+        else:
+            if seat == CHANCE:
+                options = [a for a, _ in ruleset.chance_outcomes(inner)]
+            else:
+                options = list(ruleset.legal_actions(inner, seat))
+            action = next(a for a in options if defined.to_id(ruleset, a, config) == action_id)
+        assert words == ruleset.action_to_str(action)
         inner = ruleset.apply_action(inner, seat, action)
     assert state.inner == inner and not ruleset.actors(inner)
+    assert exchanges or name != "schlacht_am_buffet"  # the factored exchanges were played
     returns = state.returns()
     winners = ruleset.winners(inner)
     assert sum(returns) == pytest.approx(1.0)

@@ -72,7 +72,8 @@ def train(
     torch.set_num_threads(1)
     torch.manual_seed(seed)
     draws = torch.Generator().manual_seed(seed)
-    env = parallel_env(game, players=players)
+    # The game's own action ids (not a factored exchange): the moves LearnedAgent plays.
+    env = parallel_env(game, players=players, factored=False)
     size_of, _ = env.game.CAPABILITIES.observations()
     inputs = int(size_of(env.config))
     buckets = min(env.noop, 512)

@@ -1,9 +1,10 @@
 """Adapters to other ecosystems: OpenSpiel (`openspiel`, and its turn-based form with an agent that
 searches with OpenSpiel's ISMCTS, `openspiel_turns`) and PettingZoo (`pettingzoo`), each an
-optional extra.
+optional extra; `encoding` is what they share (no extra): how they number each game's actions,
+Schlacht am Buffet's exchange factored into small decisions, and write its observations.
 
 Examples:
     >>> import pkgutil, tablefeast.interop
     >>> sorted(module.name for module in pkgutil.iter_modules(tablefeast.interop.__path__))
-    ['openspiel', 'openspiel_turns', 'pettingzoo']
+    ['encoding', 'openspiel', 'openspiel_turns', 'pettingzoo']
 """

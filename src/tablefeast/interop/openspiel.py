@@ -14,18 +14,25 @@ The mapping:
   every other seat has a single no-op action (id `num_distinct_actions(config)`); a node where
   one seat acts alone is a simultaneous node with one real chooser.
 - **Action ids** are the game's integer encoding (`action_to_id`), chance outcomes included;
-  `action_to_string` is the game's notation (``"noop"`` for the no-op).
+  `action_to_string` is the game's notation (``"noop"`` for the no-op). Schlacht am Buffet's
+  exchange is factored (`tablefeast.interop.encoding`): the exchanging seat decides one card at
+  a time, ``discard v`` (11 ids), then ``done``, which applies the game's atomic `Exchange`
+  with the cards chosen; the cards chosen so far are part of the adapter's state, shown to the
+  chooser alone. Its ids are then 70 (plays, discards, done, chance), not 168,018: a small
+  action space, and a step that reads a legal-action mask no longer pays for 168,019 entries.
 - **Returns** are win shares: each winner gets 1 / (number of winners), everyone else 0.
-- **Observations** come from `view` only: the observation string is the rendered view, the
-  observation tensor the game's `observation_tensor`; the information-state string is
-  ``"seat:move:digest"``, a SHA-256 digest chained over the seat's views (their JSON) from the
-  start: equal exactly when the seat has seen the same things, so it has perfect recall. The
-  information-state tensor is the tensor of the seat's present view: a function of the
-  information state (equal strings give equal tensors), of a fixed size, but without perfect
-  recall, since the games have no finite bound on their length to size a history by (a
-  Schlacht am Buffet race can tie again and again). Public observations (no private
-  information) use the spectator's view; observer types without public information are
-  refused.
+- **Observations** show only what the seat's view shows: the observation string is the rendered
+  view, the observation tensor the game's `observation_tensor_of` (the tensor of the view,
+  written straight from the state: no view is built for it), in Schlacht am Buffet followed by
+  the pending discard (11 counts, the chooser's own; zeros for everyone else). The
+  information-state string is ``"seat:move:digest"``, a SHA-256 digest chained over the seat's
+  views (their JSON, and the chooser's pending discard) from the start: equal exactly when the
+  seat has seen the same things, so it has perfect recall. The information-state tensor is the
+  tensor of the seat's present view: a function of the information state (equal strings give
+  equal tensors), of a fixed size, but without perfect recall, since the games have no finite
+  bound on their length to size a history by (a Schlacht am Buffet race can tie again and
+  again). Public observations (no private information) use the spectator's view; observer
+  types without public information are refused.
 - `resample_from_infostate` uses `determinize`: a state consistent with the seat's current view.
   It keeps the original history (OpenSpiel's), so it is not meant to be serialized.
 
@@ -47,6 +54,7 @@ import hashlib
 import importlib
 import json
 import random
+import struct
 from typing import Any
 
 try:
@@ -58,6 +66,7 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
     ) from e
 
 import tablefeast
+from tablefeast.interop.encoding import Encoding, encoding_for
 from tablefeast.kernel.carddata import read_text
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import ConfigError
@@ -189,7 +198,8 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
             self.ruleset = ruleset
             self.tablefeast_name = name
             self.config = config
-            self.noop = ruleset.num_distinct_actions(config)
+            self.encoding = encoding_for(ruleset, config)
+            self.noop = self.encoding.size
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.noop + 1,
                 max_chance_outcomes=self.noop,
@@ -215,7 +225,9 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
 
 
 class _Shared:
-    """One step of a game as OpenSpiel sees it: our (immutable) state and the step before.
+    """One step of a game as OpenSpiel sees it: our (immutable) state, the cards chosen so far for
+    a factored exchange (``pending``, Schlacht am Buffet), the game's encoding and the step
+    before.
 
     A cloned OpenSpiel state shares it with its original (no copying), and it remembers what
     was worked out once, since the state never changes: who acts, each seat's legal ids, the
@@ -224,8 +236,16 @@ class _Shared:
     seat and step.
     """
 
-    def __init__(self, inner: Any, previous: _Shared | None) -> None:
+    def __init__(
+        self,
+        inner: Any,
+        previous: _Shared | None,
+        encoding: Encoding,
+        pending: tuple[int, ...] = (),
+    ) -> None:
         self.inner = inner
+        self.pending = pending
+        self.encoding = encoding
         self.previous = previous
         self.depth: int = 0 if previous is None else previous.depth + 1
         self.digests: dict[int | None, str] = {}
@@ -259,7 +279,8 @@ class _Shared:
             seen = (
                 seen_view(step, ruleset, seat) if step is self else ruleset.view(step.inner, seat)
             )
-            view = tablefeast.dumps(seen)
+            # the view, and what the seat knows beyond it (the cards it chose to discard so far)
+            view = tablefeast.dumps(seen) + step.encoding.mark(step.inner, step.pending, seat)
             chained = hashlib.sha256((chained + view).encode()).hexdigest()
             step.digests[seat] = chained
         return self.digests[seat]
@@ -284,31 +305,65 @@ def seen_view(step: Any, ruleset: AnyRuleset, viewer: int | None) -> Any:
     return view
 
 
-def seen_tensor(step: Any, ruleset: AnyRuleset, viewer: int | None) -> Any:
-    """The observation tensor of the viewer's view at `step`, as a read-only float32 array,
-    remembered by viewer on `step` (as `seen_view`: never another seat's).
+Parts = tuple[tuple[float, ...], tuple[float, ...]]
+"""A tensor in two parts, the game's and what the adapters append (`Encoding.tensor_parts`)."""
+
+
+def seen_tensor(step: Any, encoding: Encoding, viewer: int | None) -> Parts:
+    """The viewer's observation tensor at `step` (`Encoding.tensor_parts`: the tensor of its
+    view, written from the state, and what it chose of a pending exchange), each value as a
+    float32 holds it, remembered by viewer on `step` (as `seen_view`: never another seat's).
 
     Args:
-        step: a step of an adapter's game (with ``inner``, ``views`` and ``tensors``).
-        ruleset: the game module.
+        step: a step of an adapter's game (with ``inner``, ``pending`` and ``tensors``).
+        encoding: the game's encoding.
         viewer: the seat, or None for the spectator.
     """
     tensors = step.tensors
     if tensors is None:
         tensors = step.tensors = {}
-    tensor = tensors.get(viewer)
-    if tensor is None:
-        _, observe = ruleset.CAPABILITIES.observations()
-        values = observe(seen_view(step, ruleset, viewer))
-        # read-only (over a bytes buffer), so that no caller can change what the cache holds
-        tensor = tensors[viewer] = np.frombuffer(float32_bytes(values), np.float32)
-    return tensor
+    parts: Parts | None = tensors.get(viewer)
+    if parts is None:
+        game, tail = encoding.tensor_parts(step.inner, step.pending, viewer)
+        if not encoding.exact:  # rounded as OpenSpiel's float32 tensors round them
+            game, tail = float32_values(game), float32_values(tail)
+        parts = tensors[viewer] = (game, tail)  # tuples: no caller can change the cache
+    return parts
 
 
-def _floats(tensor: Any) -> list[float]:
-    """A float32 array as the list of floats OpenSpiel's own ``observation_tensor`` returns."""
-    values: list[float] = tensor.tolist()
+def float32_values(values: tuple[float, ...]) -> tuple[float, ...]:
+    """Each value rounded to the nearest float32, as a float32 array holds it.
+
+    Args:
+        values: a tensor.
+
+    Examples:
+        >>> float32_values((0.5, 0.1))
+        (0.5, 0.10000000149011612)
+    """
+    packed = float32_bytes(values)
+    rounded: tuple[float, ...] = struct.unpack(f"={len(values)}f", packed)
+    return rounded
+
+
+def _floats(parts: Parts) -> list[float]:
+    """The tensor as the list of floats OpenSpiel's own ``observation_tensor`` returns (each
+    value already as a float32 holds it: no array in between, whose ``tolist`` would cost more
+    than the whole tensor)."""
+    game, tail = parts
+    values = list(game)
+    values += tail
     return values
+
+
+def float32_parts(parts: Parts) -> bytes:
+    """The tensor as packed float32s, the bytes of a float32 array.
+
+    Args:
+        parts: the tensor's two parts.
+    """
+    game, tail = parts
+    return float32_bytes(game) + float32_bytes(tail) if tail else float32_bytes(game)
 
 
 def forget_sights(step: Any) -> None:
@@ -328,7 +383,7 @@ class State(pyspiel.State):  # type: ignore[misc]
         self._noop: int = game.noop
         self._players: int = game.config.players
         start = game.ruleset.initial_state(game.config) if inner is None else inner
-        self._shared = _Shared(start, previous)
+        self._shared = _Shared(start, previous, game.encoding)
 
     @property
     def _ruleset(self) -> AnyRuleset:
@@ -370,9 +425,14 @@ class State(pyspiel.State):  # type: ignore[misc]
                 known = [self._noop]
             else:
                 inner = shared.inner
-                config = inner.config
-                to_id = ruleset.action_to_id
-                known = sorted([to_id(a, config) for a in ruleset.legal_actions(inner, player)])
+                encoding = shared.encoding
+                if encoding.factored and encoding.chooser(inner) == player:
+                    known = encoding.legal(inner, player, shared.pending)[0]
+                else:
+                    config = inner.config
+                    to_id = encoding.to_id
+                    legal = ruleset.legal_actions(inner, player)
+                    known = sorted([to_id(a, config) for a in legal])
             shared.legal[player] = known
         return known
 
@@ -397,7 +457,7 @@ class State(pyspiel.State):  # type: ignore[misc]
             config = shared.inner.config
             dist = ruleset.chance_distribution(shared.inner)
             total = dist.total
-            to_id = ruleset.action_to_id
+            to_id = shared.encoding.to_id
             # Integer weights, no Fractions: w / total is the float nearest the exact
             # probability (true division of two ints rounds correctly), as float(Fraction) is;
             # zero weights are left out, as `chance_outcomes` leaves them out.
@@ -412,27 +472,36 @@ class State(pyspiel.State):  # type: ignore[misc]
 
     # -- moves
     def _apply_action(self, action: int) -> None:
-        outcome = self._ruleset.action_from_id(self.inner, CHANCE, action)
-        self._advance(self._ruleset.apply_action(self.inner, CHANCE, outcome))
+        shared = self._shared
+        outcome = shared.encoding.from_id(shared.inner, CHANCE, action)
+        self._advance(self._ruleset.apply_action(shared.inner, CHANCE, outcome))
 
     def _apply_actions(self, actions: list[int]) -> None:
-        acting = self._shared.actors(self._ruleset)
-        joint = {
-            seat: self._ruleset.action_from_id(self.inner, seat, actions[seat]) for seat in acting
-        }
-        self._advance(apply_joint(self._ruleset, self.inner, joint))
+        shared = self._shared
+        acting = shared.actors(self._ruleset)
+        encoding, inner = shared.encoding, shared.inner
+        if encoding.factored and encoding.chooser(inner) is not None:
+            # a factored exchange: its seat alone acts (SAB-7), one card (or done) at a time
+            seat = acting[0]
+            decision = encoding.from_id(inner, seat, actions[seat])
+            self._advance(*encoding.advance(inner, seat, shared.pending, decision))
+            return
+        from_id = encoding.from_id
+        joint = {seat: from_id(inner, seat, actions[seat]) for seat in acting}
+        self._advance(apply_joint(self._ruleset, inner, joint))
 
-    def _advance(self, inner: Any) -> None:
-        forget_sights(self._shared)
-        self._shared = _Shared(inner, self._shared)
+    def _advance(self, inner: Any, pending: tuple[int, ...] = ()) -> None:
+        shared = self._shared
+        forget_sights(shared)
+        self._shared = _Shared(inner, shared, shared.encoding, pending)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if action == self._noop:
             return "noop"
         seat = CHANCE if player == _CHANCE else player
-        return str(
-            self._ruleset.action_to_str(self._ruleset.action_from_id(self.inner, seat, action))
-        )
+        shared = self._shared
+        encoding = shared.encoding
+        return encoding.describe(encoding.from_id(shared.inner, seat, action), shared.pending)
 
     # -- observations, without OpenSpiel's round trips (each would ask for a new initial state
     # and a view twice: once to learn the tensor's size)
@@ -448,7 +517,7 @@ class State(pyspiel.State):  # type: ignore[misc]
         seat = self._seat(player)
         if seat is None:
             return list(super().observation_tensor(*(() if player is None else (player,))))
-        return _floats(seen_tensor(self._shared, self._ruleset, seat))
+        return _floats(seen_tensor(self._shared, self._shared.encoding, seat))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The seat's information-state tensor: the tensor of its present view."""
@@ -456,14 +525,14 @@ class State(pyspiel.State):  # type: ignore[misc]
         if seat is None:
             args = () if player is None else (player,)
             return list(super().information_state_tensor(*args))
-        return _floats(seen_tensor(self._shared, self._ruleset, seat))
+        return _floats(seen_tensor(self._shared, self._shared.encoding, seat))
 
     def observation_string(self, player: int | None = None) -> str:
         """The seat's observation string: its view, rendered."""
         seat = self._seat(player)
         if seat is None:
             return str(super().observation_string(*(() if player is None else (player,))))
-        return _render(self._ruleset, seen_view(self._shared, self._ruleset, seat))
+        return _render_seen(self._shared, self._ruleset, seat)
 
     def information_state_string(self, player: int | None = None) -> str:
         """The seat's information-state string, ``seat:move:digest`` (see `Observer`)."""
@@ -488,9 +557,11 @@ class State(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> State:
         """A state consistent with `player_id`'s view, drawn with `determinize`."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        inner = self._ruleset.determinize(self.inner, player_id, rng)
+        shared = self._shared
+        inner = self._ruleset.determinize(shared.inner, player_id, rng)
+        pending = shared.encoding.resample(inner, player_id, shared.pending, rng)
         sampled: State = self.clone()  # keeps the history
-        sampled._shared = _Shared(inner, self._shared.previous)
+        sampled._shared = _Shared(inner, shared.previous, shared.encoding, pending)
         return sampled
 
     def __str__(self) -> str:
@@ -501,6 +572,19 @@ def _render(ruleset: AnyRuleset, view: Any) -> str:
     """The view as text: the game's `render`, else its repr."""
     render = ruleset.CAPABILITIES.render
     return str(render(view)) if render is not None else repr(view)
+
+
+def _render_seen(step: Any, ruleset: AnyRuleset, viewer: int | None) -> str:
+    """The viewer's observation string at `step` (either form's): its view as text, and what it
+    chose of a pending exchange (`Encoding.mark`)."""
+    seen = _render(ruleset, seen_view(step, ruleset, viewer))
+    return seen + step_encoding(step).mark(step.inner, step.pending, viewer)
+
+
+def step_encoding(step: Any) -> Encoding:
+    """The encoding of either form's step (the turn-based form keeps it in its context)."""
+    encoding: Encoding = getattr(step, "encoding", None) or step.context.encoding
+    return encoding
 
 
 class Observer:
@@ -523,7 +607,7 @@ class Observer:
         self._perfect_recall = iig.perfect_recall
         self._public_only = iig.private_info == pyspiel.PrivateInfoType.NONE
         size_of, _ = game.ruleset.CAPABILITIES.observations()
-        size = size_of(game.config)
+        size = size_of(game.config) + game.encoding.extra
         self.tensor = np.zeros(size, np.float32)
         name = "information_state" if self._perfect_recall else "observation"
         self.dict = {name: self.tensor}
@@ -533,13 +617,15 @@ class Observer:
 
     def set_from(self, state: Any, player: int) -> None:
         step = _present_step(state)
-        np.copyto(self.tensor, seen_tensor(step, self._ruleset, self._viewer(player)))
+        parts = seen_tensor(step, step_encoding(step), self._viewer(player))
+        # packed, then read as float32: several times faster than converting float by float
+        self.tensor[:] = np.frombuffer(float32_parts(parts), np.float32)
 
     def string_from(self, state: Any, player: int) -> str:
         viewer = self._viewer(player)
         if self._perfect_recall:
             return f"{viewer}:{state.move_number()}:{state.information_digest(viewer)}"
-        return _render(self._ruleset, seen_view(_present_step(state), self._ruleset, viewer))
+        return _render_seen(_present_step(state), self._ruleset, viewer)
 
 
 def _present_step(state: Any) -> Any:

@@ -11,18 +11,24 @@ the engine, which already takes simultaneous commitments one seat at a time:
   terminal). Each seat's commitment is one turn, hidden from the others by their views.
 - **Legal actions, chance outcomes, action ids and strings, returns**: as in the simultaneous
   form (the game's integer ids, exact probabilities as floats, win shares), without a no-op.
+  Schlacht am Buffet's exchange is factored as there (`tablefeast.interop.encoding`): the
+  exchanging seat takes one turn per card it discards (``discard v``) and one more, ``done``,
+  which applies the game's atomic `Exchange`; its game has 70 ids, not 168,018.
 - **Information state**: ``"seat:step:digest"``, the digest a SHA-256 chain over the seat's
   views, one per step (a view's part is the SHA-256 of its JSON, remembered by view, so a view
   seen before costs a lookup): equal strings exactly when the seat has seen the same views
   (up to a hash collision), so it has perfect recall and hides the others' face-down
-  commitments. It is worked out only when asked for. Observation strings and tensors come from
-  the view alone; the information-state tensor is the present view's, as in the simultaneous
-  form.
-- **resample_from_infostate** draws a state with `determinize`. The sample has a past of its
-  own: it keeps the seat's information state (and its step count), but not the history that led
-  to the original (its ``history()`` is empty), and the others' chains start at the sample, from
-  what the seat knows: it depends on nothing the seat cannot see. (It serializes faithfully all
-  the same: OpenSpiel serializes a Python state with its attributes.)
+  commitments. It is worked out only when asked for. Observation strings and tensors show what
+  the view shows (the tensor written from the state by the game's `observation_tensor_of`, and
+  in Schlacht am Buffet the chooser's pending discard); the information-state tensor is the
+  present view's, as in the simultaneous form.
+- **resample_from_infostate** draws a state with `determinize` (a pending discard is kept for
+  its chooser, and drawn again, as many cards from the hand dealt, for anyone else). The sample
+  has a past of its own: it keeps the seat's information state (and its step count), but not
+  the history that led to the original (its ``history()`` is empty), and the others' chains
+  start at the sample, from what the seat knows: it depends on nothing the seat cannot see. (It
+  serializes faithfully all the same: OpenSpiel serializes a Python state with its
+  attributes.)
 
 `OpenSpielISMCTSAgent` is one of our search agents that plays with OpenSpiel's ``ISMCTSBot``.
 
@@ -60,6 +66,7 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
 
 import tablefeast
 from tablefeast.interop import openspiel as simultaneous
+from tablefeast.interop.encoding import Discard, Encoding, encoding_for
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import GameOverError
 from tablefeast.kernel.play import Turn
@@ -128,14 +135,16 @@ class _Sorted:
 
 
 class _Context:
-    """What every step of one game shares: the rules, the seat that leads a simultaneous step
-    (None: the first seat) and the game's tables. Never copied (a clone shares it)."""
+    """What every step of one game shares: the rules, their encoding, the seat that leads a
+    simultaneous step (None: the first seat) and the game's tables. Never copied (a clone shares
+    it)."""
 
-    __slots__ = ("config", "lead", "ruleset", "tables")
+    __slots__ = ("config", "encoding", "lead", "ruleset", "tables")
 
     def __init__(self, ruleset: AnyRuleset, config: Any, lead: int | None, tables: _Tables) -> None:
         self.ruleset = ruleset
         self.config = config
+        self.encoding: Encoding = encoding_for(ruleset, config)
         self.lead = lead
         self.tables = tables
 
@@ -168,7 +177,7 @@ class _Context:
             known.hits += 1
             return known
         ids = self.tables.ids
-        to_id = self.ruleset.action_to_id
+        to_id = self.encoding.to_id
         config = self.config
         found = []
         for action in actions:
@@ -188,9 +197,9 @@ class _Context:
 
 
 class _Step:
-    """One step of a game: our immutable state, the step before, who acts, and what was worked
-    out once (each seat's digest, the legal ids). A cloned OpenSpiel state shares it with its
-    original (no copying)."""
+    """One step of a game: our immutable state, the cards chosen so far for a factored exchange
+    (``pending``), the step before, who acts, and what was worked out once (each seat's digest,
+    the legal ids). A cloned OpenSpiel state shares it with its original (no copying)."""
 
     __slots__ = (
         "actions",
@@ -200,6 +209,7 @@ class _Step:
         "digests",
         "ids",
         "inner",
+        "pending",
         "player",
         "previous",
         "probabilities",
@@ -208,10 +218,18 @@ class _Step:
     )
 
     def __init__(
-        self, context: _Context, inner: Any, previous: _Step | None, depth: int, base: bytes
+        self,
+        context: _Context,
+        inner: Any,
+        previous: _Step | None,
+        depth: int,
+        base: bytes,
+        *,
+        pending: tuple[int, ...] = (),
     ) -> None:
         self.context = context
         self.inner = inner
+        self.pending = pending
         self.previous = previous
         self.depth = depth
         self.base = base  # where the chains of a step without a previous one start
@@ -255,6 +273,9 @@ class _Step:
                 self.ids = ids  # last: another thread may be reading
             elif self.player == _TERMINAL:
                 self.ids = []
+            elif context.encoding.factored and context.encoding.chooser(self.inner) is not None:
+                ids, self.actions = context.encoding.legal(self.inner, self.player, self.pending)
+                self.ids = ids  # last: another thread may be reading
             else:
                 ordered = context.sort(context.ruleset.legal_actions(self.inner, self.player))
                 self.actions = ordered.actions
@@ -268,7 +289,7 @@ class _Step:
         if at < len(ids) and ids[at] == action_id:
             return self.actions[at]
         seat = CHANCE if self.player == _CHANCE else self.player
-        return self.context.ruleset.action_from_id(self.inner, seat, action_id)  # not legal
+        return self.context.encoding.from_id(self.inner, seat, action_id)  # not legal
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Step:
         return self  # our states are immutable values
@@ -279,23 +300,24 @@ class _Step:
         inners = []
         step = self
         while step.previous is not None:
-            inners.append(step.inner)
+            inners.append((step.inner, step.pending))
             step = step.previous
-        inners.append(step.inner)
+        inners.append((step.inner, step.pending))
         first = (step.context, step.depth, step.base, step.digests)
         return _Step.load, (first, tuple(reversed(inners)))
 
     @staticmethod
     def load(
-        first: tuple[_Context, int, bytes, dict[int | None, bytes] | None], inners: tuple[Any, ...]
+        first: tuple[_Context, int, bytes, dict[int | None, bytes] | None],
+        inners: tuple[tuple[Any, tuple[int, ...]], ...],
     ) -> _Step:
-        """The last of the steps through `inners`, the first of which is described by `first`
-        (context, depth, base and digests)."""
+        """The last of the steps through `inners` (each a state and its pending discard), the
+        first of which is described by `first` (context, depth, base and digests)."""
         context, depth, base, digests = first
-        step = _Step(context, inners[0], None, depth, base)
+        step = _Step(context, inners[0][0], None, depth, base, pending=inners[0][1])
         step.digests = digests
-        for inner in inners[1:]:
-            step = _Step(context, inner, step, step.depth + 1, b"")
+        for inner, pending in inners[1:]:
+            step = _Step(context, inner, step, step.depth + 1, b"", pending=pending)
         return step
 
     def digest(self, seat: int | None) -> bytes:
@@ -318,6 +340,9 @@ class _Step:
             else:
                 seen = ruleset.view(step.inner, seat)
             part = context.view_digest(seen)
+            mark = context.encoding.mark(step.inner, step.pending, seat)
+            if mark:  # what the seat knows beyond its view: the cards it chose to discard
+                part = hashlib.sha256(part + mark.encode()).digest()
             chained = hashlib.sha256(chained + part).digest()
             if step.digests is None:
                 step.digests = {}
@@ -356,7 +381,8 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
             self.ruleset = ruleset
             self.tablefeast_name = name
             self.config = config
-            count = ruleset.num_distinct_actions(config)
+            self.encoding = encoding_for(ruleset, config)
+            count = self.encoding.size
             info = pyspiel.GameInfo(
                 num_distinct_actions=count,
                 max_chance_outcomes=count,
@@ -448,18 +474,25 @@ class State(pyspiel.State):  # type: ignore[misc]
     # -- moves
     def _apply_action(self, action: int) -> None:
         step = self._step
-        ruleset = step.context.ruleset
+        context = step.context
         seat = CHANCE if step.player == _CHANCE else step.player
         if seat == _TERMINAL:
             raise GameOverError("the game is over: no one acts")
-        inner = ruleset.apply_action(step.inner, seat, step.action(action))
-        self._step = _Step(step.context, inner, step, step.depth + 1, b"")
+        pending: tuple[int, ...] = ()
+        if context.encoding.factored and seat != CHANCE:
+            inner, pending = context.encoding.advance(
+                step.inner, seat, step.pending, step.action(action)
+            )
+        else:
+            inner = context.ruleset.apply_action(step.inner, seat, step.action(action))
+        self._step = _Step(context, inner, step, step.depth + 1, b"", pending=pending)
         simultaneous.forget_sights(step)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        ruleset = self._step.context.ruleset
+        step = self._step
+        encoding = step.context.encoding
         seat = CHANCE if player == _CHANCE else player
-        return str(ruleset.action_to_str(ruleset.action_from_id(self._step.inner, seat, action)))
+        return encoding.describe(encoding.from_id(step.inner, seat, action), step.pending)
 
     # -- observations, without OpenSpiel's round trips (each would ask for a new initial state
     # and a view twice: once to learn the tensor's size)
@@ -478,7 +511,7 @@ class State(pyspiel.State):  # type: ignore[misc]
         if seat is None:
             return list(super().observation_tensor(*(() if player is None else (player,))))
         step = self._step
-        return simultaneous._floats(simultaneous.seen_tensor(step, step.context.ruleset, seat))
+        return simultaneous._floats(simultaneous.seen_tensor(step, step.context.encoding, seat))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The seat's information-state tensor: the tensor of its present view."""
@@ -487,7 +520,7 @@ class State(pyspiel.State):  # type: ignore[misc]
             args = () if player is None else (player,)
             return list(super().information_state_tensor(*args))
         step = self._step
-        return simultaneous._floats(simultaneous.seen_tensor(step, step.context.ruleset, seat))
+        return simultaneous._floats(simultaneous.seen_tensor(step, step.context.encoding, seat))
 
     def observation_string(self, player: int | None = None) -> str:
         """The seat's observation string: its view, rendered."""
@@ -495,8 +528,7 @@ class State(pyspiel.State):  # type: ignore[misc]
         if seat is None:
             return str(super().observation_string(*(() if player is None else (player,))))
         step = self._step
-        ruleset = step.context.ruleset
-        return simultaneous._render(ruleset, simultaneous.seen_view(step, ruleset, seat))
+        return simultaneous._render_seen(step, step.context.ruleset, seat)
 
     def information_state_string(self, player: int | None = None) -> str:
         """The seat's information-state string, ``seat:step:digest`` (see `information_key`)."""
@@ -543,11 +575,13 @@ class State(pyspiel.State):  # type: ignore[misc]
             True
         """
         step = self._step
+        context = step.context
         rng = random.Random(int(probability_sampler() * 2**53))
-        inner = step.context.ruleset.determinize(step.inner, player_id, rng)
+        inner = context.ruleset.determinize(step.inner, player_id, rng)
+        pending = context.encoding.resample(inner, player_id, step.pending, rng)
         known = step.digest(player_id)
         base = hashlib.sha256(f"resampled for {player_id}:".encode() + known).digest()
-        root = _Step(step.context, inner, None, step.depth, base)
+        root = _Step(context, inner, None, step.depth, base, pending=pending)
         root.digests = {player_id: known}
         return State(self.get_game(), root)
 
@@ -690,9 +724,14 @@ class OpenSpielISMCTSAgent:
         bot.set_resampler(
             lambda state, seat: state.resample_from_infostate(seat, resampling.random)
         )
-        chosen = int(bot.step(root))
-        by_id = {game.action_to_id(a, config): a for a in turn.legal}
-        return by_id[chosen]
+        # A factored decision (a Schlacht am Buffet exchange) is a search per card, then done.
+        encoding = spiel_game.encoding
+        decision = root._step.action(int(bot.step(root)))
+        while isinstance(decision, Discard):
+            root.apply_action(encoding.to_id(decision, config))
+            decision = root._step.action(int(bot.step(root)))
+        chosen = encoding.atomic(decision, root._step.pending)
+        return next(action for action in turn.legal if action == chosen)
 
 
 register()

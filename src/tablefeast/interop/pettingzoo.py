@@ -7,10 +7,17 @@ seats that act take turns, one after another (the seats that commit together, in
 an agent's observation is built when asked for.
 
 - Agents are ``"player_0"`` ... ``"player_{n-1}"``; options are the game's `Config` options.
-- Actions are the game's integer ids (`action_to_id`), plus the no-op, id
-  `num_distinct_actions(config)`: ``Discrete(num_distinct_actions(config) + 1)``.
-- Observations are dicts: ``"observation"``, the game's `observation_tensor` of the agent's view
-  (float32), and ``"action_mask"`` (int8, 1 for each legal id).
+- Actions are the game's integer ids (`action_to_id`), plus the no-op, the last id
+  (``env.noop``): ``Discrete(env.noop + 1)``. In Schlacht am Buffet an exchange is factored
+  (`tablefeast.interop.encoding`): the exchanging seat sends one ``discard v`` per card (11
+  ids), then ``done``, which applies the game's atomic `Exchange` with the cards chosen; the
+  environment holds the cards chosen so far. So its ids are 70 and the no-op 70, not 168,018:
+  an action mask holds 71 values, not 168,019, and a step that builds one costs a few
+  microseconds, not hundreds.
+- Observations are dicts: ``"observation"``, the game's observation tensor of the agent's view
+  (float32, written straight from the state by the game's `observation_tensor_of`; in Schlacht am
+  Buffet followed by the pending discard, 11 counts, the exchanging seat's own and zeros for the
+  others), and ``"action_mask"`` (int8, 1 for each legal id).
 - Chance is resolved inside, with a `random.Random` seeded by ``reset(seed=...)``: equal seeds and
   actions give equal episodes; an unseeded ``reset()`` goes on with the same generator.
 - Rewards come at the end: each winner gets 1 / (number of winners), everyone else 0.
@@ -38,6 +45,7 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
     ) from e
 
 import tablefeast
+from tablefeast.interop.encoding import Encoding, encoding_for
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import (
     ConfigError,
@@ -65,7 +73,9 @@ class _TablefeastEnv:
 
     _PARALLELIZABLE = True  # PettingZoo's metadata: whether aec_to_parallel may convert it
 
-    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self, name: str, render_mode: str | None = None, *, factored: bool = True, **options: Any
+    ) -> None:
         self.game = tablefeast.load(name)
         self.config = self.game.Config(**options)
         self.metadata = {
@@ -74,11 +84,12 @@ class _TablefeastEnv:
             "is_parallelizable": self._PARALLELIZABLE,
         }
         self.render_mode = render_mode
-        self.noop: int = self.game.num_distinct_actions(self.config)
+        self.encoding: Encoding = encoding_for(self.game, self.config, factored)
+        self.noop: int = self.encoding.size
         self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
         self.agents: list[str] = []
         size_of, _ = self.game.CAPABILITIES.observations()
-        size = size_of(self.config)
+        size = size_of(self.config) + self.encoding.extra
         observation = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
@@ -90,6 +101,7 @@ class _TablefeastEnv:
             agent: spaces.Discrete(self.noop + 1) for agent in self.possible_agents
         }
         self._state: Any = None  # the true state: private, it holds every hidden card
+        self._pending: tuple[int, ...] = ()  # the cards chosen so far for a factored exchange
         self.state_space = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
         self._rng: random.Random | None = None  # seeded by the first reset
         self._action_ids: dict[Any, int] = {}  # see `_ids`
@@ -129,6 +141,7 @@ class _TablefeastEnv:
         if seed is not None or self._rng is None:
             self._rng = random.Random(None if seed is None else int(seed))
         self._state = self.game.initial_state(self.config)
+        self._pending = ()
         self._resolve_chance()
         self.agents = list(self.possible_agents)
 
@@ -144,35 +157,44 @@ class _TablefeastEnv:
             self._state = self.game.apply_action(self._state, CHANCE, outcome)
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
-        game, state = self.game, self._state
-        # The mask set at the legal ids of a zeroed array, not built from a bool per id: Schlacht
-        # am Buffet has 168,018 ids. A seat that does not act has none: the no-op alone.
-        mask = np.zeros(self.noop + 1, np.int8)
-        legal = game.legal_actions(state, seat)
-        if legal:
-            mask[self._ids(legal)] = 1
+        state, encoding = self._state, self.encoding
+        # The mask set at the legal ids of zeroed bytes, then read as int8 (the caller's own,
+        # writable array): cheaper than indexing a NumPy array with a list. A seat that does not
+        # act has no legal id: the no-op alone.
+        if encoding.factored and encoding.chooser(state) == seat:
+            ids = encoding.legal(state, seat, self._pending)[0]
         else:
-            mask[self.noop] = 1
-        _, observe = game.CAPABILITIES.observations()
-        tensor = observe(game.view(state, seat))
+            legal = self.game.legal_actions(state, seat)
+            ids = self._ids(legal) if legal else [self.noop]
+        mask = bytearray(self.noop + 1)
+        for i in ids:
+            mask[i] = 1
+        # written from the state (no view built), as the view would show it
+        game, tail = encoding.tensor_parts(state, self._pending, seat)
+        packed = float32_bytes(game) + float32_bytes(tail) if tail else float32_bytes(game)
         # packed, then read as float32 (several times faster than converting float by float);
         # copied, so that each observation is the caller's own, writable array
-        observation = np.frombuffer(float32_bytes(tensor), np.float32).copy()
-        return {"observation": observation, "action_mask": mask}
+        observation = np.frombuffer(packed, np.float32).copy()
+        return {"observation": observation, "action_mask": np.frombuffer(mask, np.int8)}
 
     def _ids(self, legal: tuple[Any, ...]) -> list[int]:
         # Ids remembered by action (a function of the action and the config alone, the same for
-        # every seat): ranking an exchange of Schlacht am Buffet costs more than a dict lookup.
+        # every seat): a dict lookup is cheaper than the game's encoding.
         ids = self._action_ids
         found = list(map(ids.get, legal))
         if None in found:
             if len(ids) >= _IDS_LIMIT:
                 ids.clear()
-            to_id, config = self.game.action_to_id, self.config
+            to_id, config = self.encoding.to_id, self.config
             for i, action in enumerate(legal):
                 if found[i] is None:
                     found[i] = ids[action] = to_id(action, config)
         return found  # type: ignore[return-value]
+
+    def _advance(self, seat: int, action: Any) -> None:
+        """`seat` takes `action` (legal: checked before), then chance plays on."""
+        self._state, self._pending = self.encoding.advance(self._state, seat, self._pending, action)
+        self._resolve_chance()
 
     def _why_not_sent(self, seat: int, sent: Any) -> tuple[str | None, Any]:
         """Why the action id `sent` by `seat`, which must act now, is not legal (None when it is),
@@ -189,8 +211,8 @@ class _TablefeastEnv:
         if action_id == self.noop:
             return f"{agent} must act now: the no-op is not legal for it", None
         try:
-            action = self.game.action_from_id(self._state, seat, action_id)
-            reason = self.game.why_not(self._state, seat, action)
+            action = self.encoding.from_id(self._state, seat, action_id)
+            reason = self.encoding.why_not(self._state, seat, self._pending, action)
         except (IllegalActionError, ValueError) as e:
             return str(e), None
         return reason, action
@@ -206,9 +228,7 @@ class _TablefeastEnv:
             ((115,), dtype('float32'))
         """
         self._running()
-        view = self.game.view(self._state, None)
-        _, observe = self.game.CAPABILITIES.observations()
-        return np.asarray(observe(view), np.float32)
+        return np.asarray(self.encoding.tensor(self._state, self._pending, None), np.float32)
 
     def render(self) -> str | None:
         """The spectator's view as text (render mode ``"ansi"``).
@@ -306,8 +326,13 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
             if reason is not None:
                 return self._end(rewards={agent: -1.0}, infos={agent: {"illegal_action": reason}})
             joint[seat] = action
-        self._state = apply_joint(self.game, self._state, joint)
-        self._resolve_chance()
+        if self.encoding.factored and self.encoding.chooser(self._state) is not None:
+            # a factored exchange: its seat alone acts (SAB-7), one card (or done) at a time
+            ((seat, action),) = joint.items()
+            self._advance(seat, action)
+        else:
+            self._state = apply_joint(self.game, self._state, joint)
+            self._resolve_chance()
         if not self.game.is_terminal(self._state):
             return (
                 self._observations(),
@@ -441,8 +466,7 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
         if reason is not None:
             self._finish({agent: -1.0}, {agent: {"illegal_action": reason}})
             return
-        self._state = self.game.apply_action(self._state, seat, chosen)
-        self._resolve_chance()
+        self._advance(seat, chosen)
         if self.game.is_terminal(self._state):
             winners = self.game.winners(self._state)
             self._finish({self.possible_agents[s]: 1.0 / len(winners) for s in winners}, {})
@@ -464,25 +488,31 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
 
-def parallel_env(name: str, **options: Any) -> TablefeastParallelEnv:
+def parallel_env(name: str, *, factored: bool = True, **options: Any) -> TablefeastParallelEnv:
     """The game `name` as a PettingZoo parallel environment (options: its `Config`).
 
     Args:
         name: the game's name, one of `tablefeast.names()`.
+        factored: in a game with a decision of several cards at once (Schlacht am Buffet's
+            exchange), one decision per card and done (`tablefeast.interop.encoding`); False
+            keeps the game's own action ids, as a learner of the game's own moves needs.
         **options: the game's `Config` options (``players=3``, ...).
 
     Examples:
         >>> parallel_env("food_chain", players=4).possible_agents
         ['player_0', 'player_1', 'player_2', 'player_3']
     """
-    return TablefeastParallelEnv(name, **options)
+    return TablefeastParallelEnv(name, factored=factored, **options)
 
 
-def env(name: str, **options: Any) -> TablefeastAECEnv:
+def env(name: str, *, factored: bool = True, **options: Any) -> TablefeastAECEnv:
     """The game `name` as a PettingZoo AEC environment (options: its `Config`).
 
     Args:
         name: the game's name, one of `tablefeast.names()`.
+        factored: in a game with a decision of several cards at once (Schlacht am Buffet's
+            exchange), one decision per card and done (`tablefeast.interop.encoding`); False
+            keeps the game's own action ids, as a learner of the game's own moves needs.
         **options: the game's `Config` options (``players=3``, ...).
 
     Examples:
@@ -491,4 +521,4 @@ def env(name: str, **options: Any) -> TablefeastAECEnv:
         >>> aec.agent_selection, aec.action_space("player_0")
         ('player_0', Discrete(13))
     """
-    return TablefeastAECEnv(name, **options)
+    return TablefeastAECEnv(name, factored=factored, **options)

@@ -35,7 +35,15 @@ if TYPE_CHECKING:
     from tablefeast.kernel.effects import Effect
     from tablefeast.kernel.sheet import ScoreSheet
 
-__all__ = ["DEFAULT_LEVELS", "LEVEL_NAMES", "PLAYOUTS", "Capabilities", "MoveHelp", "TableOption"]
+__all__ = [
+    "DEFAULT_LEVELS",
+    "LEVEL_NAMES",
+    "PLAYOUTS",
+    "Capabilities",
+    "MoveHelp",
+    "MultisetChoice",
+    "TableOption",
+]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -117,6 +125,43 @@ def _frozen_map(value: Mapping[str, Any]) -> FrozenDict[str, Any]:
     return value if isinstance(value, FrozenDict) else FrozenDict(value)
 
 
+@attrs.frozen
+class MultisetChoice(Generic[S, A]):
+    """A decision that chooses several cards at once, as one action of the game (Schlacht am
+    Buffet's exchange, SAB-7: any part of a hand). Its actions are many (every sub-multiset of a
+    hand), so adapters for learning code may factor the decision into one small decision per
+    card and a last one, *done*, which applies the game's one action
+    (`tablefeast.interop.encoding`); the game itself keeps its one action.
+
+    The game's integer encoding must number these actions in one block: the action of the empty
+    choice first, then the rest, ``comb(most + len(values), len(values))`` ids in all.
+
+    Attributes:
+        values: what a card can be, in the order `held` counts them.
+        most: the most cards chosen at once.
+        chooser: ``chooser(state) -> seat | None``: the seat choosing now, or None.
+        held: ``held(state, seat) -> counts``: what the seat may choose from, by value.
+        action: ``action(values) -> action``: the game's action choosing these card values
+            (given highest first).
+        verb: what choosing one card is called (``"discard"``).
+        ruling: the ruling of the decision, for the words of a refusal.
+
+    Examples:
+        >>> import tablefeast
+        >>> choice = tablefeast.load("schlacht_am_buffet").CAPABILITIES.multiset_choice
+        >>> choice.values[:3], choice.most, choice.action((9, -1)), choice.verb
+        ((-1, 0, 1), 9, Exchange(discard=(9, -1)), 'discard')
+    """
+
+    values: tuple[int, ...]
+    most: int
+    chooser: Callable[[S], int | None]
+    held: Callable[[S, int], tuple[int, ...]]
+    action: Callable[[tuple[int, ...]], A]
+    verb: str
+    ruling: str
+
+
 @attrs.frozen(kw_only=True)
 class Capabilities(Generic[S, A, C, V]):
     """A game's declaration of what it is and offers beyond the core `Ruleset` functions.
@@ -170,6 +215,11 @@ class Capabilities(Generic[S, A, C, V]):
             (`tablefeast.kernel.effects.LastResult`); empty: no result is kept.
         summary: how to play, in a few short paragraphs for a person who never has (the aim,
             a turn, the end), each naming its rulings.
+        multiset_choice: a decision of several cards at once that adapters may factor into one
+            decision per card (`MultisetChoice`); None where there is none.
+        whole_number_tensors: every value of the observation tensor is a whole number far
+            below 2**24 (counts, flags, one-hots, scores), which a float32 holds exactly, so
+            adapters may hand the values out without rounding them through a float32 array.
     """
 
     title: str
@@ -198,6 +248,8 @@ class Capabilities(Generic[S, A, C, V]):
     score_sheet: Callable[[S], ScoreSheet] | None = None
     outcomes: tuple[type, ...] = ()
     summary: tuple[str, ...] = ()
+    multiset_choice: MultisetChoice[S, A] | None = None
+    whole_number_tensors: bool = False
 
     def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:
         """The game's observation size and tensor, for learning code and the adapters.

@@ -52,7 +52,11 @@ from tablefeast.games.all_you_can_eat_buffet.notation import (
     action_to_str,
     num_distinct_actions,
 )
-from tablefeast.games.all_you_can_eat_buffet.observation import observation_size, observation_tensor
+from tablefeast.games.all_you_can_eat_buffet.observation import (
+    observation_size,
+    observation_tensor,
+    observation_tensor_of,
+)
 from tablefeast.games.all_you_can_eat_buffet.rules import (
     actors,
     apply_action,
@@ -128,6 +132,7 @@ __all__ = [
     "num_distinct_actions",
     "observation_size",
     "observation_tensor",
+    "observation_tensor_of",
     "public_events",
     "render",
     "score_table",

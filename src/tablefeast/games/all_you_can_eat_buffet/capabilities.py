@@ -45,5 +45,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     score_sheet=score_sheet,
     outcomes=OUTCOMES,
     summary=SUMMARY,
+    whole_number_tensors=True,
 )
 """All You Can Eat Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

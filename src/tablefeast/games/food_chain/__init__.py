@@ -27,7 +27,11 @@ from tablefeast.games.food_chain.notation import (
     action_to_str,
     num_distinct_actions,
 )
-from tablefeast.games.food_chain.observation import observation_size, observation_tensor
+from tablefeast.games.food_chain.observation import (
+    observation_size,
+    observation_tensor,
+    observation_tensor_of,
+)
 from tablefeast.games.food_chain.rules import (
     actors,
     apply_action,
@@ -85,6 +89,7 @@ __all__ = [
     "num_distinct_actions",
     "observation_size",
     "observation_tensor",
+    "observation_tensor_of",
     "public_events",
     "render",
     "scores",

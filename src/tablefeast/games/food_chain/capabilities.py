@@ -46,5 +46,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     score_sheet=score_sheet,
     outcomes=OUTCOMES,
     summary=SUMMARY,
+    whole_number_tensors=True,
 )
 """Food Chain's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

@@ -13,6 +13,11 @@ Examples:
     >>> config = fc.Config(players=3)
     >>> len(observation_tensor(fc.view(fc.initial_state(config), 0))) == observation_size(config)
     True
+
+`observation_tensor_of(state, seat)` is the same tensor written straight from the state, with no
+`View` in between (the adapters' path: one per step). It reads only what `view(state, seat)`
+shows, in the same way; a test checks the two equal, float for float, on many states and every
+seat.
 """
 
 from __future__ import annotations
@@ -20,12 +25,14 @@ from __future__ import annotations
 from functools import cache
 
 from tablefeast.games.food_chain.config import Config
-from tablefeast.games.food_chain.state import initial_state
-from tablefeast.games.food_chain.view import View, view
-from tablefeast.kernel.deck import counts_from_cards
+from tablefeast.games.food_chain.rules import actors
+from tablefeast.games.food_chain.state import State, initial_state
+from tablefeast.games.food_chain.view import View, _scores, view
+from tablefeast.kernel.deck import Counts, counts_from_cards
+from tablefeast.kernel.seats import check_viewer
 from tablefeast.kernel.tensor import actor_flags, one_hot_rows, public_floats_flat
 
-__all__ = ["observation_size", "observation_tensor"]
+__all__ = ["observation_size", "observation_tensor", "observation_tensor_of"]
 
 KINDS = 5
 _KINDS_OR_NONE = one_hot_rows(KINDS + 1)
@@ -54,29 +61,122 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
         >>> len(t) == observation_size(config), t[:4]
         (True, (1.0, 0.0, 0.0, 0.0))
     """
+    return _encode(
+        seen.config.players,
+        seen.seat,
+        seen.my_commitment,
+        seen.committed,
+        seen.round,
+        seen.pass_number,
+        seen.alpha,
+        seen.hands,
+        seen.played,
+        seen.stacks,
+        seen.taken,
+        seen.snatching,
+        seen.taker,
+        seen.centre,
+        seen.piles,
+        seen.removed,
+        seen.totals,
+        seen.game_over,
+        seen.actors,
+        seen.scores,
+    )
+
+
+def observation_tensor_of(state: State, seat: int | None) -> tuple[float, ...]:
+    """`observation_tensor(view(state, seat))`, written straight from the state: the same floats,
+    without building the view (the adapters observe a state this way, once a step).
+
+    It reads exactly what the view shows: the seat's own commitment, who has committed (never
+    what, FC-11), and the public rest.
+
+    Args:
+        state: the state of the game.
+        seat: the viewing seat, or None for a spectator.
+
+    Raises:
+        InvalidSeatError: `seat` is neither None nor a seat of this game.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.apply_action(fc.initial_state(fc.Config(players=3)), 1, fc.Play(fc.Animal.DOG))
+        >>> observation_tensor_of(s, 0) == observation_tensor(fc.view(s, 0))
+        True
+    """
+    check_viewer(seat, state.config.players)
+    commitments = state.commitments
+    return _encode(
+        state.config.players,
+        seat,
+        None if seat is None else commitments[seat],
+        tuple([c is not None for c in commitments]),  # who, never what (FC-11)
+        state.round,
+        state.pass_number,
+        state.alpha,
+        state.hands,
+        state.played,
+        state.stacks,
+        state.taken,
+        state.snatching,
+        state.taker,
+        state.centre,
+        state.piles,
+        state.removed,
+        state.totals,
+        state.game_over,
+        actors(state),
+        _scores(state),
+    )
+
+
+def _encode(  # noqa: PLR0917 - a view's fields, positional: both paths run it once a step
+    n: int,
+    seat: int | None,
+    commitment: int | None,
+    committed: tuple[bool, ...],
+    round_number: int,
+    pass_number: int,
+    alpha: int,
+    hands: tuple[Counts, ...],
+    played: tuple[int | None, ...],
+    stacks: tuple[tuple[int, ...], ...],
+    taken: tuple[bool, ...],
+    snatching: int | None,
+    taker: int | None,
+    centre: Counts,
+    piles: tuple[Counts, ...],
+    removed: Counts,
+    totals: tuple[int, ...],
+    game_over: bool,
+    acting: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> tuple[float, ...]:
+    """The tensor from what a view holds: one layout for both paths, so that they cannot drift
+    apart."""
     # One list extended part by part, one-hot parts from shared rows: the same floats as
     # `Features` would give, several times faster (the adapters encode a view per step).
-    n = seen.config.players
     seats, seats_or_none, kinds_or_none = one_hot_rows(n), one_hot_rows(n + 1), _KINDS_OR_NONE
     out: list[float] = []
-    out += seats_or_none[n if seen.seat is None else seen.seat]
-    out += kinds_or_none[KINDS if seen.my_commitment is None else seen.my_commitment]
-    out += [1.0 if x else 0.0 for x in seen.committed]
-    out += (float(seen.round), float(seen.pass_number))
-    out += seats[seen.alpha]
-    out += public_floats_flat(seen.hands)
-    for played in seen.played:
-        out += kinds_or_none[KINDS if played is None else played]
-    for stack in seen.stacks:
+    out += seats_or_none[n if seat is None else seat]
+    out += kinds_or_none[KINDS if commitment is None else commitment]
+    out += [1.0 if x else 0.0 for x in committed]
+    out += (float(round_number), float(pass_number))
+    out += seats[alpha]
+    out += public_floats_flat(hands)
+    for kind in played:
+        out += kinds_or_none[KINDS if kind is None else kind]
+    for stack in stacks:
         out += map(float, counts_from_cards(stack, KINDS))
-    out += [1.0 if x else 0.0 for x in seen.taken]
-    out += kinds_or_none[KINDS if seen.snatching is None else seen.snatching]
-    out += seats_or_none[n if seen.taker is None else seen.taker]
-    out += map(float, seen.centre)
-    out += public_floats_flat(seen.piles)
-    out += map(float, seen.removed)
-    out += map(float, seen.totals)
-    out.append(1.0 if seen.game_over else 0.0)
-    out += actor_flags(seen.actors, n)
-    out += map(float, seen.scores)
+    out += [1.0 if x else 0.0 for x in taken]
+    out += kinds_or_none[KINDS if snatching is None else snatching]
+    out += seats_or_none[n if taker is None else taker]
+    out += map(float, centre)
+    out += public_floats_flat(piles)
+    out += map(float, removed)
+    out += map(float, totals)
+    out.append(1.0 if game_over else 0.0)
+    out += actor_flags(acting, n)
+    out += map(float, scores)
     return tuple(out)

@@ -47,7 +47,11 @@ from tablefeast.games.mausgeflippt.notation import (
     action_to_str,
     num_distinct_actions,
 )
-from tablefeast.games.mausgeflippt.observation import observation_size, observation_tensor
+from tablefeast.games.mausgeflippt.observation import (
+    observation_size,
+    observation_tensor,
+    observation_tensor_of,
+)
 from tablefeast.games.mausgeflippt.race import fastest_distribution, observed_fastest
 from tablefeast.games.mausgeflippt.rules import (
     actors,
@@ -120,6 +124,7 @@ __all__ = [
     "num_distinct_actions",
     "observation_size",
     "observation_tensor",
+    "observation_tensor_of",
     "observed_fastest",
     "penalty_points",
     "public_events",

@@ -59,5 +59,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     score_sheet=score_sheet,
     outcomes=OUTCOMES,
     summary=SUMMARY,
+    whole_number_tensors=True,
 )
 """Mausgeflippt's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""

@@ -35,7 +35,11 @@ from tablefeast.games.schlacht_am_buffet.notation import (
     action_to_str,
     num_distinct_actions,
 )
-from tablefeast.games.schlacht_am_buffet.observation import observation_size, observation_tensor
+from tablefeast.games.schlacht_am_buffet.observation import (
+    observation_size,
+    observation_tensor,
+    observation_tensor_of,
+)
 from tablefeast.games.schlacht_am_buffet.rules import (
     actors,
     apply_action,
@@ -93,6 +97,7 @@ __all__ = [
     "num_distinct_actions",
     "observation_size",
     "observation_tensor",
+    "observation_tensor_of",
     "public_events",
     "render",
     "scores",

@@ -8,8 +8,9 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.schlacht_am_buffet import strategy
-from tablefeast.games.schlacht_am_buffet.actions import Action
+from tablefeast.games.schlacht_am_buffet.actions import Action, Exchange
 from tablefeast.games.schlacht_am_buffet.catalog import TITLE, catalog
+from tablefeast.games.schlacht_am_buffet.components import CARD_VALUES, HAND_SIZE
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.effects import OUTCOMES
 from tablefeast.games.schlacht_am_buffet.events import public_events
@@ -21,9 +22,30 @@ from tablefeast.games.schlacht_am_buffet.situations import SITUATIONS, holdings,
 from tablefeast.games.schlacht_am_buffet.state import State
 from tablefeast.games.schlacht_am_buffet.text import render
 from tablefeast.games.schlacht_am_buffet.view import View
-from tablefeast.kernel.capabilities import Capabilities, TableOption
+from tablefeast.kernel.capabilities import Capabilities, MultisetChoice, TableOption
 
 __all__ = ["CAPABILITIES"]
+
+
+def _exchanger(state: State) -> int | None:
+    return state.exchanger  # SAB-7: the first mouse out, while it decides
+
+
+def _hand(state: State, seat: int) -> tuple[int, ...]:
+    return state.hands[seat]  # counts by card value, -1 first (as CARD_VALUES)
+
+
+EXCHANGE: MultisetChoice[State, Action] = MultisetChoice(
+    values=CARD_VALUES,
+    most=HAND_SIZE,
+    chooser=_exchanger,
+    held=_hand,
+    action=Exchange,
+    verb="discard",
+    ruling="SAB-7",
+)
+"""SAB-7's exchange as a choice of cards: any part of the hand, discarded at once (its actions
+take one block of the game's ids, the empty exchange first)."""
 
 CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     title=TITLE,
@@ -48,5 +70,8 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     score_sheet=score_sheet,
     outcomes=OUTCOMES,
     summary=SUMMARY,
+    multiset_choice=EXCHANGE,
+    # Not whole_number_tensors: a mouse's position may pass 2**24 (SAB-25 stops it at 40
+    # million), where a float32 no longer holds every whole number.
 )
 """Schlacht am Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""
