@@ -3,12 +3,21 @@
 A game's durable truth is its record: the config, the seats, the per-table chance seed and the
 moves in notation. States are never stored; the server rebuilds them by replaying the moves.
 `Store` is the interface the server needs; `SQLiteStore` implements it on the standard library's
-`sqlite3` in WAL mode. Every call may block (a disk, a lock held by another process): the server
-makes them off its event loop, on one thread of its own.
+`sqlite3` in WAL mode (one server process, nothing to install), and
+`tablefeast.server.postgres.PostgresStore` on PostgreSQL (several server processes serving the
+same tables); `open_store` opens either from what ``--db`` names. Every call may block (a disk,
+a lock held by another process): the server makes them off its event loop, on threads of its
+own.
 
 Every accepted move is written by `append_moves` in one transaction, before anyone is told of
 it: a crash loses no move that a player was told about, and the primary key (table, move
-number) makes doubling a move impossible.
+number) makes doubling a move impossible. A move numbered other than the next one to store is
+refused with `StaleError`: another process stored that number first, and the caller catches up
+(`moves_since`) before it tries again.
+
+A table's bots and seat timeouts run in one process at a time: the one holding the table's
+**lease** (`claim`, renewed by `renew` while the process lives, `release`d when it lets the table
+go). A lease not renewed runs out, and another process takes the table over (`orphans`).
 
 The schema has a version (`SCHEMA_VERSION`, SQLite's ``user_version``); opening an older
 database migrates it in one transaction, and a newer one is refused rather than misread.
@@ -28,7 +37,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -36,15 +45,43 @@ import attrs
 
 from tablefeast.kernel.errors import TablefeastError
 
-__all__ = ["SCHEMA_VERSION", "Append", "SQLiteStore", "Store", "StoreError", "TableRow"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "Append",
+    "SQLiteStore",
+    "StaleError",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "open_store",
+]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the tables' layout that this code writes (1: the first; 2: ``updated`` and
-``broken`` columns and the listing's indexes)."""
+``broken`` columns and the listing's indexes; 3: leases)."""
 
 
 class StoreError(TablefeastError):
     """The database cannot be opened or written (a clear one-line reason)."""
+
+
+class StaleError(StoreError):
+    """Moves numbered from `first` were refused: the table has `stored` moves (another process
+    stored the next one first). Nothing of them was written; catch up and try again.
+
+    Args:
+        table_id: the table.
+        first: the number of the first move refused.
+        stored: how many moves the table has.
+    """
+
+    def __init__(self, table_id: str, first: int, stored: int) -> None:
+        super().__init__(
+            f"table {table_id} has {stored} moves stored: move {first} is not the next"
+        )
+        self.table_id = table_id
+        self.first = first
+        self.stored = stored
 
 
 @attrs.frozen
@@ -126,6 +163,26 @@ class Store(Protocol):
     def mark_broken(self, table_id: str, reason: str) -> None:
         """Note that a table's record does not replay, and why."""
 
+    def moves_since(self, table_id: str, first: int) -> list[tuple[int, str]]:
+        """A table's moves from number `first` on, in order."""
+
+    def claim(self, table_id: str, holder: str, ttl: float) -> bool:
+        """Take (or keep) the table's lease for `ttl` seconds; whether `holder` has it now."""
+
+    def renew(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
+        """Extend `holder`'s leases of these tables; the ones it still holds."""
+
+    def release(self, holder: str, table_ids: Sequence[str]) -> None:
+        """Give up `holder`'s leases of these tables."""
+
+    def orphans(self, limit: int) -> list[str]:
+        """Unfinished tables whose lease ran out (their holder stopped renewing it)."""
+
+    def listen(self, callback: Callable[[str | None, int], None]) -> None:
+        """Call ``callback(table_id, moves)`` whenever another connection stores moves (from
+        a thread of the store's own), and ``callback(None, 0)`` when news may have been missed;
+        a store that only this process writes never calls it."""
+
     def close(self) -> None:
         """Release the storage."""
 
@@ -162,6 +219,14 @@ ALTER TABLE tables ADD COLUMN broken TEXT;
 UPDATE tables SET updated = created;
 CREATE INDEX IF NOT EXISTS tables_by_age ON tables (created DESC, id DESC);
 CREATE INDEX IF NOT EXISTS tables_open ON tables (finished, updated);
+""",
+    2: """
+CREATE TABLE IF NOT EXISTS leases (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    holder TEXT NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS leases_by_expiry ON leases (expires);
 """,
 }
 """What turns a database of version N into version N + 1 (a new one is created as version 1)."""
@@ -321,6 +386,17 @@ class SQLiteStore:
 
     def _append(self, item: Append, now: float) -> StoreError | None:
         # One append inside the batch's transaction, undone alone if the database refuses it.
+        if (
+            self._db.execute("SELECT 1 FROM tables WHERE id = ?", (item.table_id,)).fetchone()
+            is None
+        ):
+            return StoreError(f"the database has no table {item.table_id}")
+        (last,) = self._db.execute(
+            "SELECT MAX(number) FROM moves WHERE table_id = ?", (item.table_id,)
+        ).fetchone()
+        stored = 0 if last is None else last + 1
+        if stored != item.first:  # not the next move: another writer came first
+            return StaleError(item.table_id, item.first, stored)
         self._db.execute("SAVEPOINT one")
         try:
             self._db.executemany(
@@ -427,7 +503,131 @@ class SQLiteStore:
         """
         self._write([("UPDATE tables SET broken = ? WHERE id = ?", (reason[:500], table_id))])
 
+    def moves_since(self, table_id: str, first: int) -> list[tuple[int, str]]:
+        """A table's moves from number `first` on, in order.
+
+        Args:
+            table_id: the table's id.
+            first: the number of the first move wanted.
+        """
+        rows = self._rows(
+            "SELECT seat, text FROM moves WHERE table_id = ? AND number >= ? ORDER BY number",
+            (table_id, first),
+        )
+        return [(seat, text) for seat, text in rows]
+
+    def claim(self, table_id: str, holder: str, ttl: float) -> bool:
+        """Take the table's lease for `ttl` seconds, unless another holder has one running.
+
+        Args:
+            table_id: the table's id.
+            holder: who takes it (a server process).
+            ttl: seconds until it runs out, unless renewed.
+
+        Returns:
+            Whether `holder` has the lease now.
+        """
+        now = time.time()
+        self._write(
+            [
+                (
+                    "INSERT INTO leases VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+                    "holder = excluded.holder, expires = excluded.expires "
+                    "WHERE leases.holder = excluded.holder OR leases.expires < ?",
+                    (table_id, holder, now + ttl, now),
+                )
+            ]
+        )
+        rows = self._rows("SELECT holder FROM leases WHERE table_id = ?", (table_id,))
+        return bool(rows) and rows[0][0] == holder
+
+    def renew(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
+        """Extend `holder`'s leases of these tables by `ttl` seconds from now.
+
+        Args:
+            holder: the holder.
+            ttl: seconds until they run out, unless renewed again.
+            table_ids: the tables.
+
+        Returns:
+            The tables whose lease `holder` still has (not taken over meanwhile).
+        """
+        ids = list(table_ids)
+        if not ids:
+            return set()
+        marks = ", ".join("?" * len(ids))
+        self._write(
+            [
+                (
+                    f"UPDATE leases SET expires = ? WHERE holder = ? AND table_id IN ({marks})",
+                    (time.time() + ttl, holder, *ids),
+                )
+            ]
+        )
+        rows = self._rows(
+            f"SELECT table_id FROM leases WHERE holder = ? AND table_id IN ({marks})",
+            (holder, *ids),
+        )
+        return {table_id for (table_id,) in rows}
+
+    def release(self, holder: str, table_ids: Sequence[str]) -> None:
+        """Give up `holder`'s leases of these tables (another holder's are left alone).
+
+        Args:
+            holder: the holder.
+            table_ids: the tables.
+        """
+        ids = list(table_ids)
+        if ids:
+            marks = ", ".join("?" * len(ids))
+            sql = f"DELETE FROM leases WHERE holder = ? AND table_id IN ({marks})"
+            self._write([(sql, (holder, *ids))])
+
+    def orphans(self, limit: int) -> list[str]:
+        """Unfinished tables, not broken, whose lease ran out, oldest lapse first.
+
+        Args:
+            limit: the most tables.
+        """
+        rows = self._rows(
+            "SELECT leases.table_id FROM leases JOIN tables ON tables.id = leases.table_id "
+            "WHERE leases.expires < ? AND tables.finished = 0 AND tables.broken IS NULL "
+            "ORDER BY leases.expires LIMIT ?",
+            (time.time(), limit),
+        )
+        return [table_id for (table_id,) in rows]
+
+    def listen(self, callback: Callable[[str | None, int], None]) -> None:
+        """Nothing to hear: one process writes a SQLite database (see the module docs).
+
+        Args:
+            callback: never called.
+        """
+
     def close(self) -> None:
         """Close the database."""
         with self._lock:
             self._db.close()
+
+
+def open_store(db: str | Path, timeout: float = 5.0) -> Store:
+    """The store `db` names: a PostgreSQL URL (``postgresql://...``, see
+    `tablefeast.server.postgres`), else a SQLite database file (or ``":memory:"``).
+
+    Args:
+        db: the database.
+        timeout: seconds to wait for a lock (or a pooled connection) before a call fails.
+
+    Raises:
+        StoreError: the database cannot be opened (or PostgreSQL's driver is not installed).
+
+    Examples:
+        >>> open_store(":memory:").tables(1)
+        []
+    """
+    text = str(db)
+    if text.startswith(("postgresql://", "postgres://")):
+        from tablefeast.server.postgres import PostgresStore
+
+        return PostgresStore(text, timeout=timeout)
+    return SQLiteStore(db, timeout=timeout)
