@@ -184,7 +184,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (loopback)")
     serve.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
     serve.add_argument(
-        "--db", default="tablefeast.db", help="SQLite database file (default ./tablefeast.db)"
+        "--db",
+        default="tablefeast.db",
+        help="SQLite database file (default ./tablefeast.db), or a PostgreSQL URL "
+        "(postgresql://user@host/dbname: several processes may serve the same tables)",
     )
     serve.add_argument(
         "--config", metavar="FILE", help="server settings in TOML: limits, hosts, origins, agents"
@@ -392,7 +395,10 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     warning = exposure_warning(args.host, settings)
     if warning:
         print(warning, file=sys.stderr)
-    print(f"tablefeast server on http://{args.host}:{args.port} (database {args.db})", file=out)
+    from tablefeast.server.store import shown_db
+
+    where = shown_db(args.db)
+    print(f"tablefeast server on http://{args.host}:{args.port} (database {where})", file=out)
     out.flush()
     try:
         serve(args.host, args.port, args.db, settings=settings, proxy=args.proxy)
@@ -410,11 +416,11 @@ def _check_serve(host: str, port: int, db: str, timeout: float) -> None:
             cannot be opened, written or read (the reason in one line).
     """
     from tablefeast.server import ServeError, check_port
-    from tablefeast.server.store import SQLiteStore, StoreError
+    from tablefeast.server.store import StoreError, open_store
 
     check_port(host, port)
     try:
-        SQLiteStore(db, timeout=timeout).close()
+        open_store(db, timeout=timeout).close()
     except StoreError as e:
         raise ServeError(str(e)) from None
 

@@ -53,7 +53,9 @@ def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Calla
 
 
 def row(table_id: str, created: float = 1.0, **fields: Any) -> TableRow:
-    return TableRow(table_id, "food_chain", {"players": 3}, ("human",) * 3, "seed", created, **fields)
+    return TableRow(
+        table_id, "food_chain", {"players": 3}, ("human",) * 3, "seed", created, **fields
+    )
 
 
 def test_a_table_its_tokens_and_moves_are_stored_and_read_back(make_store: Any) -> None:

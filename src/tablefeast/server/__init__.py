@@ -16,7 +16,8 @@ checked: none names code, and everything a client can make the server hold is bo
 - `budget`: token buckets per client address.
 - `table`: one table's bookkeeping (moves, chance, seats, tokens, the public event log).
 - `protocol`: the messages, their JSON Schemas, the client message parser.
-- `store`: the storage interface and its SQLite implementation.
+- `store`: the storage interface and its SQLite implementation; `postgres`: on PostgreSQL,
+  for several server processes serving the same tables.
 - `events`: the public event log in words.
 
 Examples:
@@ -122,7 +123,7 @@ def serve(
     Args:
         host: the address to listen on (loopback by default).
         port: the TCP port.
-        db: the SQLite database file.
+        db: the SQLite database file, or a PostgreSQL URL.
         settings: the server's settings (every limit, the creation key, the operator's agents).
         proxy: the address of a trusted reverse proxy, whose X-Forwarded-For names the client
             (None: the connection's own address is the client's).

@@ -63,7 +63,7 @@ from tablefeast.server.guard import Guard, client_address
 from tablefeast.server.hub import Connection, Hub, LiveTable, TableBrokenError
 from tablefeast.server.seats import BUILT_IN, HUMAN, check_kind, check_names, seat_names
 from tablefeast.server.settings import ServerSettings
-from tablefeast.server.store import SQLiteStore, StoreError
+from tablefeast.server.store import StoreError, open_store
 from tablefeast.server.table import MAX_SEATS, Table, check_settings
 
 __all__ = ["Hub", "create_app"]
@@ -183,7 +183,8 @@ def create_app(
     """The server's ASGI app.
 
     Args:
-        db: the SQLite database file (created if missing), or ``":memory:"``.
+        db: the SQLite database file (created if missing), ``":memory:"``, or a PostgreSQL
+            URL (``postgresql://...``: several processes may serve the same tables).
         settings: the server's settings (every limit; `ServerSettings` by default).
         overrides: settings to change, by name (``create_app(db, max_open_tables=50)``).
 
@@ -194,7 +195,7 @@ def create_app(
     settings = settings or ServerSettings()
     if overrides:
         settings = ServerSettings.from_mapping({**_fields(settings), **overrides})
-    hub = Hub(SQLiteStore(db, timeout=settings.db_timeout), settings)
+    hub = Hub(open_store(db, timeout=settings.db_timeout), settings)
     creates = Buckets(settings.create_rate, settings.create_burst, settings.max_addresses)
     all_creates = TokenBucket(settings.create_rate_total, settings.create_burst_total)
 
@@ -215,6 +216,7 @@ def create_app(
                     503, "too_many_tables", "the server is full: try again later", 60
                 )
             table, tokens = await hub.call(Table.create, hub.store, *args)
+            await hub.lease(table)
         except _RefusedError as e:
             return e.response()
         except StoreError as e:
@@ -378,7 +380,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield  # nothing is replayed on start: a table is restored when it is asked for
+        await hub.start()  # nothing is replayed on start: a table is restored when asked for
+        yield
         await hub.close()
 
     app = Starlette(

@@ -10,10 +10,17 @@ Every resource a client can make the hub hold is bounded (`ServerSettings`):
   spectators per table; each with a bounded outbox (a reader that falls behind is closed) and a
   message rate (messages past it are dropped unread, a connection that keeps flooding is closed).
   All the spectators of a table share one encoded update.
-- **Bot work** goes through a fair pool (`tablefeast.server.bots`); **storage** through one
-  thread of its own, so that a slow or locked database never stops the event loop. A move is
-  stored before it is applied; a failed write leaves the table as it was (a person is told to try
+- **Bot work** goes through a fair pool (`tablefeast.server.bots`); **storage** through threads
+  of its own, so that a slow or locked database never stops the event loop. A move is stored
+  before it is applied; a failed write leaves the table as it was (a person is told to try
   again, a bot tries again after a pause).
+
+Several processes may serve the same tables from one PostgreSQL database (issue 33): a move is
+stored only as the table's next (`StaleError` otherwise: the process catches up with the moves
+another stored, and tries again), every process hears of the others' moves and brings its copy up
+to date at once (`Store.listen`), and a table's bots and seat timeouts run only in the process
+holding its lease (`Store.claim`), which it renews while it lives; a table whose holder stopped
+is taken over by another (`Store.orphans`).
 """
 
 from __future__ import annotations
@@ -22,7 +29,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import random
+import secrets
+import socket
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -37,7 +47,7 @@ from tablefeast.server.bots import BotPool
 from tablefeast.server.budget import TokenBucket
 from tablefeast.server.seats import HUMAN, weight
 from tablefeast.server.settings import ServerSettings
-from tablefeast.server.store import Append, Store, StoreError
+from tablefeast.server.store import Append, StaleError, Store, StoreError
 from tablefeast.server.table import Pending, Table
 from tablefeast.server.workers import BotError, BotRequest, Workers, decide
 
@@ -58,6 +68,8 @@ _THINK_MARGIN = 5.0
 limit; an operator's own agent might not)."""
 FLOOD_WINDOW = 10.0
 """Seconds over which dropped messages are counted (`ServerSettings.flood_limit`)."""
+_STALE_TRIES = 5
+"""How often a person's move is tried again after other processes stored moves first."""
 
 
 class _Writes:
@@ -294,8 +306,110 @@ class Hub:
         self.connected = 0
         self.by_address: Counter[str] = Counter()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
-        self._db = ThreadPoolExecutor(1, thread_name_prefix="tablefeast-db")
+        self._db = ThreadPoolExecutor(2, thread_name_prefix="tablefeast-db")
         self.writes = _Writes(self)
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This process's name as a holder of leases (unique per start)."""
+        self.leased: set[str] = set()
+        """The tables whose lease this process holds: it runs their bots and timeouts."""
+        self._background: set[asyncio.Task[Any]] = set()
+        self._renewed = 0.0
+
+    # ------------------------------------------------------------------ the process's own work
+
+    async def start(self) -> None:
+        """Begin what the process does by itself: hear the other processes' moves (from the
+        store's listening thread), renew its leases and take over orphaned tables."""
+        loop = asyncio.get_running_loop()
+
+        def heard(table_id: str | None, count: int) -> None:  # on the store's thread
+            loop.call_soon_threadsafe(self._heard, table_id, count)
+
+        self.store.listen(heard)
+        self._renewed = time.monotonic()
+        self._spawn(self._keep_leases())
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _heard(self, table_id: str | None, count: int) -> None:
+        """Another process stored moves (or news may have been missed: `table_id` None)."""
+        targets = list(self.live.values()) if table_id is None else [self.live.get(table_id)]
+        for live in targets:
+            if live is not None and (table_id is None or len(live.table.moves) < count):
+                self._spawn(self.catch_up(live))
+
+    async def catch_up(self, live: LiveTable) -> None:
+        """Bring the table up to date with the moves other processes stored, and tell its
+        connections (and start its bots, where this process holds its lease).
+
+        Args:
+            live: the table.
+        """
+        async with live.lock:
+            changed = await self._catch_up_locked(live)
+        if changed:
+            self.broadcast(live)
+            self.schedule(live)
+
+    async def _catch_up_locked(self, live: LiveTable) -> bool:
+        table = live.table
+        try:
+            moves = await self.call(self.store.moves_since, table.row.id, len(table.moves))
+        except StoreError as e:
+            log.warning("table %s: cannot catch up: %s", table.row.id, e)
+            return False
+        if not moves:
+            return False
+        try:
+            table.catch_up(moves, time.monotonic())
+        except TablefeastError as e:  # a stored move does not replay: the record is broken
+            log.error("table %s: a stored move does not replay: %.300s", table.row.id, e)
+            with contextlib.suppress(StoreError):
+                await self.call(self.store.mark_broken, table.row.id, str(e))
+            for connection in live.connections():
+                connection.close("the table's record is broken")
+            self.live.pop(table.row.id, None)
+        return True
+
+    async def _keep_leases(self) -> None:
+        """Renew this process's leases every third of their life; take the lease of every
+        table held here that nobody leases; take over orphaned tables; release the leases of
+        tables no longer held."""
+        ttl = self.settings.lease_seconds
+        while True:
+            await asyncio.sleep(ttl / 3)
+            try:
+                await self._lease_round(ttl)
+                self._renewed = time.monotonic()
+            except StoreError as e:
+                log.warning("leases: %s", e)
+                if time.monotonic() - self._renewed > ttl:  # they ran out: another may run them
+                    self.leased.clear()
+
+    async def _lease_round(self, ttl: float) -> None:
+        gone = [table_id for table_id in self.leased if table_id not in self.live]
+        if gone:
+            await self.call(self.store.release, self.holder, gone)
+            self.leased.difference_update(gone)
+        held = sorted(self.leased)
+        kept = await self.call(self.store.renew, self.holder, ttl, held)
+        for table_id in set(held) - kept:
+            log.warning("table %s: its lease was taken over by another process", table_id)
+            self.leased.discard(table_id)
+        for table_id, live in list(self.live.items()):
+            if table_id in self.leased or live.table.finished:
+                continue
+            if await self.call(self.store.claim, table_id, self.holder, ttl):
+                self.leased.add(table_id)
+                self.schedule(live)
+        if self.settings.max_adopted:
+            for table_id in await self.call(self.store.orphans, self.settings.max_adopted):
+                if table_id not in self.live:
+                    with contextlib.suppress(TablefeastError):  # broken, or gone: skip it
+                        await self.get(table_id)
 
     async def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a storage call (or anything that makes one) on the storage thread.
@@ -362,9 +476,27 @@ class Hub:
             raise TableBrokenError(
                 f"table {table_id} cannot be served: its record is broken"
             ) from e
+        await self.lease(table)
         live = self.add(table)
         self.schedule(live)
         return live
+
+    async def lease(self, table: Table) -> None:
+        """Take the table's lease if nobody holds it (so that this process runs its bots and
+        timeouts); call it before `add`.
+
+        Args:
+            table: the table, just created or loaded.
+        """
+        if table.finished:
+            return
+        try:
+            if await self.call(
+                self.store.claim, table.row.id, self.holder, self.settings.lease_seconds
+            ):
+                self.leased.add(table.row.id)
+        except StoreError as e:  # served all the same; the next round of leases tries again
+            log.warning("table %s: cannot take its lease: %s", table.row.id, e)
 
     def add(self, table: Table) -> LiveTable:
         """Hold a table (just created or loaded); the caller uses it before it next awaits.
@@ -452,12 +584,24 @@ class Hub:
 
     async def _play(self, live: LiveTable, seat: int, text: str, now: float) -> None:
         table = live.table
-        async with live.lock:
-            pending = table.prepare(seat, text, now)
-            await self.writes.save(table, pending)
-            table.apply(pending)
-        self.broadcast(live)
-        self.schedule(live)
+        changed = False
+        try:
+            async with live.lock:
+                for _ in range(_STALE_TRIES):
+                    pending = table.prepare(seat, text, now)
+                    try:
+                        await self.writes.save(table, pending)
+                    except StaleError:  # another process stored a move first: catch up
+                        changed = await self._catch_up_locked(live) or changed
+                        continue
+                    table.apply(pending)
+                    changed = True
+                    return
+                raise StoreError("the table moved on meanwhile: send the move again")
+        finally:
+            if changed:
+                self.broadcast(live)
+                self.schedule(live)
 
     def broadcast(self, live: LiveTable) -> None:
         """Queue an update for every connection of the table (each seat its own view).
@@ -476,7 +620,12 @@ class Hub:
         """
         table = live.table
         if table.finished:
+            if table.row.id in self.leased:  # nothing more to run: another may have it
+                self.leased.discard(table.row.id)
+                self._spawn(self.call(self.store.release, self.holder, [table.row.id]))
             return
+        if table.row.id not in self.leased:
+            return  # another process runs its bots and timeouts
         for seat in table.game.actors(table.state):
             kind = table.row.seats[seat]
             if kind != HUMAN:
@@ -560,6 +709,9 @@ class Hub:
                         table.events.append(f"seat {seat} took too long: {kind} played for it")
                     table.apply(pending)
                 break
+            except StaleError:  # another process stored a move first: catch up, think again
+                await self.catch_up(live)
+                return
             except StoreError as e:
                 if pause is None:
                     log.error("table %s: a bot's move could not be stored: %s", table.row.id, e)
@@ -569,12 +721,17 @@ class Hub:
         self.schedule(live)
 
     async def close(self) -> None:
-        """Stop every bot and timer and release the store."""
+        """Stop every bot and timer, give up this process's leases (so that another process
+        takes its tables over at once) and release the store."""
         tasks = [task for live in self.live.values() for task in live.tasks]
+        tasks += list(self._background)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bots.close()
         self.workers.close()
+        if self.leased:
+            with contextlib.suppress(StoreError):
+                self._db.submit(self.store.release, self.holder, sorted(self.leased)).result()
         self._db.submit(self.store.close).result()
         self._db.shutdown(wait=False)

@@ -41,7 +41,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tablefeast.server.store import Append, StaleError, StoreError, TableRow
+from tablefeast.server.store import Append, StaleError, StoreError, TableRow, shown_db
 
 __all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStore"]
 
@@ -136,7 +136,7 @@ class PostgresStore:
         except Exception as e:  # the pool's own errors as well as psycopg's
             with contextlib.suppress(Exception):
                 self._pool.close()
-            raise StoreError(f"cannot use the database {url}: {_reason(e)}") from None
+            raise StoreError(f"cannot use the database {shown_db(url)}: {_reason(e)}") from None
         try:
             self._migrate()
         except BaseException:

@@ -116,6 +116,11 @@ class ServerSettings:
             recently seen are forgotten past it).
         db_timeout: seconds a storage call waits for a lock another process holds before the
             call fails (a move is then refused as ``unavailable``, and nothing changes).
+        lease_seconds: how long a process's lease of a table (the right to run its bots and
+            seat timeouts) lasts unless renewed; the process renews its leases every third of
+            it, and a table whose holder stopped (killed, or cut off from the database) is
+            taken over by another process within about this long.
+        max_adopted: orphaned tables (their lease ran out) a process takes over at a time.
     """
 
     allowed_hosts: tuple[str, ...] = attrs.field(default=(), converter=_names)
@@ -146,6 +151,8 @@ class ServerSettings:
     max_iterations: int = attrs.field(default=5000, validator=_bounded(1, 1_000_000))
     max_addresses: int = attrs.field(default=10_000, validator=_bounded(1, _HUGE))
     db_timeout: float = attrs.field(default=5.0, validator=_bounded(0.0, 600, float))
+    lease_seconds: float = attrs.field(default=6.0, validator=_bounded(0.3, 3600, float))
+    max_adopted: int = attrs.field(default=50, validator=_bounded(0, 10_000))
 
     @bot_processes.validator
     def _check_processes(self, _: Any, value: Any) -> None:

@@ -54,6 +54,7 @@ __all__ = [
     "StoreError",
     "TableRow",
     "open_store",
+    "shown_db",
 ]
 
 SCHEMA_VERSION = 3
@@ -608,6 +609,27 @@ class SQLiteStore:
         """Close the database."""
         with self._lock:
             self._db.close()
+
+
+def shown_db(db: str | Path) -> str:
+    """The database as it may be printed or logged: a URL's password hidden.
+
+    Args:
+        db: a SQLite file or a database URL.
+
+    Examples:
+        >>> shown_db("postgresql://app:s3cret@db.example:5432/tables")
+        'postgresql://app:***@db.example:5432/tables'
+        >>> shown_db("tablefeast.db")
+        'tablefeast.db'
+    """
+    text = str(db)
+    scheme, sep, rest = text.partition("://")
+    if not sep or "@" not in rest:
+        return text
+    credentials, _, place = rest.rpartition("@")
+    user, colon, _ = credentials.partition(":")
+    return f"{scheme}://{user}{':***' if colon else ''}@{place}"
 
 
 def open_store(db: str | Path, timeout: float = 5.0) -> Store:

@@ -268,10 +268,7 @@ class Table:
         moves = store.moves(row.id)
         record = Record(row.game, row.config, tuple(moves))
         for _, seat, action, after, effects in iter_traced(table.game, record):
-            table.events.extend(tell(table.game, table.config, effects))
-            table.result = table.result.after(table.game, table.config, effects)
-            table.observer.note(table.state, seat, action, after)
-            table.state = after
+            table._replayed(seat, action, after, effects)
         table.moves = list(moves)
         for seat, _ in moves:
             table._played[seat] = table._played.get(seat, 0) + 1
@@ -283,6 +280,44 @@ class Table:
             table.save(owed)
             table.apply(owed)
         return table
+
+    def _replayed(
+        self, seat: int, action: Any, after: Any, effects: tuple[Effect, ...]
+    ) -> list[str]:
+        """A stored move taken into the table's state, words and memory; its public words."""
+        lines = tell(self.game, self.config, effects)
+        self.events.extend(lines)
+        self.result = self.result.after(self.game, self.config, effects)
+        self.observer.note(self.state, seat, action, after)
+        self.state = after
+        return list(lines)
+
+    def catch_up(self, moves: list[tuple[int, str]], now: float) -> list[str]:
+        """Take in moves another server process stored (numbered from this table's count of
+        moves on), each checked and traced as `restore` replays them; returns the new public
+        events.
+
+        Args:
+            moves: the moves, ``(seat, text)``, as `Store.moves_since` gives them.
+            now: when they reached this process (`time.monotonic`): the arrival of each seat's
+                move, as far as this process can tell (MG-21).
+
+        Raises:
+            TablefeastError: a stored move does not replay (the database was tampered with).
+        """
+        new_events: list[str] = []
+        for seat, text in moves:
+            action = self.game.action_from_str(self.state, seat, text)
+            after, effects = trace(self.game, self.state, seat, action)
+            new_events += self._replayed(seat, action, after, effects)
+            self.moves.append((seat, text))
+            self._played[seat] = self._played.get(seat, 0) + 1
+            if seat != CHANCE:
+                self.arrivals[seat] = now
+        if moves:
+            self.version += 1
+            self._note_choices()
+        return new_events
 
     @property
     def humans(self) -> tuple[int, ...]:
