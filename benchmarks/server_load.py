@@ -1,22 +1,34 @@
-"""Load on a real `tablefeast serve`, over real WebSockets on 127.0.0.1, bounded in count and time.
+"""Load on real `tablefeast serve` processes, over real WebSockets on 127.0.0.1, bounded in count
+and time.
 
-It starts the server as a child process (on a free loopback port, with a temporary database),
-creates TABLES tables of Food Chain (4 players: 3 scripted people and one random bot), connects
-the three people and one spectator per table (4 connections a table), and lets the people play:
-each answers every update that offers it a move, with the update's turn. It measures
+It starts the server as child processes (on free loopback ports), creates TABLES tables of Food
+Chain (4 players: 3 scripted people and one random bot), connects the three people and one
+spectator per table (4 connections a table), and lets the people play: each answers every update
+that offers it a move, with the update's turn. With several processes, a table's people are
+spread over them (seat s of table t on process (t + s) mod N), so that every move crosses from
+one process to the others. It measures
 
-- moves per second accepted by the server (people's and bots' moves, from the records);
+- moves per second accepted (people's and bots' moves, from the records);
 - latency: from sending a move to receiving the update that shows it applied (p50, p99);
-- the server's peak memory (VmHWM);
+- each server's peak memory (VmHWM);
 - lost or doubled moves: every move a person was told was accepted must be in the table's
-  record exactly once, in order (must be 0).
+  record exactly once, in order (must be 0);
+- with ``--kill-after S``, the failover: one process is killed with SIGKILL S seconds in; its
+  people connect to the next process (as a browser behind a round-robin proxy does), and the
+  script reports how long they were without an update and whether every game still finished.
 
-It stops after --seconds or when every game is over, whichever comes first, and ends only the
-server it started. The server runs with its limits raised for one client (`CAPACITY`): all the
-load comes from this one loopback address, and the point is what the server can carry, not its
-defences (`server_attack.py` measures those). `--settings` adds settings (TOML lines).
+The database: ``--db sqlite`` (a temporary SQLite file: one process only), ``--db postgres`` (a
+temporary PostgreSQL server of its own, started as the tests start one: Debian's
+``postgresql`` package), or a PostgreSQL URL. It stops after --seconds or when every game is
+over, whichever comes first, and ends only the servers it started. The servers run with their
+limits raised for one client (`CAPACITY`): all the load comes from this one loopback address,
+and the point is what the servers can carry, not their defences (`server_attack.py` measures
+those). `--settings` adds settings (TOML lines).
 
     python benchmarks/server_load.py --tables 100 --seconds 60
+    python benchmarks/server_load.py --tables 100 --seconds 60 --db postgres --processes 2
+    python benchmarks/server_load.py --tables 40 --seconds 90 --db postgres --processes 3 \
+        --kill-after 10
 """
 
 from __future__ import annotations
@@ -24,7 +36,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -36,6 +50,9 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+ROOT = Path(__file__).resolve().parent.parent
 
 CAPACITY = """
 create_rate = 10000.0
@@ -74,73 +91,120 @@ def _get(port: int, path: str) -> str:
 
 
 class Person:
-    """A scripted person at one seat: answers every update that offers it a move."""
+    """A scripted person at one seat: answers every update that offers it a move, on the
+    processes in `ports` from the `first`; when its connection is lost it goes to the next."""
 
-    def __init__(self, seat: int, seed: int) -> None:
+    def __init__(self, seat: int, seed: int, ports: list[int], first: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        self.ports, self.first = ports, first
         self.accepted: list[str] = []  # moves the server applied, in order
         self.latencies: list[float] = []
+        self.gaps: list[float] = []  # seconds without an update across a lost connection
+        self.seen: list[tuple[float, int]] = []  # when each update came, and its turn
         self.over = False
 
-    async def play(self, url: str, deadline: float) -> None:
-        async with connect(url, max_size=2**20) as ws:
-            pending: tuple[str, int, float] | None = None  # move, turn, sent at
-            answered = -1
-            while time.monotonic() < deadline:
-                try:
-                    text = await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
-                except TimeoutError:
-                    return
-                message = json.loads(text)
-                if message["type"] == "error":
-                    if message["code"] == "rate_limited" and pending is not None:
-                        await asyncio.sleep(0.2)
-                        await ws.send(json.dumps({"type": "move", "move": pending[0]}))
-                    else:
-                        pending = None  # refused (stale): a newer update is coming
-                    continue
-                if message["type"] != "update":
-                    continue
-                if pending is not None and message["played"] > len(self.accepted):
-                    self.accepted.append(pending[0])  # the server applied it
-                    self.latencies.append(time.monotonic() - pending[2])
-                    pending = None
-                if message["over"]:
-                    self.over = True
-                    return
-                if self.seat in message["actors"] and message["turn"] != answered:
-                    if pending is not None:
-                        continue  # still waiting to hear about the last move
-                    move = self.rng.choice(message["legal"])
-                    pending = (move, message["turn"], time.monotonic())
-                    answered = message["turn"]
-                    await ws.send(json.dumps({"type": "move", "move": move, "turn": answered}))
-
-
-async def _spectate(url: str, deadline: float) -> None:
-    async with connect(url, max_size=2**20) as ws:
-        while time.monotonic() < deadline:
+    async def play(self, path: str, deadline: float) -> None:
+        pending: tuple[str, int, float] | None = None  # move, turn, sent at
+        index, lost_at = self.first, None
+        while time.monotonic() < deadline and not self.over:
+            url = f"ws://127.0.0.1:{self.ports[index % len(self.ports)]}{path}"
             try:
-                text = await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
-            except TimeoutError:
-                return
-            if json.loads(text).get("over"):
-                return
+                async with connect(url, max_size=2**20, open_timeout=5) as ws:
+                    answered, fresh = -1, True
+                    while time.monotonic() < deadline:
+                        try:
+                            text = await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
+                        except TimeoutError:
+                            return
+                        message = json.loads(text)
+                        if message["type"] == "error":
+                            if message["code"] in ("rate_limited", "unavailable") and pending:
+                                await asyncio.sleep(0.2)
+                                move = {"type": "move", "move": pending[0]}
+                                await ws.send(json.dumps(move))
+                            else:
+                                pending = None  # refused (stale): a newer update is coming
+                            continue
+                        if message["type"] != "update":
+                            continue
+                        self.seen.append((time.monotonic(), message["turn"]))
+                        if lost_at is not None:
+                            self.gaps.append(time.monotonic() - lost_at)
+                            lost_at = None
+                        if pending is not None and message["played"] > len(self.accepted):
+                            self.accepted.append(pending[0])  # the server applied it
+                            self.latencies.append(time.monotonic() - pending[2])
+                            pending = None
+                        elif pending is not None and fresh:
+                            pending = None  # not applied (its process went away): play again
+                        fresh = False
+                        if message["over"]:
+                            self.over = True
+                            return
+                        if self.seat in message["actors"] and message["turn"] != answered:
+                            if pending is not None:
+                                continue  # still waiting to hear about the last move
+                            move = self.rng.choice(message["legal"])
+                            pending = (move, message["turn"], time.monotonic())
+                            answered = message["turn"]
+                            text = json.dumps({"type": "move", "move": move, "turn": answered})
+                            await ws.send(text)
+            except (OSError, ConnectionClosed, InvalidStatus, TimeoutError):
+                pass
+            if lost_at is None:
+                lost_at = time.monotonic()
+            index += 1  # the next process, as a round-robin proxy would send it
+            await asyncio.sleep(0.1)
 
 
-async def _load(port: int, tables: list[tuple[str, dict[str, str]]], seconds: float) -> Any:
+async def _spectate(ports: list[int], path: str, first: int, deadline: float) -> None:
+    index = first
+    while time.monotonic() < deadline:
+        url = f"ws://127.0.0.1:{ports[index % len(ports)]}{path}"
+        try:
+            async with connect(url, max_size=2**20, open_timeout=5) as ws:
+                while time.monotonic() < deadline:
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
+                    except TimeoutError:
+                        return
+                    if json.loads(text).get("over"):
+                        return
+        except (OSError, ConnectionClosed, InvalidStatus, TimeoutError):
+            index += 1
+            await asyncio.sleep(0.1)
+
+
+async def _load(
+    ports: list[int],
+    tables: list[tuple[str, dict[str, str]]],
+    seconds: float,
+    kill: tuple[float, subprocess.Popen[bytes]] | None,
+) -> Any:
     deadline = time.monotonic() + seconds
     people: dict[str, list[Person]] = {}
     jobs = []
     for number, (table, tokens) in enumerate(tables):
-        base = f"ws://127.0.0.1:{port}/ws/tables/{table}"
-        people[table] = [Person(int(s), number * 10 + int(s)) for s in tokens]
-        jobs += [p.play(f"{base}?token={tokens[str(p.seat)]}", deadline) for p in people[table]]
-        jobs.append(_spectate(base, deadline))
+        path = f"/ws/tables/{table}"
+        people[table] = [
+            Person(int(s), number * 10 + int(s), ports, number + int(s)) for s in tokens
+        ]
+        jobs += [p.play(f"{path}?token={tokens[str(p.seat)]}", deadline) for p in people[table]]
+        jobs.append(_spectate(ports, path, number, deadline))
     started = time.monotonic()
+    killed_at = None
+    if kill is not None:
+
+        async def killer() -> None:
+            nonlocal killed_at
+            await asyncio.sleep(kill[0])
+            os.kill(kill[1].pid, signal.SIGKILL)  # a server this script started
+            killed_at = time.monotonic()
+
+        jobs.append(killer())
     await asyncio.gather(*jobs)
-    return people, time.monotonic() - started, len(jobs)
+    return people, time.monotonic() - started, len(jobs) - (kill is not None), killed_at
 
 
 def _peak_memory(pid: int) -> str:
@@ -150,47 +214,80 @@ def _peak_memory(pid: int) -> str:
     return "?"
 
 
+def _database(choice: str, folder: Path) -> tuple[str, Any]:
+    """The database URL or file for `--db`, and the PostgreSQL server started for it (or None)."""
+    if choice == "sqlite":
+        return str(folder / "load.db"), None
+    if choice == "postgres":  # a throwaway server of its own, as the tests start one
+        sys.path.insert(0, str(ROOT))
+        from tests.support.postgres import start_postgres
+
+        server = start_postgres()
+        if isinstance(server, str):
+            sys.exit(f"server_load: cannot start PostgreSQL: {server}")
+        return server.database("load"), server
+    return choice, None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--processes", type=int, default=1, help="server processes (1 to 8)")
+    parser.add_argument(
+        "--db", default="sqlite", help="sqlite, postgres (a temporary server), or a URL"
+    )
+    parser.add_argument("--kill-after", type=float, default=None, help="kill one process then")
     parser.add_argument("--settings", default="", help="more server settings, TOML lines")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
         parser.error("--tables 1 to 1000, --seconds 1 to 600")
-    port = _free_port()
+    if not 1 <= args.processes <= 8:
+        parser.error("--processes 1 to 8")
+    if args.db == "sqlite" and args.processes > 1:
+        parser.error("SQLite serves one process: --db postgres (or a URL) for several")
+    if args.kill_after is not None and args.processes < 2:
+        parser.error("--kill-after needs --processes 2 or more (one must survive)")
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Path(tmp) / "capacity.toml"
+        folder = Path(tmp)
+        db, postgres = _database(args.db, folder)
+        settings = folder / "capacity.toml"
         settings.write_text(CAPACITY + args.settings + "\n")
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tablefeast.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                str(Path(tmp) / "load.db"),
-                "--config",
-                str(settings),
-            ],
-            stdout=subprocess.DEVNULL,
-        )
+        ports = [_free_port() for _ in range(args.processes)]
+        servers = [
+            subprocess.Popen(
+                [
+                    *(sys.executable, "-m", "tablefeast.cli", "serve", "--port", str(port)),
+                    *("--db", db, "--config", str(settings)),
+                ],
+                stdout=subprocess.DEVNULL,
+            )
+            for port in ports
+        ]
         try:
-            for _ in range(300):
-                try:
-                    _get(port, "/api/tables")
-                    break
-                except OSError:
-                    time.sleep(0.1)
+            for port in ports:
+                for _ in range(300):
+                    try:
+                        _get(port, "/api/tables")
+                        break
+                    except OSError:
+                        time.sleep(0.1)
             body = {"game": "food_chain", "seats": ["human", "human", "human", "random"]}
             tables = []
-            for _ in range(args.tables):
-                created = _post(port, {**body, "settings": {"reaction": 0}})
+            for number in range(args.tables):
+                created = _post(ports[number % len(ports)], {**body, "settings": {"reaction": 0}})
                 tables.append((created["table"], created["tokens"]))
-            people, elapsed, connections = asyncio.run(_load(port, tables, args.seconds))
-            memory = _peak_memory(server.pid)
+            kill = None if args.kill_after is None else (args.kill_after, servers[0])
+            people, elapsed, connections, killed_at = asyncio.run(
+                _load(ports, tables, args.seconds, kill)
+            )
+            alive = [
+                (port, server)
+                for port, server in zip(ports, servers, strict=True)
+                if server.poll() is None
+            ]
+            memory = ", ".join(_peak_memory(server.pid) for _, server in alive)
+            port = alive[0][0]
             total = lost = doubled = finished = 0
             for table, _ in tables:
                 info = json.loads(_get(port, f"/api/tables/{table}"))
@@ -208,16 +305,46 @@ def main() -> None:
                     lost += missing
                     doubled += max(0, len(told) - missing - len(stored))
         finally:
-            server.kill()  # the server this script started, and nothing else
-            server.wait(timeout=30)
+            for server in servers:  # the servers this script started, and nothing else
+                if server.poll() is None:
+                    server.kill()
+                server.wait(timeout=30)
+            if postgres is not None:
+                postgres.stop()
     latencies = sorted(x for ps in people.values() for p in ps for x in p.latencies)
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000
+    backend = "SQLite" if args.db == "sqlite" else "PostgreSQL"
+    print(f"{backend}, {args.processes} process(es)")
     print(f"tables: {len(tables)}, connections: {connections}, finished games: {finished}")
     print(f"moves accepted: {total} in {elapsed:.1f} s = {total / elapsed:.0f} moves/s")
     print(f"latency move -> update: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies)} moves)")
-    print(f"server peak memory: {memory}")
+    print(f"servers' peak memory: {memory}")
     print(f"lost moves: {lost}, doubled moves: {doubled}")
+    if killed_at is not None:
+        gaps = sorted(g for ps in people.values() for p in ps for g in p.gaps)
+        if gaps:
+            print(
+                f"failover: {len(gaps)} people reconnected, without an update p50 "
+                f"{statistics.median(gaps):.2f} s, max {gaps[-1]:.2f} s"
+            )
+        resumed = sorted(r for r in (_resumed(ps, killed_at) for ps in people.values()) if r)
+        if resumed:
+            print(
+                f"failover: a move stored after the kill, per table still playing: p50 "
+                f"{statistics.median(resumed):.2f} s, max {resumed[-1]:.2f} s "
+                f"({len(resumed)} tables)"
+            )
+
+
+def _resumed(people: list[Person], killed_at: float) -> float | None:
+    """How long after the kill the table's game went on: its first update with a turn past the
+    last one its people saw before the kill (None: it had ended before)."""
+    before = max((turn for p in people for t, turn in p.seen if t <= killed_at), default=-1)
+    after = [t for p in people for t, turn in p.seen if t > killed_at and turn > before]
+    if not after or any(p.over and p.seen and p.seen[-1][0] <= killed_at for p in people):
+        return None
+    return min(after) - killed_at
 
 
 if __name__ == "__main__":
