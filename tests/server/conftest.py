@@ -5,7 +5,6 @@ extra (the test modules then skip themselves, saying why)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,27 +23,3 @@ def client(tmp_path: Path) -> Iterator[Any]:
 
     with TestClient(create_app(tmp_path / "tables.db", **SCRIPTED)) as test_client:
         yield test_client
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[Any]:
-    """One PostgreSQL server for the session (its own cluster on 127.0.0.1, stopped by its
-    process id at the end); the tests that need it skip, saying why, where none can start."""
-    from tests.support.postgres import start_postgres
-
-    server = start_postgres()
-    if isinstance(server, str):
-        if os.environ.get("TABLEFEAST_REQUIRE_POSTGRES"):  # CI: a missing server fails
-            pytest.fail(f"PostgreSQL is required here: {server}")
-        pytest.skip(server)
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def postgres_url(postgres_server: Any, request: pytest.FixtureRequest) -> str:
-    """A fresh database of the session's server, named after the test."""
-    name = "t_" + "".join(c if c.isalnum() else "_" for c in request.node.name)[:50].lower()
-    return str(postgres_server.database(name))

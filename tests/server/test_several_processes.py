@@ -13,13 +13,9 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +26,7 @@ pytest.importorskip("psycopg")
 
 import tablefeast
 from tablefeast.kernel.record import Record
+from tests.support.processes import serve_processes
 from tests.support.server import FAST, SCRIPTED, checked, create, play_person
 
 
@@ -88,55 +85,6 @@ def test_two_processes_serve_one_table_to_its_people_and_bots(postgres_url: str)
 
 
 # ---------------------------------------------------------------- real processes, one killed
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def _servers(url: str, count: int, tmp_path: Path) -> Iterator[list[Any]]:
-    """`count` ``tablefeast serve`` processes on one database, each on a port of its own."""
-    config = tmp_path / "server.toml"
-    config.write_text(
-        "lease_seconds = 1.5\nbot_processes = false\nmessage_rate = 10000.0\n"
-        "create_rate = 10000.0\ncreate_burst = 10000\n"
-        "create_rate_total = 10000.0\ncreate_burst_total = 10000\n"
-    )
-    servers: list[tuple[int, subprocess.Popen[str]]] = []
-    try:
-        for _ in range(count):
-            port = _free_port()
-            command = [sys.executable, "-m", "tablefeast.cli", "serve", "--port", str(port)]
-            command += ["--db", url, "--config", str(config)]
-            servers.append(
-                (
-                    port,
-                    subprocess.Popen(
-                        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-                    ),
-                )
-            )
-        for port, server in servers:
-            deadline = time.monotonic() + 30
-            while True:
-                assert server.poll() is None, server.communicate()
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2):
-                        break
-                except OSError:
-                    assert time.monotonic() < deadline, "a server did not start within 30 s"
-                    time.sleep(0.1)
-        yield servers
-    finally:
-        for _, server in servers:  # end only the processes this test started
-            if server.poll() is None:
-                server.kill()
-            server.communicate(timeout=30)
 
 
 def _http(port: int, path: str, body: Any = None) -> Any:
@@ -208,7 +156,7 @@ def test_three_processes_survive_one_killed_with_no_move_lost_or_doubled(
     postgres_server: Any, tmp_path: Path
 ) -> None:
     url = postgres_server.database("failover")
-    with _servers(url, 3, tmp_path) as servers:
+    with serve_processes(url, 3, tmp_path) as servers:
         ports = [port for port, _ in servers]
         games = []
         for i in range(6):
