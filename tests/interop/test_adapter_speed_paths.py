@@ -273,10 +273,45 @@ def test_a_game_without_a_direct_tensor_is_observed_through_its_view_as_float32(
     )
     config = fc.Config(players=3)
     encoding = Encoding(plug_in, config)  # type: ignore[arg-type]
-    assert not encoding.exact and encoding.extra == 0
+    assert not encoding.exact(fc.initial_state(fc.Config(players=3))) and encoding.extra == 0
     state = fc.apply_action(fc.initial_state(config), 1, fc.Play(fc.Animal.DOG))
     for seat in (None, 0, 1):
         step = SimpleNamespace(inner=state, pending=(), tensors=None)
         values = _floats(seen_tensor(step, encoding, seat))
         assert values == np.asarray(tenths(fc.view(state, seat)), np.float32).tolist()
         assert values != list(tenths(fc.view(state, seat)))  # 0.1 is no float32: rounded
+
+
+def test_a_schlacht_am_buffet_tensor_past_float32s_whole_numbers_is_rounded_as_float32() -> None:
+    """SAB-25: a mouse may run past 2**24, where a float32 no longer holds every whole number;
+    such a state's tensor is rounded as a float32 array holds it, any other handed out as is."""
+    pytest.importorskip("pyspiel")
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from tablefeast.games.schlacht_am_buffet.components import MAX_POSITION
+    from tablefeast.interop.encoding import encoding_for
+    from tablefeast.interop.openspiel import _floats, seen_tensor
+    from tests.support.sab import table
+
+    sab = tablefeast.load("schlacht_am_buffet")
+    far = MAX_POSITION - 3  # 39,999,997: no float32
+    state = table(
+        4,
+        hands={1: [9, 5], 3: [9, 5]},
+        racing=(1, 3),
+        positions=(0, far, 0, 2**24 + 1),
+        buffet=["cheese 5"],
+        plates_won={0: ["salad -1"], 2: ["salami 3"]},
+        exchange_open=False,
+        start_player=1,
+    )
+    encoding = encoding_for(sab, state.config)
+    assert not encoding.exact(state) and encoding.exact(sab.initial_state(state.config))
+    for seat in (None, 0, 1):
+        step = SimpleNamespace(inner=state, pending=(), tensors=None)
+        values = _floats(seen_tensor(step, encoding, seat))
+        whole = sab.observation_tensor(sab.view(state, seat)) + (0.0,) * encoding.extra
+        assert values == np.asarray(whole, np.float32).tolist()
+        assert float(far) in whole and float(far) not in values  # rounded, as float32 holds it

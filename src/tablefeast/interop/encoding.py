@@ -98,9 +98,10 @@ class Encoding:
         size: the number of ids (an adapter's no-op, where it has one, is `size`).
         factored: whether some decision is factored into several (Schlacht am Buffet's exchange).
         extra: how many values the adapters append to the game's observation tensor.
-        exact: whether every value of the tensor is one that a float32 holds exactly (whole
-            numbers below 2**24: counts, flags, one-hots, scores), so that the adapters may
-            hand the values out as they are, without rounding them through a float32 array.
+        exact: ``exact(state) -> bool``: whether every value of the state's tensors is one
+            that a float32 holds exactly (whole numbers below 2**24: counts, flags, one-hots,
+            scores), so that the adapters may hand the values out as they are, without
+            rounding them through a float32 array (the game's ``whole_number_tensors``).
         to_id: ``to_id(action, config) -> id`` (the game's `action_to_id` here).
         from_id: ``from_id(state, player, id) -> action`` (the game's `action_from_id` here).
     """
@@ -117,7 +118,10 @@ class Encoding:
         self.from_id: Callable[[Any, int, int], Any] = ruleset.action_from_id
         self._tensor_of = _tensor_function(ruleset)
         # A game's declaration; a plug-in that says nothing is rounded, to be safe.
-        self.exact: bool = getattr(ruleset.CAPABILITIES, "whole_number_tensors", False)
+        claim = getattr(ruleset.CAPABILITIES, "whole_number_tensors", False)
+        self.exact: Callable[[Any], bool] = (
+            claim if callable(claim) else (_always if claim is True else _never)
+        )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
         return self  # nothing in it ever changes
@@ -378,6 +382,14 @@ class MultisetEncoding(Encoding):
         held = zip(self.values, self.choice.held(inner, chooser), strict=True)
         cards = [value for value, count in held for _ in range(count)]
         return tuple(sorted(rng.sample(cards, len(pending)), reverse=True))
+
+
+def _always(state: Any) -> bool:
+    return True
+
+
+def _never(state: Any) -> bool:
+    return False
 
 
 def _tensor_function(ruleset: AnyRuleset) -> Callable[[Any, int | None], tuple[float, ...]]:

@@ -325,7 +325,7 @@ def seen_tensor(step: Any, encoding: Encoding, viewer: int | None) -> Parts:
     parts: Parts | None = tensors.get(viewer)
     if parts is None:
         game, tail = encoding.tensor_parts(step.inner, step.pending, viewer)
-        if not encoding.exact:  # rounded as OpenSpiel's float32 tensors round them
+        if not encoding.exact(step.inner):  # rounded as OpenSpiel's float32 tensors round them
             game, tail = float32_values(game), float32_values(tail)
         parts = tensors[viewer] = (game, tail)  # tuples: no caller can change the cache
     return parts

@@ -217,9 +217,11 @@ class Capabilities(Generic[S, A, C, V]):
             a turn, the end), each naming its rulings.
         multiset_choice: a decision of several cards at once that adapters may factor into one
             decision per card (`MultisetChoice`); None where there is none.
-        whole_number_tensors: every value of the observation tensor is a whole number far
-            below 2**24 (counts, flags, one-hots, scores), which a float32 holds exactly, so
-            adapters may hand the values out without rounding them through a float32 array.
+        whole_number_tensors: every value of the observation tensor is a whole number below
+            2**24 in magnitude (counts, flags, one-hots, scores), which a float32 holds
+            exactly, so adapters may hand the values out without rounding them through a
+            float32 array: True for every state, or ``exact(state) -> bool`` where only some
+            states' tensors are (a value that can grow without bound); False: never claimed.
     """
 
     title: str
@@ -249,7 +251,7 @@ class Capabilities(Generic[S, A, C, V]):
     outcomes: tuple[type, ...] = ()
     summary: tuple[str, ...] = ()
     multiset_choice: MultisetChoice[S, A] | None = None
-    whole_number_tensors: bool = False
+    whole_number_tensors: bool | Callable[[S], bool] = False
 
     def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:
         """The game's observation size and tensor, for learning code and the adapters.

@@ -35,6 +35,13 @@ def _hand(state: State, seat: int) -> tuple[int, ...]:
     return state.hands[seat]  # counts by card value, -1 first (as CARD_VALUES)
 
 
+def _positions_in_float32(state: State) -> bool:
+    # Every value of the tensor is a whole number; all but the mice's positions are small, and
+    # a position may pass 2**24 (SAB-25 stops it at 40 million), where a float32 no longer
+    # holds every whole number: only then must an adapter round the tensor.
+    return all(-(2**24) < position < 2**24 for position in state.positions)
+
+
 EXCHANGE: MultisetChoice[State, Action] = MultisetChoice(
     values=CARD_VALUES,
     most=HAND_SIZE,
@@ -71,7 +78,6 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     outcomes=OUTCOMES,
     summary=SUMMARY,
     multiset_choice=EXCHANGE,
-    # Not whole_number_tensors: a mouse's position may pass 2**24 (SAB-25 stops it at 40
-    # million), where a float32 no longer holds every whole number.
+    whole_number_tensors=_positions_in_float32,
 )
 """Schlacht am Buffet's capabilities (`tablefeast.kernel.capabilities.Capabilities`)."""
