@@ -155,25 +155,26 @@ def test_tables_are_listed_newest_first_by_pages_and_broken_ones_left_out(
 
 def test_leases_give_a_table_to_one_holder_until_it_stops_renewing(make_store: Any) -> None:
     one, two = make_store(), make_store()
-    for table_id in ("t1", "t2"):
+    for table_id in ("t1", "t2", "t3"):
         one.create_table(row(table_id), {})
-    assert one.claim("t1", "process-a", 0.6)
-    assert one.claim("t1", "process-a", 0.6)  # kept by its holder
-    assert not two.claim("t1", "process-b", 0.6)  # held by another
-    assert two.claim("t2", "process-b", 30)
+    assert one.claim("process-a", 0.6, ["t1"]) == {"t1"}
+    assert one.claim("process-a", 0.6, ["t1"]) == {"t1"}  # kept by its holder
+    assert two.claim("process-b", 0.6, ["t1"]) == set()  # held by another
+    assert two.claim("process-b", 30, ["t2"]) == {"t2"}
     assert one.renew("process-a", 0.6, ["t1", "t2"]) == {"t1"}  # t2 is not a's
+    assert two.claim("process-b", 30, ["t1", "t2", "t3"]) == {"t2", "t3"}  # several at once
     assert one.orphans(10) == []
     time.sleep(1.0)  # a stops renewing: its lease runs out
     assert two.orphans(10) == ["t1"]
-    assert two.claim("t1", "process-b", 30)  # taken over
+    assert two.claim("process-b", 30, ["t1"]) == {"t1"}  # taken over
     assert one.renew("process-a", 0.6, ["t1"]) == set()  # a learns it lost it
     assert two.orphans(10) == []
     two.release("process-a", ["t1"])  # not a's to release
-    assert not one.claim("t1", "process-a", 30)
+    assert one.claim("process-a", 30, ["t1"]) == set()
     two.release("process-b", ["t1", "t2"])
-    assert one.claim("t1", "process-a", 30)
+    assert one.claim("process-a", 30, ["t1"]) == {"t1"}
     one.append_moves("t2", 0, [(0, "m")], finished=True)
-    assert two.claim("t2", "process-b", 0.01)
+    assert two.claim("process-b", 0.01, ["t2"]) == {"t2"}
     time.sleep(0.1)
     assert one.orphans(10) == []  # a finished table is no orphan
 
@@ -217,7 +218,7 @@ def test_an_old_sqlite_database_is_migrated_in_place(tmp_path: Path) -> None:
         db.execute("PRAGMA user_version = 1")
     store = SQLiteStore(path)
     assert store.moves("t1") == [(0, "play cat")] and store.table("t1").updated == 1.0
-    assert store.claim("t1", "me", 5)
+    assert store.claim("me", 5, ["t1"]) == {"t1"}
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     store.close()

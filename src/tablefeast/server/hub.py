@@ -399,11 +399,13 @@ class Hub:
         for table_id in set(held) - kept:
             log.warning("table %s: its lease was taken over by another process", table_id)
             self.leased.discard(table_id)
-        for table_id, live in list(self.live.items()):
-            if table_id in self.leased or live.table.finished:
-                continue
-            if await self.call(self.store.claim, table_id, self.holder, ttl):
-                self.leased.add(table_id)
+        free = [
+            i for i, live in self.live.items() if i not in self.leased and not live.table.finished
+        ]
+        for table_id in await self.call(self.store.claim, self.holder, ttl, free):
+            live = self.live.get(table_id)
+            self.leased.add(table_id)
+            if live is not None:  # its holder stopped: this process runs its bots now
                 self.schedule(live)
         if self.settings.max_adopted:
             for table_id in await self.call(self.store.orphans, self.settings.max_adopted):
@@ -491,10 +493,8 @@ class Hub:
         if table.finished:
             return
         try:
-            if await self.call(
-                self.store.claim, table.row.id, self.holder, self.settings.lease_seconds
-            ):
-                self.leased.add(table.row.id)
+            ttl = self.settings.lease_seconds
+            self.leased |= await self.call(self.store.claim, self.holder, ttl, [table.row.id])
         except StoreError as e:  # served all the same; the next round of leases tries again
             log.warning("table %s: cannot take its lease: %s", table.row.id, e)
 

@@ -386,24 +386,29 @@ class PostgresStore:
 
     # ------------------------------------------------------------------ leases
 
-    def claim(self, table_id: str, holder: str, ttl: float) -> bool:
-        """Take the table's lease for `ttl` seconds, unless another holder has one running.
+    def claim(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
+        """Take these tables' leases for `ttl` seconds, where no other holder has one running
+        (one statement for all of them).
 
         Args:
-            table_id: the table's id.
-            holder: who takes it (a server process).
-            ttl: seconds until it runs out, unless renewed.
+            holder: who takes them (a server process).
+            ttl: seconds until they run out, unless renewed.
+            table_ids: the tables.
 
         Returns:
-            Whether `holder` has the lease now.
+            The tables whose lease `holder` has now.
         """
+        if not table_ids:
+            return set()
         rows = self._rows(
-            f"INSERT INTO leases VALUES (%s, %s, {_NOW} + %s) ON CONFLICT (table_id) DO UPDATE "
+            f"INSERT INTO leases SELECT id, %s, {_NOW} + %s FROM unnest(%s::text[]) AS id "
+            "ON CONFLICT (table_id) DO UPDATE "
             "SET holder = EXCLUDED.holder, expires = EXCLUDED.expires "
-            f"WHERE leases.holder = EXCLUDED.holder OR leases.expires < {_NOW} RETURNING holder",
-            (table_id, holder, ttl),
+            f"WHERE leases.holder = EXCLUDED.holder OR leases.expires < {_NOW} "
+            "RETURNING table_id",
+            (holder, ttl, list(table_ids)),
         )
-        return bool(rows)
+        return {table_id for (table_id,) in rows}
 
     def renew(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
         """Extend `holder`'s leases of these tables by `ttl` seconds from now.

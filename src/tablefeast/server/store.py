@@ -167,8 +167,9 @@ class Store(Protocol):
     def moves_since(self, table_id: str, first: int) -> list[tuple[int, str]]:
         """A table's moves from number `first` on, in order."""
 
-    def claim(self, table_id: str, holder: str, ttl: float) -> bool:
-        """Take (or keep) the table's lease for `ttl` seconds; whether `holder` has it now."""
+    def claim(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
+        """Take (or keep) these tables' leases for `ttl` seconds, where no other holder has one
+        running; the tables whose lease `holder` has now."""
 
     def renew(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
         """Extend `holder`'s leases of these tables; the ones it still holds."""
@@ -517,30 +518,34 @@ class SQLiteStore:
         )
         return [(seat, text) for seat, text in rows]
 
-    def claim(self, table_id: str, holder: str, ttl: float) -> bool:
-        """Take the table's lease for `ttl` seconds, unless another holder has one running.
+    def claim(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
+        """Take these tables' leases for `ttl` seconds, where no other holder has one running
+        (one transaction for all of them).
 
         Args:
-            table_id: the table's id.
-            holder: who takes it (a server process).
-            ttl: seconds until it runs out, unless renewed.
+            holder: who takes them (a server process).
+            ttl: seconds until they run out, unless renewed.
+            table_ids: the tables.
 
         Returns:
-            Whether `holder` has the lease now.
+            The tables whose lease `holder` has now.
         """
+        ids = list(table_ids)
+        if not ids:
+            return set()
         now = time.time()
-        self._write(
-            [
-                (
-                    "INSERT INTO leases VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
-                    "holder = excluded.holder, expires = excluded.expires "
-                    "WHERE leases.holder = excluded.holder OR leases.expires < ?",
-                    (table_id, holder, now + ttl, now),
-                )
-            ]
+        sql = (
+            "INSERT INTO leases VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+            "holder = excluded.holder, expires = excluded.expires "
+            "WHERE leases.holder = excluded.holder OR leases.expires < ?"
         )
-        rows = self._rows("SELECT holder FROM leases WHERE table_id = ?", (table_id,))
-        return bool(rows) and rows[0][0] == holder
+        self._write([(sql, (table_id, holder, now + ttl, now)) for table_id in ids])
+        marks = ", ".join("?" * len(ids))
+        rows = self._rows(
+            f"SELECT table_id FROM leases WHERE holder = ? AND table_id IN ({marks})",
+            (holder, *ids),
+        )
+        return {table_id for (table_id,) in rows}
 
     def renew(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
         """Extend `holder`'s leases of these tables by `ttl` seconds from now.
