@@ -35,13 +35,21 @@ Examples:
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tablefeast.server.store import Append, StaleError, StoreError, TableRow, shown_db
+from tablefeast.server.store import (
+    COLUMNS,
+    Append,
+    StaleError,
+    StoreError,
+    TableRow,
+    row_values,
+    shown_db,
+    table_from_row,
+)
 
 __all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStore"]
 
@@ -94,7 +102,6 @@ CREATE INDEX leases_by_expiry ON leases (expires);
 """
 _MIGRATIONS: dict[int, str] = {}
 """What turns a database of version N into version N + 1 (a new one is created at version 1)."""
-_COLUMNS = "id, game, config, seats, seed, created, finished, options, updated, broken"
 
 
 class PostgresStore:
@@ -196,21 +203,10 @@ class PostgresStore:
             row: the table.
             token_hashes: per human seat, the hash of its join token.
         """
-        values = (
-            row.id,
-            row.game,
-            json.dumps(row.config),
-            json.dumps(list(row.seats)),
-            row.seed,
-            row.created,
-            row.finished,
-            json.dumps(row.options),
-            row.updated or row.created,
-            row.broken,
-        )
+        values = row_values(row)
         marks = ", ".join(["%s"] * len(values))
         with self._transaction() as connection:
-            connection.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES ({marks})", values)
+            connection.execute(f"INSERT INTO tables ({COLUMNS}) VALUES ({marks})", values)
             with connection.cursor() as cursor:
                 cursor.executemany(
                     "INSERT INTO tokens VALUES (%s, %s, %s)",
@@ -289,24 +285,6 @@ class PostgresStore:
             return StoreError(f"the database refused a write: {_reason(e)}")
         return None
 
-    @staticmethod
-    def _table(row: Any) -> TableRow:
-        try:
-            return TableRow(
-                id=row[0],
-                game=row[1],
-                config=json.loads(row[2]),
-                seats=tuple(json.loads(row[3])),
-                seed=row[4],
-                created=row[5],
-                finished=bool(row[6]),
-                options=json.loads(row[7]),
-                updated=row[8],
-                broken=row[9],
-            )
-        except (ValueError, TypeError) as e:  # a hand-edited row: the table is broken
-            return TableRow(str(row[0]), str(row[1]), {}, (), "", 0.0, broken=f"bad row: {e}")
-
     def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
         """At most `limit` tables that are not broken, newest first; with `before` (a table's
         id), those listed after it (the next page). Read through an index.
@@ -320,8 +298,8 @@ class PostgresStore:
         if before is not None:
             where += " AND (created, id) < (SELECT created, id FROM tables WHERE id = %s)"
             params = (before,)
-        sql = f"SELECT {_COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT %s"
-        rows = [self._table(r) for r in self._rows(sql, (*params, limit))]
+        sql = f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT %s"
+        rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
         return [row for row in rows if row.broken is None]
 
     def count_open(self, since: float) -> int:
@@ -339,8 +317,8 @@ class PostgresStore:
         Args:
             table_id: the table's id.
         """
-        rows = self._rows(f"SELECT {_COLUMNS} FROM tables WHERE id = %s", (table_id,))
-        return self._table(rows[0]) if rows else None
+        rows = self._rows(f"SELECT {COLUMNS} FROM tables WHERE id = %s", (table_id,))
+        return table_from_row(rows[0]) if rows else None
 
     def moves(self, table_id: str) -> list[tuple[int, str]]:
         """A table's moves, in order.

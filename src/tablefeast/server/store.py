@@ -131,6 +131,54 @@ class Append:
     finished: bool
 
 
+COLUMNS = "id, game, config, seats, seed, created, finished, options, updated, broken"
+"""The columns of a stored table, in the order `row_values` and `table_from_row` use."""
+
+
+def row_values(row: TableRow) -> tuple[Any, ...]:
+    """A table's stored columns (`COLUMNS`), as either backend writes them.
+
+    Args:
+        row: the table.
+    """
+    return (
+        row.id,
+        row.game,
+        json.dumps(row.config),
+        json.dumps(list(row.seats)),
+        row.seed,
+        row.created,
+        bool(row.finished),
+        json.dumps(row.options),
+        row.updated or row.created,
+        row.broken,
+    )
+
+
+def table_from_row(values: Sequence[Any]) -> TableRow:
+    """The table a stored row (`COLUMNS`) holds; a row that does not parse (edited by hand)
+    gives a broken table, which is then not served.
+
+    Args:
+        values: the row's columns.
+    """
+    try:
+        return TableRow(
+            id=values[0],
+            game=values[1],
+            config=json.loads(values[2]),
+            seats=tuple(json.loads(values[3])),
+            seed=values[4],
+            created=values[5],
+            finished=bool(values[6]),
+            options=json.loads(values[7]),
+            updated=values[8],
+            broken=values[9],
+        )
+    except (ValueError, TypeError) as e:
+        return TableRow(str(values[0]), str(values[1]), {}, (), "", 0.0, broken=f"bad row: {e}")
+
+
 class Store(Protocol):
     """What the server needs from storage (every call may block)."""
 
@@ -232,7 +280,6 @@ CREATE INDEX IF NOT EXISTS leases_by_expiry ON leases (expires);
 """,
 }
 """What turns a database of version N into version N + 1 (a new one is created as version 1)."""
-_COLUMNS = "id, game, config, seats, seed, created, finished, options, updated, broken"
 
 
 class SQLiteStore:
@@ -316,21 +363,10 @@ class SQLiteStore:
             row: the table.
             token_hashes: per human seat, the hash of its join token.
         """
-        values = (
-            row.id,
-            row.game,
-            json.dumps(row.config),
-            json.dumps(list(row.seats)),
-            row.seed,
-            row.created,
-            int(row.finished),
-            json.dumps(row.options),
-            row.updated or row.created,
-            row.broken,
-        )
+        values = row_values(row)
         self._write(
             [
-                (f"INSERT INTO tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values),
+                (f"INSERT INTO tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values),
                 *(
                     ("INSERT INTO tokens VALUES (?, ?, ?)", (row.id, seat, digest))
                     for seat, digest in token_hashes.items()
@@ -454,8 +490,8 @@ class SQLiteStore:
         if before is not None:
             where += " AND (created, id) < (SELECT created, id FROM tables WHERE id = ?)"
             params = (before,)
-        sql = f"SELECT {_COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT ?"
-        rows = [self._table(r) for r in self._rows(sql, (*params, limit))]
+        sql = f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT ?"
+        rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
         return [row for row in rows if row.broken is None]  # a row that does not parse
 
     def count_open(self, since: float) -> int:
@@ -473,8 +509,8 @@ class SQLiteStore:
         Args:
             table_id: the table's id.
         """
-        rows = self._rows(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        return self._table(rows[0]) if rows else None
+        rows = self._rows(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return table_from_row(rows[0]) if rows else None
 
     def moves(self, table_id: str) -> list[tuple[int, str]]:
         """A table's moves, in order.
