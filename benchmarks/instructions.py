@@ -10,7 +10,9 @@ instructions divided by the difference in decisions cancels start-up and imports
 Beside OpenSpiel's games (`bench.PEERS`), other libraries are counted in the same run (`PEERS`):
 RLCard's ``leduc-holdem`` and ``uno`` environments, and PettingZoo's ``texas_holdem_v4``
 through its AEC API with observations (pip install rlcard pettingzoo pygame), each played by
-uniformly random legal actions. Besides each engine's random playouts through the contract
+uniformly random legal actions. ``--adapters`` counts a step of each adapter (`ADAPTERS`) with
+the acting seat's observation, to set beside the engine's decision. Besides each engine's
+random playouts through the contract
 (``NAME:4``), the driver is counted
 (``play:NAME:4``): `tablefeast.play_game` with random agents, the path `simulate` takes, so
 what the driver adds to a decision is measured too. Counts are averaged over five hash seeds (see
@@ -47,6 +49,8 @@ def _child(engine: str, games: int) -> None:
     if engine.startswith("openspiel:"):
         game = bench.openspiel_game(engine.removeprefix("openspiel:"))
         decisions = bench.bench_openspiel(game, games)[2] * games
+    elif engine.startswith("adapter:"):  # an adapter's step with the acting seat's observation
+        decisions = _adapter_steps(*engine.removeprefix("adapter:").split(":"), games)
     elif engine.startswith("rlcard:"):
         decisions = _rlcard_games(engine.removeprefix("rlcard:"), games)
     elif engine.startswith("pettingzoo:"):
@@ -75,6 +79,38 @@ def _child(engine: str, games: int) -> None:
         bench.playout(ruleset, config, rng)
         decisions = sum(bench.playout(ruleset, config, rng) for _ in range(games))
     print(f"DECISIONS {round(decisions)}")
+
+
+ADAPTERS = ("openspiel_turns", "openspiel", "pettingzoo_aec", "pettingzoo_parallel")
+"""The adapters' steps counted by ``--adapters``, each with the acting seat's observation: the
+turn-based and the simultaneous OpenSpiel forms, and PettingZoo's AEC and parallel APIs (the
+loops of `bench.py --adapters`)."""
+
+
+def _adapter_steps(form: str, name: str, games: int) -> int:
+    sys.path.insert(0, str(HERE))
+    import bench
+
+    rng = random.Random(0)
+    if form.startswith("openspiel"):
+        import pyspiel
+
+        import tablefeast.interop.openspiel  # noqa: F401  (registers the games)
+
+        if form == "openspiel_turns":
+            game = pyspiel.load_game(f"tablefeast_turns_{name}(players=4)")
+            bench.turns_steps(game, 1, rng, observe=True)
+            return bench.turns_steps(game, games, rng, observe=True)[1]
+        game = pyspiel.load_game(f"tablefeast_{name}(players=4)")
+        bench.simultaneous_steps(game, 1, rng, observe=True)
+        return bench.simultaneous_steps(game, games, rng, observe=True)[1]
+    from tablefeast.interop.pettingzoo import env, parallel_env
+
+    if form == "pettingzoo_aec":
+        bench.pettingzoo_steps(env(name, players=4), 1, rng)
+        return bench.pettingzoo_steps(env(name, players=4), games, rng)[1]
+    bench.parallel_steps(parallel_env(name, players=4), 1, rng)
+    return bench.parallel_steps(parallel_env(name, players=4), games, rng)[1]
 
 
 def _rlcard_games(name: str, games: int) -> int:
@@ -223,6 +259,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=len(HASH_SEEDS), help="hash seeds (5)")
     parser.add_argument("--no-peers", action="store_true", help="skip the OpenSpiel games")
     parser.add_argument("--games", default="", help="comma-separated game names (default: all)")
+    parser.add_argument(
+        "--adapters", action="store_true", help="also count the adapters' steps (ADAPTERS)"
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
@@ -254,6 +293,12 @@ def main() -> None:
             for name in args.games.split(",") if args.games else tablefeast.names():
                 for engine in (f"{name}:4", f"play:{name}:4"):
                     results[f"{engine} ({build})"] = per_decision(engine, 5, 25, seeds, source)
+    if args.adapters:
+        for name in args.games.split(",") if args.games else tablefeast.names():
+            for form in ADAPTERS:
+                results[f"adapter:{form}:{name}"] = per_decision(
+                    f"adapter:{form}:{name}", 1, 4, seeds
+                )
     goof = results.get(f"openspiel:{bench.PEERS[0]}")
     for engine, count in results.items():
         ratio = f"{count / goof:6.2f}x goofspiel" if goof else ""
