@@ -257,3 +257,35 @@ def test_an_unreachable_postgres_is_a_one_line_store_error() -> None:
     pytest.importorskip("psycopg")
     with pytest.raises(StoreError, match="cannot use the database postgresql://nobody@"):
         open_store("postgresql://nobody@127.0.0.1:1/none", timeout=0.5)
+
+
+def test_processes_taking_and_renewing_leases_at_once_never_deadlock(make_store: Any) -> None:
+    """Four processes' rounds of leases at once, over overlapping tables in shuffled orders:
+    every call answers (PostgreSQL would abort a deadlocked transaction with an error)."""
+    import random
+
+    setup = make_store()
+    ids = [f"t{i:02d}" for i in range(30)]
+    for table_id in ids:
+        setup.create_table(row(table_id), {})
+    stores = [make_store() for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def rounds(number: int) -> None:
+        rng, holder = random.Random(number), f"process-{number}"
+        try:
+            for _ in range(15):
+                picked = rng.sample(ids, 20)
+                held = stores[number].claim(holder, 0.05, picked)
+                stores[number].renew(holder, 0.05, rng.sample(sorted(held | {"t00"}), len(held)))
+                stores[number].release(holder, rng.sample(picked, 5))
+                stores[number].orphans(10)
+        except BaseException as e:  # reported below, not lost in the thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=rounds, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []

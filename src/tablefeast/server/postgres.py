@@ -378,13 +378,15 @@ class PostgresStore:
         """
         if not table_ids:
             return set()
+        # Rows locked in the order of their ids, by every statement on leases: two processes'
+        # rounds never wait on each other in a cycle.
         rows = self._rows(
             f"INSERT INTO leases SELECT id, %s, {_NOW} + %s FROM unnest(%s::text[]) AS id "
             "ON CONFLICT (table_id) DO UPDATE "
             "SET holder = EXCLUDED.holder, expires = EXCLUDED.expires "
             f"WHERE leases.holder = EXCLUDED.holder OR leases.expires < {_NOW} "
             "RETURNING table_id",
-            (holder, ttl, list(table_ids)),
+            (holder, ttl, sorted(table_ids)),
         )
         return {table_id for (table_id,) in rows}
 
@@ -401,11 +403,14 @@ class PostgresStore:
         """
         if not table_ids:
             return set()
-        rows = self._rows(
-            f"UPDATE leases SET expires = {_NOW} + %s WHERE holder = %s AND table_id = ANY(%s) "
-            "RETURNING table_id",
-            (ttl, holder, list(table_ids)),
-        )
+        ids = sorted(table_ids)
+        with self._transaction() as connection:
+            _lock_leases(connection, ids)
+            rows = connection.execute(
+                f"UPDATE leases SET expires = {_NOW} + %s "
+                "WHERE holder = %s AND table_id = ANY(%s) RETURNING table_id",
+                (ttl, holder, ids),
+            ).fetchall()
         return {table_id for (table_id,) in rows}
 
     def release(self, holder: str, table_ids: Sequence[str]) -> None:
@@ -416,10 +421,11 @@ class PostgresStore:
             table_ids: the tables.
         """
         if table_ids:
+            ids = sorted(table_ids)
             with self._transaction() as connection:
+                _lock_leases(connection, ids)
                 connection.execute(
-                    "DELETE FROM leases WHERE holder = %s AND table_id = ANY(%s)",
-                    (holder, list(table_ids)),
+                    "DELETE FROM leases WHERE holder = %s AND table_id = ANY(%s)", (holder, ids)
                 )
 
     def orphans(self, limit: int) -> list[str]:
@@ -483,6 +489,15 @@ class PostgresStore:
         if self._listening is not None:
             self._listening.set()
         self._pool.close()
+
+
+def _lock_leases(connection: Any, ids: list[str]) -> None:
+    """Lock these tables' lease rows in the order of their ids (`ids` sorted): the order every
+    statement on leases takes them in, so that no two transactions deadlock."""
+    connection.execute(
+        "SELECT table_id FROM leases WHERE table_id = ANY(%s) ORDER BY table_id FOR UPDATE",
+        (ids,),
+    )
 
 
 def _reason(error: BaseException) -> str:
