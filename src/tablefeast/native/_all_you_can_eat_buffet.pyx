@@ -310,6 +310,9 @@ cdef class State:
         `Observer` at every move, so kept off the slow path of `__getattr__`)."""
         return _commitments(self)
 
+    # The dunders every other core's State inherits from `_NativeState` (_state.pxi), written
+    # here again: a freelist is only for a class with no base, and it saves this core about 500
+    # instructions a decision (8,019 -> 7,512).
     def __reduce__(self):
         return from_pure, (to_pure(self),)
 

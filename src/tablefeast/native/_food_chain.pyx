@@ -44,8 +44,11 @@ cdef tuple SOLO = tuple((s,) for s in range(MAX_SEATS))
 cdef dict KIND_OF = {a: INDEX[a] for a in ANIMALS}
 
 
+include "_state.pxi"
+
+
 @cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
-cdef class State:
+cdef class State(_NativeState):
     """A Food Chain state held as C arrays (see `tablefeast.games.food_chain.state.State`)."""
 
     cdef readonly object config
@@ -72,27 +75,6 @@ cdef class State:
         `Observer` at every move, so kept off the slow path of `__getattr__`)."""
         cdef int i
         return tuple([None if self.commitments[i] == NONE else self.commitments[i] for i in range(self.n)])
-
-    def __reduce__(self):
-        return from_pure, (to_pure(self),)
-
-    def __eq__(self, other):
-        if isinstance(other, State):
-            return to_pure(self) == to_pure(other)
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(to_pure(self))
-
-    def __repr__(self):
-        return f"native {to_pure(self)!r}"
-
-    def __getattr__(self, name):
-        # The pure state's fields, read from the converted state (a slow path, for code that
-        # inspects a state: the hot path never comes here).
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(to_pure(self), name)
 
 
 cdef inline State _copy(State s):

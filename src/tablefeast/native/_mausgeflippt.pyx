@@ -210,8 +210,11 @@ cdef struct Table:
     int face_down_count[MAX_SEATS]
 
 
+include "_state.pxi"
+
+
 @cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
-cdef class State:
+cdef class State(_NativeState):
     """A Mausgeflippt state held as C arrays (see `tablefeast.games.mausgeflippt.state.State`)."""
 
     cdef readonly object config
@@ -229,27 +232,6 @@ cdef class State:
         cdef int i
         return tuple([None if self.v.commitments[i] == NO_CODE else self.v.commitments[i]
                       for i in range(self.L.n)])
-
-    def __reduce__(self):
-        return from_pure, (to_pure(self),)
-
-    def __eq__(self, other):
-        if isinstance(other, State):
-            return to_pure(self) == to_pure(other)
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(to_pure(self))
-
-    def __repr__(self):
-        return f"native {to_pure(self)!r}"
-
-    def __getattr__(self, name):
-        # The pure state's fields, read from the converted state (a slow path, for code that
-        # inspects a state: the hot path never comes here).
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(to_pure(self), name)
 
 
 cdef State _blank(Layout L):

@@ -145,8 +145,11 @@ cdef tuple _exchanges(State s, int seat):
     return tuple(out)
 
 
+include "_state.pxi"
+
+
 @cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
-cdef class State:
+cdef class State(_NativeState):
     """A Schlacht am Buffet state held as C arrays (see
     `tablefeast.games.schlacht_am_buffet.state.State`)."""
 
@@ -179,27 +182,6 @@ cdef class State:
         cdef int i
         return tuple([None if self.commitments[i] == NO_CARD else self.commitments[i]
                       for i in range(self.n)])
-
-    def __reduce__(self):
-        return from_pure, (to_pure(self),)
-
-    def __eq__(self, other):
-        if isinstance(other, State):
-            return to_pure(self) == to_pure(other)
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(to_pure(self))
-
-    def __repr__(self):
-        return f"native {to_pure(self)!r}"
-
-    def __getattr__(self, name):
-        # The pure state's fields, read from the converted state (a slow path, for code that
-        # inspects a state: the hot path never comes here).
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(to_pure(self), name)
 
 
 cdef inline State _copy(State s):
