@@ -339,16 +339,21 @@ class Hub:
         targets = list(self.live.values()) if table_id is None else [self.live.get(table_id)]
         for live in targets:
             if live is not None and (table_id is None or len(live.table.moves) < count):
-                self._spawn(self.catch_up(live))
+                self._spawn(self.catch_up(live, None if table_id is None else count))
 
-    async def catch_up(self, live: LiveTable) -> None:
+    async def catch_up(self, live: LiveTable, stored: int | None = None) -> None:
         """Bring the table up to date with the moves other processes stored, and tell its
         connections (and start its bots, where this process holds its lease).
 
         Args:
             live: the table.
+            stored: how many moves the table is known to have stored (None: ask the store).
+                A table this process brought that far while the news came (its own moves'
+                news comes back to it too) is not read again.
         """
         async with live.lock:
+            if stored is not None and len(live.table.moves) >= stored:
+                return
             changed = await self._catch_up_locked(live)
         if changed:
             self.broadcast(live)
@@ -414,7 +419,7 @@ class Hub:
                         await self.get(table_id)
 
     async def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run a storage call (or anything that makes one) on the storage thread.
+        """Run a storage call (or anything that makes one) on the storage threads.
 
         Args:
             function: the call.
