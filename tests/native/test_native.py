@@ -319,6 +319,15 @@ def test_a_playout_draws_alike_from_a_generator_it_cannot_draw_from_in_place(nam
         assert [g.getstate() for g in seats] == [g.getstate() for g in again]
     with pytest.raises(ValueError, match="generators of their own"):
         fast.random_game(start, plain, [plain] * 4)
+    for horizon in (-1, 10_001):
+        with pytest.raises(ValueError, match="horizon must be None or from 0 to 10,000"):
+            fast.random_playout(start, 0, horizon, plain)
+    seats = [random.Random(s) for s in range(4)]
+    with pytest.raises(ValueError, match="max_moves must be None or at least 0"):
+        fast.random_game(start, random.Random(9), seats, -1)
+    with pytest.raises(ValueError, match="at most 6 seats"):
+        fast.random_game(start, random.Random(9), [random.Random(s) for s in range(7)])
+    assert [g.getstate() for g in seats] == [random.Random(s).getstate() for s in range(4)]
 
 
 @pytest.mark.parametrize("name", BUILT)

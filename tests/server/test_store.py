@@ -289,3 +289,22 @@ def test_processes_taking_and_renewing_leases_at_once_never_deadlock(make_store:
     for thread in threads:
         thread.join()
     assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [
+        ("lease_seconds", 0.1),
+        ("lease_seconds", 4000.0),
+        ("lease_seconds", "6"),
+        ("max_adopted", -1),
+        ("max_adopted", 10**6),
+        ("max_adopted", 2.5),
+    ],
+)
+def test_the_lease_settings_are_bounded(setting: str, value: Any) -> None:
+    from tablefeast.kernel.errors import ConfigError
+    from tablefeast.server.settings import ServerSettings
+
+    with pytest.raises(ConfigError, match=f"ServerSettings.{setting} must be from"):
+        ServerSettings(**{setting: value})
