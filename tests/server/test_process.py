@@ -178,3 +178,23 @@ def test_an_unusable_database_is_a_one_line_error(tmp_path: Path) -> None:
     assert done.returncode != 0
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot use the database" in lines[0], done.stderr
+
+
+def test_an_unreachable_postgres_is_a_one_line_error_that_hides_the_password() -> None:
+    pytest.importorskip("psycopg")
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "tablefeast.cli", "serve", "--port", str(_free_port())),
+            *("--db", "postgresql://app:s3cret@127.0.0.1:1/tables"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode != 0
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("tablefeast: error: cannot use the database ")
+    assert "postgresql://app:***@127.0.0.1:1/tables" in lines[0] and "s3cret" not in lines[0]
+    assert "refused" in lines[0]  # the reason, not a pool's time-out

@@ -130,6 +130,10 @@ class PostgresStore:
         self._url = url
         self._timeout = timeout
         self._listening: threading.Event | None = None
+        try:  # one connection first: its refusal says why, where the pool's only times out
+            psycopg.connect(url, connect_timeout=max(1, round(timeout))).close()
+        except psycopg.Error as e:
+            raise StoreError(f"cannot use the database {shown_db(url)}: {_reason(e)}") from None
         try:
             self._pool = ConnectionPool(
                 url,
