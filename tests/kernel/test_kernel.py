@@ -242,3 +242,19 @@ def test_an_array_field_given_anything_but_an_array_is_refused(name: str) -> Non
         tablefeast.loads(
             '{"players": 3, "young_seats": ""}', tablefeast.load("mausgeflippt").Config
         )
+
+
+def test_json_with_a_key_twice_is_refused_naming_the_key() -> None:
+    """An object with a key twice means one thing to one reader and another to the next (the
+    last key wins in Python, the first in some others): a record or state is refused."""
+    fc = tablefeast.load("food_chain")
+    result = tablefeast.play_game(fc, fc.Config(players=3), [tablefeast.RandomAgent()] * 3, seed=1)
+    text = result.record.to_json()
+    assert text.startswith('{"game": "food_chain"')
+    doubled = '{"game": "mausgeflippt", ' + text[1:]
+    with pytest.raises(tablefeast.RecordError, match="the key 'game' appears twice"):
+        tablefeast.Record.from_json(doubled)
+    state = tablefeast.dumps(result.state)
+    with pytest.raises(tablefeast.RecordError, match="appears twice"):
+        tablefeast.loads('{"round": 1, ' + state[1:], fc.State)
+    assert tablefeast.loads(state, fc.State) == result.state

@@ -173,6 +173,9 @@ def test_a_spectator_gets_the_public_view_and_cannot_move(client: TestClient) ->
         ('{"type": "move", "move": "' + "9" * 5000 + '"}', "too_large"),
         ("[" * 100 + "]" * 100, "bad_message"),
         ('{"type": "ping", "n": ' + "9" * 300 + "}", "bad_message"),
+        # Two "type" keys (read as the last one, this was a move): refused, never guessed.
+        ('{"type": "ping", "type": "move", "move": "play 5"}', "bad_message"),
+        ('{"type": "move", "move": "play 6", "move": "play 5"}', "bad_message"),
     ],
     ids=lambda value: value[:30] if isinstance(value, str) else str(value),
 )

@@ -106,7 +106,13 @@ def test_the_operators_own_agent_may_be_seated_by_its_name(tmp_path: Path) -> No
 
 @pytest.mark.parametrize(
     ("kind", "message"),
-    [("ismcts:1000000", "from 1 to 5,000"), ("ismcts:0", "from 1"), ("ismcts:x", "ismcts")],
+    [
+        ("ismcts:1000000", "from 1 to 5,000"),
+        ("ismcts:0", "from 1"),
+        ("ismcts:x", "ismcts"),
+        ("ismcts:\uff15", "ismcts"),  # a fullwidth 5: int() reads it, the server does not
+        ("model:\u0663", "model"),  # an Arabic-Indic 3
+    ],
 )
 def test_bot_budgets_are_capped(client: TestClient, kind: str, message: str) -> None:
     answer = client.post("/api/tables", json={**BODY, "seats": ["human", kind, "random"]})

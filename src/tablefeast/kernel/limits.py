@@ -5,7 +5,9 @@ text, network messages) goes through these checks, so that no input can make a f
 than linear time in its size, exhaust memory, or fail with an error outside the library's classes.
 
 - `parse_json` reads JSON text with a size limit, a nesting limit, bounded integers (Python's own
-  int parser is quadratic in the number of digits) and no ``NaN`` or ``Infinity``.
+  int parser is quadratic in the number of digits), no ``NaN`` or ``Infinity``, and no object
+  with a key twice (``{"type": "ping", "type": "move"}`` means one thing to one reader and
+  another to the next: it is refused, not read as its last key).
 - `parse_fraction` reads an exact probability (``"1/10"``, ``"0.1"``) without ever building a huge
   number: ``"1e-100000000"`` is refused at once instead of computing ``10**100000000``.
 - `MAX_INT` bounds every integer in a state, config or action read from JSON.
@@ -73,6 +75,17 @@ def _no_constant(name: str) -> Any:
     raise _RefusedError(f"{name} is not a JSON number")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):  # rare: find the key written twice, to name it
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RefusedError(f"the key {shown(key)} appears twice in one object")
+            seen.add(key)
+    return data
+
+
 class _RefusedError(Exception):
     """Raised inside the JSON parser's hooks; turned into the caller's error class."""
 
@@ -114,6 +127,10 @@ def parse_json(text: str | bytes, what: str, error: type[TablefeastError] = Reco
         Traceback (most recent call last):
         ...
         tablefeast.kernel.errors.RecordError: a list: NaN is not a JSON number
+        >>> parse_json('{"type": "ping", "type": "move"}', "the message")
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.RecordError: the message: the key 'type' appears twice in one object
     """
     if not isinstance(text, str | bytes | bytearray):
         raise error(f"{what}: expected JSON text, got {type(text).__name__}")
@@ -125,6 +142,7 @@ def parse_json(text: str | bytes, what: str, error: type[TablefeastError] = Reco
             parse_int=_bounded_int,
             parse_float=_bounded_float,
             parse_constant=_no_constant,
+            object_pairs_hook=_unique_keys,
         )
     except _RefusedError as e:
         raise error(f"{what}: {e}") from None

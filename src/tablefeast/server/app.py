@@ -127,7 +127,7 @@ async def _body(request: Request, limit: int) -> Any:
     if kind != "application/json":
         raise _RefusedError(415, "unsupported_media_type", "the body must be application/json")
     declared = request.headers.get("content-length", "")
-    if declared.isdecimal() and int(declared) > limit:
+    if declared.isascii() and declared.isdecimal() and int(declared) > limit:
         raise _RefusedError(413, "too_large", f"the request body is over {limit} bytes")
     size = 0
     chunks = []
@@ -266,7 +266,9 @@ def create_app(
     async def list_tables(request: Request) -> Response:
         limit_text = request.query_params.get("limit", "50")
         before = request.query_params.get("before")
-        if not (limit_text.isdecimal() and len(limit_text) <= 4 and int(limit_text) > 0):
+        if not (
+            limit_text.isascii() and limit_text.isdecimal() and 0 < len(limit_text) <= 4
+        ) or int(limit_text) == 0:
             return _RefusedError(400, "bad_request", "limit is a number of tables").response()
         if before is not None and not 0 < len(before) <= 64:
             return _RefusedError(400, "bad_request", "before is a table's id").response()

@@ -60,6 +60,12 @@ BUILT_IN = ("random", "heuristic", "greedy", "ismcts", "model", *LEVEL_NAMES)
 """The agents any request may seat (``ismcts`` and ``model`` may take ``:N`` iterations)."""
 
 
+def _digits(text: str) -> bool:
+    # ASCII digits only: str.isdecimal also takes other scripts' digits ("５", "٣"), which int()
+    # reads, so that two spellings would name one seat kind.
+    return text.isascii() and text.isdecimal()
+
+
 def check_kind(kind: Any, settings: ServerSettings) -> str:
     """`kind` if a request may name it as a seat (or a takeover bot); else a ConfigError.
 
@@ -76,7 +82,7 @@ def check_kind(kind: Any, settings: ServerSettings) -> str:
         return kind
     name, _, budget = kind.partition(":")
     if name in ("ismcts", "model") and budget:
-        if budget.isdecimal() and len(budget) <= 7 and 0 < int(budget) <= settings.max_iterations:
+        if _digits(budget) and len(budget) <= 7 and 0 < int(budget) <= settings.max_iterations:
             return kind
         raise ConfigError(
             f"{name} takes a number of iterations from 1 to {settings.max_iterations:,} on this "
