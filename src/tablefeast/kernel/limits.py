@@ -127,10 +127,10 @@ def parse_json(text: str | bytes, what: str, error: type[TablefeastError] = Reco
         Traceback (most recent call last):
         ...
         tablefeast.kernel.errors.RecordError: a list: NaN is not a JSON number
-        >>> parse_json('{"type": "ping", "type": "move"}', "the message")
+        >>> parse_json('{"type": "ping", "type": "move"}', "a message")
         Traceback (most recent call last):
         ...
-        tablefeast.kernel.errors.RecordError: the message: the key 'type' appears twice in one object
+        tablefeast.kernel.errors.RecordError: a message: the key 'type' appears twice in one ...
     """
     if not isinstance(text, str | bytes | bytearray):
         raise error(f"{what}: expected JSON text, got {type(text).__name__}")

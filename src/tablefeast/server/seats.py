@@ -61,8 +61,8 @@ BUILT_IN = ("random", "heuristic", "greedy", "ismcts", "model", *LEVEL_NAMES)
 
 
 def _digits(text: str) -> bool:
-    # ASCII digits only: str.isdecimal also takes other scripts' digits ("５", "٣"), which int()
-    # reads, so that two spellings would name one seat kind.
+    # ASCII digits only: str.isdecimal also takes other scripts' digits (a fullwidth or an
+    # Arabic-Indic 5), which int() reads, so that two spellings would name one seat kind.
     return text.isascii() and text.isdecimal()
 
 
