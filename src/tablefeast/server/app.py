@@ -266,9 +266,10 @@ def create_app(
     async def list_tables(request: Request) -> Response:
         limit_text = request.query_params.get("limit", "50")
         before = request.query_params.get("before")
-        if not (
-            limit_text.isascii() and limit_text.isdecimal() and 0 < len(limit_text) <= 4
-        ) or int(limit_text) == 0:
+        if (
+            not (limit_text.isascii() and limit_text.isdecimal() and 0 < len(limit_text) <= 4)
+            or int(limit_text) == 0
+        ):
             return _RefusedError(400, "bad_request", "limit is a number of tables").response()
         if before is not None and not 0 < len(before) <= 64:
             return _RefusedError(400, "bad_request", "before is a table's id").response()
