@@ -324,17 +324,64 @@ def test_table_creation_is_rate_limited_for_all_addresses_together(tmp_path: Pat
         assert statuses == [201, 201, 201, 201, 429, 429]
 
 
-def test_open_tables_are_capped_and_abandoned_ones_free_their_place(tmp_path: Path) -> None:
-    with TestClient(_app(tmp_path, max_open_tables=2, abandon_after=1.0)) as client:
+def test_open_tables_are_capped_and_unjoined_ones_free_their_place(tmp_path: Path) -> None:
+    with TestClient(_app(tmp_path, max_open_tables=2, unjoined_after=1.0)) as client:
         assert [client.post("/api/tables", json=BODY).status_code for _ in range(2)] == [201, 201]
         full = client.post("/api/tables", json=BODY)
         assert full.status_code == 503 and full.json()["error"] == "too_many_tables"
-        assert int(full.headers["retry-after"]) >= 1
-        time.sleep(1.2)  # nobody moved: both tables are abandoned
+        assert full.headers["retry-after"] == "1"  # true: the first stops counting within 1 s
+        time.sleep(1.2)  # nobody joined: both tables are abandoned
         assert client.get("/api/tables").json()["tables"] == []  # the lobby hides them
         listed = client.get("/api/tables?all=1").json()["tables"]
         assert {t["state"] for t in listed} == {"abandoned"}
         assert client.post("/api/tables", json=BODY).status_code == 201
+
+
+def test_a_joined_table_counts_as_open_until_abandoned(tmp_path: Path) -> None:
+    """A person taking a seat keeps a table open for `abandon_after` (an hour), not only the
+    minutes a table nobody joins holds its place."""
+    settings = {"max_open_tables": 2, "unjoined_after": 1.0, "abandon_after": 3600.0}
+    with TestClient(_app(tmp_path, **settings)) as client:
+        played, left = (client.post("/api/tables", json=BODY).json() for _ in range(2))
+        with client.websocket_connect(
+            f"/ws/tables/{played['table']}?token={played['tokens']['0']}"
+        ) as socket:
+            checked(socket.receive_json())
+        time.sleep(1.2)
+        states = {t["id"]: t["state"] for t in client.get("/api/tables?all=1").json()["tables"]}
+        assert states == {played["table"]: "playing", left["table"]: "abandoned"}
+        assert client.post("/api/tables", json=BODY).status_code == 201  # left's place
+        full = client.post("/api/tables", json=BODY)
+        assert full.status_code == 503 and int(full.headers["retry-after"]) <= 2
+
+
+def test_one_address_cannot_fill_the_server_with_tables_nobody_joins(tmp_path: Path) -> None:
+    """The lockout found (issue 45): 50 tables made and left filled a server capped at 50 for
+    an hour. Now each address has a cap of its own, tables nobody joins stop counting within
+    `unjoined_after`, and every refusal says truly when to come back."""
+    settings = {
+        "max_open_tables": 4,
+        "max_open_tables_per_address": 2,
+        "unjoined_after": 1.0,
+        "create_burst": 100,
+    }
+    with TestClient(_app(tmp_path, **settings)) as client:
+
+        def post(address: str) -> Any:
+            other = TestClient(client.app, client=(address, 1234))
+            return other.post("/api/tables", json=BODY)
+
+        statuses = [post("10.0.0.1").status_code for _ in range(3)]
+        assert statuses == [201, 201, 429]
+        mine = post("10.0.0.1")
+        assert mine.json()["error"] == "too_many_tables" and mine.headers["retry-after"] == "1"
+        assert "2 open tables" in mine.json()["message"]
+        assert [post("10.0.0.2").status_code for _ in range(3)] == [201, 201, 429]
+        victim = post("10.0.0.3")  # the server is full, but only for a second
+        assert victim.status_code == 503 and victim.headers["retry-after"] == "1"
+        time.sleep(1.2)
+        assert post("10.0.0.3").status_code == 201
+        assert post("10.0.0.1").status_code == 201  # its old tables no longer count
 
 
 def test_idle_tables_leave_memory_and_are_restored_when_asked_for(tmp_path: Path) -> None:
@@ -363,14 +410,21 @@ def test_a_table_whose_record_does_not_replay_is_marked_broken_and_the_rest_serv
 ) -> None:
     humans = {"game": "food_chain", "seats": ["human"] * 3}
     with TestClient(_app(tmp_path)) as client:
-        good, bad, odd = (client.post("/api/tables", json=humans).json() for _ in range(3))
+        good, bad, odd, late = (client.post("/api/tables", json=humans).json() for _ in range(4))
     database = sqlite3.connect(tmp_path / "t.db")
     database.execute("INSERT INTO moves VALUES (?, 0, 0, 'play dragon')", (bad["table"],))
     database.execute("UPDATE tables SET config = 'not json' WHERE id = ?", (odd["table"],))
+    # A text where a time belongs: the lobby listed it and answered 500 to everybody.
+    database.execute("UPDATE tables SET updated = 'yesterday' WHERE id = ?", (late["table"],))
     database.commit()
     database.close()
     with caplog.at_level(logging.ERROR, "tablefeast.server"), TestClient(_app(tmp_path)) as client:
-        for broken in (bad, odd):
+        listed = client.get("/api/tables")
+        assert listed.status_code == 200
+        assert {t["id"] for t in listed.json()["tables"]} == {good["table"], bad["table"]}
+        made = client.post("/api/tables", json=BODY)  # the counting goes on
+        assert made.status_code == 201
+        for broken in (bad, odd, late):
             answer = client.get(f"/api/tables/{broken['table']}")
             assert answer.status_code == 410 and answer.json()["error"] == "broken"
             with client.websocket_connect(
@@ -378,7 +432,8 @@ def test_a_table_whose_record_does_not_replay_is_marked_broken_and_the_rest_serv
             ) as socket:
                 assert checked(socket.receive_json())["code"] == "broken"
         assert client.get(f"/api/tables/{good['table']}").status_code == 200
-        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [good["table"]]
+        listed = client.get("/api/tables").json()["tables"]
+        assert [t["id"] for t in listed] == [made.json()["table"], good["table"]]
     assert any("marked broken" in r.message and bad["table"] in r.message for r in caplog.records)
 
 

@@ -147,10 +147,101 @@ def test_tables_are_listed_newest_first_by_pages_and_broken_ones_left_out(
     assert [r.id for r in first] == ["t6", "t4", "t3"]
     assert [r.id for r in store.tables(3, before="t3")] == ["t2", "t1", "t0"]
     assert store.table("t5").broken == "does not replay"
-    now = time.time()
-    store.append_moves("t2", 0, [(0, "m")], finished=False)
-    store.append_moves("t3", 0, [(0, "m")], finished=True)
-    assert store.count_open(now - 1) == 1  # t2: open, moved since; t3 finished; others older
+
+
+def test_open_tables_count_until_nobody_joined_or_played_lately(make_store: Any) -> None:
+    """A table nobody joined counts as open for `unjoined_after` after its creation; a joined
+    one for `abandon_after` after its last move or join; finished and broken ones never (issue
+    45, item 4: tables made and left cannot fill the server for an hour)."""
+    store = make_store()
+    store.create_table(row("fresh", created=1000.0, updated=1000.0), {})
+    store.create_table(row("left", created=0.0, updated=0.0), {})
+    store.create_table(row("joined", created=0.0, updated=0.0, joined=900.0), {})
+    store.create_table(row("moved", created=0.0, updated=950.0, joined=10.0), {})
+    store.create_table(row("over", created=990.0, updated=990.0, joined=990.0, finished=True), {})
+    store.create_table(row("broken", created=990.0, updated=990.0, joined=990.0), {})
+    store.mark_broken("broken", "does not replay")
+    times = (3600.0, 300.0)  # abandon_after, unjoined_after
+    assert store.open_tables(1000.0, *times) == (3, 1300.0)  # fresh, joined, moved
+    ids = ["fresh", "left", "joined", "moved", "over", "broken", "missing"]
+    assert store.open_among(ids, 1000.0, *times) == {
+        "fresh": 1300.0,
+        "joined": 4500.0,
+        "moved": 4550.0,
+    }
+    store.mark_joined("fresh", 1100.0)
+    assert store.open_among(ids, 1400.0, *times) == {
+        "fresh": 4700.0,
+        "joined": 4500.0,
+        "moved": 4550.0,
+    }
+    assert store.table("fresh").joined == 1100.0
+    assert store.open_tables(4600.0, *times) == (1, 4700.0)
+    assert store.open_tables(5000.0, *times) == (0, None)
+    assert store.open_among([], 0.0, *times) == {}
+
+
+def _corruptions(backend: str) -> list[tuple[str, str]]:
+    """Values a hand (or a damaged disk) may leave in a table's columns, as SQL literals."""
+    text = [
+        ("config", "'not json'"),
+        ("config", "'[1, 2]'"),
+        ("config", """'{"players": 3, "players": 4}'"""),
+        ("seats", "'\"human\"'"),
+        ("seats", "'[]'"),
+        ("seats", "'[1, 2]'"),
+        ("options", "'[1]'"),
+    ]
+    if backend == "sqlite":  # SQLite keeps any value in any column
+        return [
+            *text,
+            ("updated", "'yesterday'"),
+            ("created", "X'00ff'"),
+            ("finished", "'yes'"),
+            ("joined", "'soon'"),
+            ("seed", "X'00'"),
+            ("broken", "X'00'"),
+        ]
+    return [  # PostgreSQL's DOUBLE PRECISION holds what no JSON answer can carry
+        *text,
+        ("updated", "'NaN'"),
+        ("created", "'Infinity'"),
+        ("joined", "'-Infinity'"),
+    ]
+
+
+def test_a_corrupt_column_breaks_its_table_only(
+    make_store: Any, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """Every column of a stored row is checked on read, not only the JSON ones (issue 45, item
+    5): a bad value makes that table broken, and the listing and the counts go on."""
+    backend = request.node.callspec.params["make_store"]
+    for column, value in _corruptions(backend):
+        store = make_store()
+        for table_id in ("a", "b", "c"):
+            store.create_table(row(table_id, created=1.0, updated=1.0), {})
+        sql = f"UPDATE tables SET {column} = {value} WHERE id = 'b'"
+        if backend == "sqlite":
+            with sqlite3.connect(tmp_path / "tables.db") as db:
+                db.execute(sql)
+        else:
+            import psycopg
+
+            with psycopg.connect(request.getfixturevalue("postgres_url")) as db:
+                db.execute(sql)
+        listed = [r.id for r in store.tables(10)]
+        assert listed == ["c", "a"], (column, value, listed)
+        found = store.table("b")
+        assert found is not None and found.broken is not None, (column, value)
+        assert found.broken.startswith("bad row: "), found.broken
+        store.open_tables(2.0, 3600.0, 300.0)  # counts, whatever the column holds
+        store.close()
+        if backend == "sqlite":
+            (tmp_path / "tables.db").unlink()
+        else:
+            with psycopg.connect(request.getfixturevalue("postgres_url")) as db:
+                db.execute("DELETE FROM tokens; DELETE FROM moves; DELETE FROM leases")
+                db.execute("DELETE FROM tables")
 
 
 def test_leases_give_a_table_to_one_holder_until_it_stops_renewing(make_store: Any) -> None:
@@ -213,11 +304,14 @@ def test_an_old_sqlite_database_is_migrated_in_place(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as db:
         db.executescript(_SCHEMA_1)
-        db.execute("INSERT INTO tables VALUES ('t1', 'food_chain', '{}', '[]', 's', 1.0, 0, '{}')")
+        db.execute(
+            "INSERT INTO tables VALUES ('t1', 'food_chain', '{}', '[\"human\"]', 's', 1.0, 0, '{}')"
+        )
         db.execute("INSERT INTO moves VALUES ('t1', 0, 0, 'play cat')")
         db.execute("PRAGMA user_version = 1")
     store = SQLiteStore(path)
     assert store.moves("t1") == [(0, "play cat")] and store.table("t1").updated == 1.0
+    assert store.table("t1").joined == 1.0  # a table from before counts as joined
     assert store.claim("me", 5, ["t1"]) == {"t1"}
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

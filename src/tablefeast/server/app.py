@@ -59,6 +59,7 @@ from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import option_value
 from tablefeast.server import protocol
 from tablefeast.server.budget import Buckets, TokenBucket
+from tablefeast.server.capacity import NoRoomError
 from tablefeast.server.guard import Guard, client_address
 from tablefeast.server.hub import Connection, Hub, LiveTable, TableBrokenError
 from tablefeast.server.seats import BUILT_IN, HUMAN, check_kind, check_names, seat_names
@@ -100,7 +101,8 @@ class _RefusedError(Exception):
 def _state(row: Any, now: float, settings: ServerSettings) -> str:
     if row.finished:
         return "over"
-    return "abandoned" if now - row.updated > settings.abandon_after else "playing"
+    open_until = row.open_until(settings.abandon_after, settings.unjoined_after)
+    return "playing" if now < open_until else "abandoned"
 
 
 def _public(live: LiveTable) -> dict[str, Any]:
@@ -206,19 +208,17 @@ def create_app(
         if wait:
             raise _RefusedError(429, "rate_limited", "too many new tables: wait a little", wait)
 
-    async def open_table(*args: Any) -> Response:
-        """Create a table with `Table.create`'s arguments, if the server has room; the answer
-        holds its id and tokens (or the refusal)."""
+    async def open_table(request: Request, *args: Any) -> Response:
+        """Create a table with `Table.create`'s arguments, if the server and the client's
+        address have room (`tablefeast.server.capacity`); the answer holds its id and tokens
+        (or the refusal)."""
         try:
-            since = time.time() - settings.abandon_after
-            if await hub.call(hub.store.count_open, since) >= settings.max_open_tables:
-                raise _RefusedError(
-                    503, "too_many_tables", "the server is full: try again later", 60
-                )
-            table, tokens = await hub.call(Table.create, hub.store, *args)
+            async with hub.open_tables.room(client_address(request.scope)) as room:
+                table, tokens = await hub.call(Table.create, hub.store, *args)
+                room.table_id = table.row.id
             await hub.lease(table)
-        except _RefusedError as e:
-            return e.response()
+        except NoRoomError as e:
+            return _RefusedError(e.status, "too_many_tables", str(e), max(1.0, e.retry)).response()
         except StoreError as e:
             return _RefusedError(503, "unavailable", str(e), 5).response()
         except TablefeastError as e:
@@ -239,7 +239,7 @@ def create_app(
             return e.response()
         except TablefeastError as e:
             return _RefusedError(400, "bad_request", str(e)).response()
-        return await open_table(game, players, read, kinds, table_settings, settings)
+        return await open_table(request, game, players, read, kinds, table_settings, settings)
 
     async def again(request: Request) -> Response:
         """A new table for the same game, config, seats, settings and names as a finished one:
@@ -260,7 +260,7 @@ def create_app(
             return _RefusedError(400, "bad_request", str(e)).response()
         row = old.row
         return await open_table(
-            row.game, len(row.seats), {}, row.seats, row.options, settings, old.config
+            request, row.game, len(row.seats), {}, row.seats, row.options, settings, old.config
         )
 
     async def list_tables(request: Request) -> Response:

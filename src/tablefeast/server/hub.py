@@ -39,12 +39,14 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import attrs
 from starlette.websockets import WebSocket
 
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.server import protocol
 from tablefeast.server.bots import BotPool
 from tablefeast.server.budget import TokenBucket
+from tablefeast.server.capacity import OpenTables
 from tablefeast.server.seats import HUMAN, weight
 from tablefeast.server.settings import ServerSettings
 from tablefeast.server.store import Append, StaleError, Store, StoreError
@@ -68,6 +70,8 @@ _THINK_MARGIN = 5.0
 limit; an operator's own agent might not)."""
 FLOOD_WINDOW = 10.0
 """Seconds over which dropped messages are counted (`ServerSettings.flood_limit`)."""
+JOIN_NOTE = 60.0
+"""Seconds between two notes in the store that a person joined a table (`Hub.joined`)."""
 _STALE_TRIES = 5
 """How often a person's move is tried again after other processes stored moves first."""
 
@@ -308,6 +312,8 @@ class Hub:
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._db = ThreadPoolExecutor(2, thread_name_prefix="tablefeast-db")
         self.writes = _Writes(self)
+        self.open_tables = OpenTables(store, settings, self.call)
+        """The caps on open tables (`tablefeast.server.capacity`)."""
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """This process's name as a holder of leases (unique per start)."""
         self.leased: set[str] = set()
@@ -553,6 +559,28 @@ class Hub:
         (live.seated if connection.seat is not None else live.spectators).append(connection)
         self.connected += 1
         self.by_address[connection.address] += 1
+        if connection.seat is not None:
+            self.joined(live)
+
+    def joined(self, live: LiveTable) -> None:
+        """Note that a person took a seat of the table (it then counts as open for
+        `ServerSettings.abandon_after`, not only `ServerSettings.unjoined_after`); written at
+        most once a `JOIN_NOTE` seconds a table, so that reconnections cost no writes.
+
+        Args:
+            live: the table.
+        """
+        row = live.table.row
+        now = time.time()
+        if row.joined is None or now - row.joined > JOIN_NOTE:
+            live.table.row = attrs.evolve(row, joined=now)
+            self._spawn(self._note_joined(row.id, now))
+
+    async def _note_joined(self, table_id: str, now: float) -> None:
+        try:
+            await self.call(self.store.mark_joined, table_id, now)
+        except StoreError as e:  # it counts as open a little less long: no harm
+            log.warning("table %s: cannot note that a seat was joined: %s", table_id, e)
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
         """Forget a closed connection.

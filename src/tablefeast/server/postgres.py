@@ -55,14 +55,21 @@ __all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStore"]
 
 log = logging.getLogger("tablefeast.server")
 
-SCHEMA_VERSION = 1
-"""The version of the tables' layout this code writes (1: the first)."""
+SCHEMA_VERSION = 2
+"""The version of the tables' layout this code writes (1: the first; 2: ``joined``)."""
 CHANNEL = "tablefeast_moves"
 """The channel of the news of stored moves (``LISTEN``/``NOTIFY``)."""
 _MIGRATION_LOCK = 7_447_015_320_061_206
 """The advisory lock held while a database is created or migrated."""
 _NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
 """Now, on the database server's clock (leases run out by one clock for every process)."""
+
+_OPEN_UNTIL = (
+    "SELECT id, CASE WHEN joined IS NULL THEN created + %s "
+    "ELSE GREATEST(updated, joined) + %s END AS until "
+    "FROM tables WHERE NOT finished AND broken IS NULL"
+)
+"""Each unfinished table's `TableRow.open_until` (parameters: unjoined_after, abandon_after)."""
 
 _SCHEMA_1 = """
 CREATE TABLE tables (
@@ -100,7 +107,9 @@ CREATE TABLE leases (
 );
 CREATE INDEX leases_by_expiry ON leases (expires);
 """
-_MIGRATIONS: dict[int, str] = {}
+_MIGRATIONS: dict[int, str] = {
+    1: "ALTER TABLE tables ADD COLUMN joined DOUBLE PRECISION; UPDATE tables SET joined = updated",
+}
 """What turns a database of version N into version N + 1 (a new one is created at version 1)."""
 
 
@@ -306,14 +315,47 @@ class PostgresStore:
         rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
         return [row for row in rows if row.broken is None]
 
-    def count_open(self, since: float) -> int:
-        """Unfinished tables, not broken, with a move stored at `since` or later.
+    def open_tables(
+        self, now: float, abandon_after: float, unjoined_after: float
+    ) -> tuple[int, float | None]:
+        """How many tables count as open at `now`, and the soonest time one of them stops
+        counting (`tablefeast.server.store.Store.open_tables`).
 
         Args:
-            since: seconds since the epoch.
+            now: seconds since the epoch.
+            abandon_after: seconds without a move or a join after which a table is abandoned.
+            unjoined_after: seconds after which a table nobody joined stops counting.
         """
-        sql = "SELECT COUNT(*) FROM tables WHERE NOT finished AND updated >= %s AND broken IS NULL"
-        return int(self._rows(sql, (since,))[0][0])
+        sql = f"SELECT COUNT(*), MIN(until) FROM ({_OPEN_UNTIL}) AS open WHERE until > %s"
+        count, soonest = self._rows(sql, (unjoined_after, abandon_after, now))[0]
+        return int(count), None if soonest is None else float(soonest)
+
+    def open_among(
+        self, table_ids: Sequence[str], now: float, abandon_after: float, unjoined_after: float
+    ) -> dict[str, float]:
+        """Those of `table_ids` open at `now`, each with when it stops counting.
+
+        Args:
+            table_ids: the tables.
+            now: seconds since the epoch.
+            abandon_after: seconds without a move or a join after which a table is abandoned.
+            unjoined_after: seconds after which a table nobody joined stops counting.
+        """
+        if not table_ids:
+            return {}
+        sql = f"SELECT id, until FROM ({_OPEN_UNTIL} AND id = ANY(%s)) AS open WHERE until > %s"
+        rows = self._rows(sql, (unjoined_after, abandon_after, list(table_ids), now))
+        return {table_id: float(until) for table_id, until in rows}
+
+    def mark_joined(self, table_id: str, when: float) -> None:
+        """Note that a person took a seat of the table at `when`.
+
+        Args:
+            table_id: the table.
+            when: seconds since the epoch.
+        """
+        with self._transaction() as connection:
+            connection.execute("UPDATE tables SET joined = %s WHERE id = %s", (when, table_id))
 
     def table(self, table_id: str) -> TableRow | None:
         """One table, or None.

@@ -79,10 +79,17 @@ class ServerSettings:
         create_key: when set, ``POST /api/tables`` must send ``Authorization: Bearer KEY``.
         agents: the operator's own bots by name (``{"mybot": "package.module:Class"}``), which
             a request may then name as a seat; the only way an outside class is ever loaded.
-        max_open_tables: unfinished tables (with a move in the last `abandon_after` seconds)
-            at once; one more is refused with 503.
-        abandon_after: seconds without a move after which an unfinished table is abandoned: it
-            no longer counts as open and leaves the listing (it can still be played on).
+        max_open_tables: open tables at once (`tablefeast.server.capacity`); one more is
+            refused with 503 and a ``Retry-After`` of when the soonest of them stops counting.
+        max_open_tables_per_address: open tables one client address may have created (each
+            process counts its own); one more is refused with 429 and a true ``Retry-After``.
+        abandon_after: seconds without a move or a person joining after which an unfinished
+            table is abandoned: it no longer counts as open and leaves the listing (it can
+            still be played on).
+        unjoined_after: seconds after its creation at which a table that no person has joined
+            (connected to one of its seats) stops counting as open, so that tables made and
+            left cannot fill the server for `abandon_after`; a table with no human seat is
+            joined when it is created.
         create_rate: tables one client address may create per second, on average.
         create_burst: tables it may create at once.
         create_rate_total: tables all clients together may create per second, on average (a
@@ -128,7 +135,9 @@ class ServerSettings:
     create_key: str | None = attrs.field(default=None)
     agents: FrozenDict[str, str] = attrs.field(factory=lambda: FrozenDict({}), converter=_agents)
     max_open_tables: int = attrs.field(default=1000, validator=_bounded(1, _HUGE))
+    max_open_tables_per_address: int = attrs.field(default=10, validator=_bounded(1, _HUGE))
     abandon_after: float = attrs.field(default=3600.0, validator=_bounded(1, 10**7, float))
+    unjoined_after: float = attrs.field(default=300.0, validator=_bounded(1, 10**7, float))
     create_rate: float = attrs.field(default=0.2, validator=_bounded(0.001, 10**6, float))
     create_burst: int = attrs.field(default=10, validator=_bounded(1, _HUGE))
     create_rate_total: float = attrs.field(default=10.0, validator=_bounded(0.001, 10**6, float))

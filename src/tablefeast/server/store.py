@@ -34,6 +34,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 import threading
 import time
@@ -44,6 +45,7 @@ from typing import Any, Protocol
 import attrs
 
 from tablefeast.kernel.errors import TablefeastError
+from tablefeast.kernel.limits import MAX_JSON_CHARS, parse_json
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -57,9 +59,9 @@ __all__ = [
     "shown_db",
 ]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The version of the tables' layout that this code writes (1: the first; 2: ``updated`` and
-``broken`` columns and the listing's indexes; 3: leases)."""
+``broken`` columns and the listing's indexes; 3: leases; 4: ``joined``)."""
 
 
 class StoreError(TablefeastError):
@@ -100,6 +102,9 @@ class TableRow:
         options: the table's own settings (timeouts, reaction delays), as JSON data.
         updated: when its last move was stored (its creation, before any).
         broken: why its record does not replay (it is then no longer served), or None.
+        joined: when a person last took one of its seats (connected to it), or None if nobody
+            ever has; a table with no human seat is joined when it is created. A table nobody
+            joined stops counting as open soon after its creation (`open_until`).
     """
 
     id: str
@@ -112,6 +117,30 @@ class TableRow:
     options: dict[str, Any] = attrs.field(factory=dict)
     updated: float = 0.0
     broken: str | None = None
+    joined: float | None = None
+
+    def open_until(self, abandon_after: float, unjoined_after: float) -> float:
+        """Until when the table counts as open (unless it moves on, is joined or ends first):
+        `unjoined_after` seconds after its creation while nobody has joined it, else
+        `abandon_after` seconds after its last move or join.
+
+        Args:
+            abandon_after: `ServerSettings.abandon_after`.
+            unjoined_after: `ServerSettings.unjoined_after`.
+
+        Examples:
+            >>> row = TableRow("t", "food_chain", {}, ("human",), "s", created=100.0,
+            ...                updated=100.0)
+            >>> row.open_until(3600, 300)
+            400.0
+            >>> attrs.evolve(row, joined=200.0).open_until(3600, 300)
+            3800.0
+        """
+        if self.finished or self.broken is not None:
+            return float("-inf")
+        if self.joined is None:
+            return self.created + unjoined_after
+        return max(self.updated, self.joined) + abandon_after
 
 
 @attrs.frozen
@@ -131,8 +160,12 @@ class Append:
     finished: bool
 
 
-COLUMNS = "id, game, config, seats, seed, created, finished, options, updated, broken"
+COLUMNS = "id, game, config, seats, seed, created, finished, options, updated, broken, joined"
 """The columns of a stored table, in the order `row_values` and `table_from_row` use."""
+MAX_ID_CHARS = 64
+"""The longest table id read back (ids are made by the server: 22 characters)."""
+MAX_SEATS_READ = 8
+"""The most seats a stored table may list (no game has more)."""
 
 
 def row_values(row: TableRow) -> tuple[Any, ...]:
@@ -152,31 +185,80 @@ def row_values(row: TableRow) -> tuple[Any, ...]:
         json.dumps(row.options),
         row.updated or row.created,
         row.broken,
+        row.joined,
     )
 
 
+class _BadRowError(Exception):
+    """A stored column holds what the server never writes there."""
+
+
+def _text(value: Any, column: str, most: int) -> str:
+    if not isinstance(value, str) or len(value) > most:
+        raise _BadRowError(f"{column} is not text of at most {most} characters")
+    return value
+
+
+def _time(value: Any, column: str) -> float:
+    # A finite number (SQLite keeps whatever a hand puts in a column; PostgreSQL's DOUBLE
+    # PRECISION holds NaN and Infinity, which no JSON answer can carry).
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise _BadRowError(f"{column} is not a finite number")
+    return float(value)
+
+
+def _json(value: Any, column: str, kind: type) -> Any:
+    try:
+        data = parse_json(_text(value, column, MAX_JSON_CHARS), column, StoreError)
+    except StoreError as e:
+        raise _BadRowError(str(e)) from None
+    if not isinstance(data, kind):
+        raise _BadRowError(f"{column} is not a JSON {kind.__name__}")
+    return data
+
+
 def table_from_row(values: Sequence[Any]) -> TableRow:
-    """The table a stored row (`COLUMNS`) holds; a row that does not parse (edited by hand)
-    gives a broken table, which is then not served.
+    """The table a stored row (`COLUMNS`) holds, every column checked as the JSON ones are; a
+    row that does not hold what the server writes (edited by hand, or damaged) gives a broken
+    table, which is then not served (410) and left out of the listing: one bad row is one
+    broken table, never a broken lobby.
 
     Args:
         values: the row's columns.
+
+    Examples:
+        >>> good = ("t1", "food_chain", '{"players": 3}', '["human"]', "s", 1.0, 0, "{}", 2.0,
+        ...         None, None)
+        >>> table_from_row(good).updated
+        2.0
+        >>> table_from_row(good[:8] + ("yesterday",) + good[9:]).broken
+        'bad row: updated is not a finite number'
     """
+    table_id = values[0] if isinstance(values[0], str) else str(values[0])[:MAX_ID_CHARS]
+    game = values[1] if isinstance(values[1], str) else ""
     try:
+        seats = _json(values[3], "seats", list)
+        if not 0 < len(seats) <= MAX_SEATS_READ or not all(
+            isinstance(seat, str) and len(seat) <= 64 for seat in seats
+        ):
+            raise _BadRowError(f"seats is not a list of 1 to {MAX_SEATS_READ} seat kinds")
+        if type(values[6]) not in (bool, int) or values[6] not in (0, 1):
+            raise _BadRowError("finished is not a truth value")
         return TableRow(
-            id=values[0],
-            game=values[1],
-            config=json.loads(values[2]),
-            seats=tuple(json.loads(values[3])),
-            seed=values[4],
-            created=values[5],
+            id=_text(table_id, "id", MAX_ID_CHARS),
+            game=_text(game, "game", 64),
+            config=_json(values[2], "config", dict),
+            seats=tuple(seats),
+            seed=_text(values[4], "seed", 200),
+            created=_time(values[5], "created"),
             finished=bool(values[6]),
-            options=json.loads(values[7]),
-            updated=values[8],
-            broken=values[9],
+            options=_json(values[7], "options", dict),
+            updated=_time(values[8], "updated"),
+            broken=None if values[9] is None else _text(values[9], "broken", 100_000),
+            joined=None if values[10] is None else _time(values[10], "joined"),
         )
-    except (ValueError, TypeError) as e:
-        return TableRow(str(values[0]), str(values[1]), {}, (), "", 0.0, broken=f"bad row: {e}")
+    except _BadRowError as e:
+        return TableRow(table_id[:MAX_ID_CHARS], game[:64], {}, (), "", 0.0, broken=f"bad row: {e}")
 
 
 class Store(Protocol):
@@ -197,8 +279,19 @@ class Store(Protocol):
     def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
         """At most `limit` tables that are not broken, newest first, older than `before`."""
 
-    def count_open(self, since: float) -> int:
-        """Unfinished tables, not broken, with a move stored at `since` or later."""
+    def open_tables(
+        self, now: float, abandon_after: float, unjoined_after: float
+    ) -> tuple[int, float | None]:
+        """How many tables count as open at `now` (`TableRow.open_until`), and the soonest
+        time one of them stops counting (None: none is open)."""
+
+    def open_among(
+        self, table_ids: Sequence[str], now: float, abandon_after: float, unjoined_after: float
+    ) -> dict[str, float]:
+        """Those of `table_ids` open at `now`, each with when it stops counting."""
+
+    def mark_joined(self, table_id: str, when: float) -> None:
+        """Note that a person took a seat of the table at `when`."""
 
     def table(self, table_id: str) -> TableRow | None:
         """One table, or None."""
@@ -278,8 +371,19 @@ CREATE TABLE IF NOT EXISTS leases (
 );
 CREATE INDEX IF NOT EXISTS leases_by_expiry ON leases (expires);
 """,
+    3: """
+ALTER TABLE tables ADD COLUMN joined REAL;
+UPDATE tables SET joined = updated;
+""",
 }
 """What turns a database of version N into version N + 1 (a new one is created as version 1)."""
+
+
+_OPEN_UNTIL = (
+    "SELECT id, CASE WHEN joined IS NULL THEN created + ? ELSE MAX(updated, joined) + ? END "
+    "AS until FROM tables WHERE finished = 0 AND broken IS NULL"
+)
+"""Each unfinished table's `TableRow.open_until` (parameters: unjoined_after, abandon_after)."""
 
 
 class SQLiteStore:
@@ -366,7 +470,7 @@ class SQLiteStore:
         values = row_values(row)
         self._write(
             [
-                (f"INSERT INTO tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values),
+                (f"INSERT INTO tables ({COLUMNS}) VALUES ({', '.join('?' * len(values))})", values),
                 *(
                     ("INSERT INTO tokens VALUES (?, ?, ?)", (row.id, seat, digest))
                     for seat, digest in token_hashes.items()
@@ -459,24 +563,6 @@ class SQLiteStore:
             except sqlite3.Error as e:
                 raise StoreError(f"the database refused a read: {e}") from None
 
-    @staticmethod
-    def _table(row: Any) -> TableRow:
-        try:
-            return TableRow(
-                id=row[0],
-                game=row[1],
-                config=json.loads(row[2]),
-                seats=tuple(json.loads(row[3])),
-                seed=row[4],
-                created=row[5],
-                finished=bool(row[6]),
-                options=json.loads(row[7]),
-                updated=row[8],
-                broken=row[9],
-            )
-        except (ValueError, TypeError) as e:  # a hand-edited row: the table is broken
-            return TableRow(str(row[0]), str(row[1]), {}, (), "", 0.0, broken=f"bad row: {e}")
-
     def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
         """At most `limit` tables that are not broken, newest first; with `before` (a table's
         id), those listed after it (the next page). Read through an index.
@@ -494,14 +580,52 @@ class SQLiteStore:
         rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
         return [row for row in rows if row.broken is None]  # a row that does not parse
 
-    def count_open(self, since: float) -> int:
-        """Unfinished tables, not broken, with a move stored at `since` or later.
+    def open_tables(
+        self, now: float, abandon_after: float, unjoined_after: float
+    ) -> tuple[int, float | None]:
+        """How many tables count as open at `now` (`TableRow.open_until`: unfinished, not
+        broken, and joined and moved on lately or created lately), and the soonest time one of
+        them stops counting.
 
         Args:
-            since: seconds since the epoch.
+            now: seconds since the epoch.
+            abandon_after: seconds without a move or a join after which a table is abandoned.
+            unjoined_after: seconds after which a table nobody joined stops counting.
+
+        Returns:
+            The count, and the soonest end (None when none is open).
         """
-        sql = "SELECT COUNT(*) FROM tables WHERE finished = 0 AND updated >= ? AND broken IS NULL"
-        return int(self._rows(sql, (since,))[0][0])
+        sql = f"SELECT COUNT(*), MIN(until) FROM ({_OPEN_UNTIL}) WHERE until > ?"
+        count, soonest = self._rows(sql, (unjoined_after, abandon_after, now))[0]
+        return int(count), None if soonest is None else float(soonest)
+
+    def open_among(
+        self, table_ids: Sequence[str], now: float, abandon_after: float, unjoined_after: float
+    ) -> dict[str, float]:
+        """Those of `table_ids` (at most a few hundred) open at `now`, each with when it stops
+        counting (`open_tables`).
+
+        Args:
+            table_ids: the tables.
+            now: seconds since the epoch.
+            abandon_after: seconds without a move or a join after which a table is abandoned.
+            unjoined_after: seconds after which a table nobody joined stops counting.
+        """
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" * len(table_ids))
+        sql = f"SELECT id, until FROM ({_OPEN_UNTIL} AND id IN ({marks})) WHERE until > ?"
+        rows = self._rows(sql, (unjoined_after, abandon_after, *table_ids, now))
+        return {table_id: float(until) for table_id, until in rows}
+
+    def mark_joined(self, table_id: str, when: float) -> None:
+        """Note that a person took a seat of the table at `when` (`TableRow.joined`).
+
+        Args:
+            table_id: the table.
+            when: seconds since the epoch.
+        """
+        self._write([("UPDATE tables SET joined = ? WHERE id = ?", (when, table_id))])
 
     def table(self, table_id: str) -> TableRow | None:
         """One table, or None.

@@ -242,6 +242,7 @@ class Table:
             created=now,
             options=checked,
             updated=now,
+            joined=None if HUMAN in seats else now,  # bots alone: a table nobody need join
         )
         table = cls(row, store, {s: hash_token(t) for s, t in tokens.items()})
         owed = table.prepare_chance()
