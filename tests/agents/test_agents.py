@@ -9,7 +9,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 
 import tablefeast
@@ -58,26 +57,11 @@ def _turn(game: Any, state: Any, seat: int) -> Turn:
     return Turn(game, seat, game.view(state, seat), legal, _Sampler(game, state, seat))
 
 
-def _without_clock(agent: Any) -> Any:
-    """The agent with a small budget and no time limit: a search cut short by the clock of a
-    busy machine is not reproducible, and these tests compare choices."""
-    if isinstance(agent, ISMCTSAgent):
-        return attrs.evolve(agent, iterations=8, seconds=None)
-    return agent
-
-
-@pytest.fixture
-def reproducible_levels(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tablefeast.agents import levels
-
-    built = levels.level_agent
-    monkeypatch.setattr(levels, "level_agent", lambda name: _without_clock(built(name)))
-
-
 @pytest.mark.parametrize("name", tablefeast.names())
-@pytest.mark.usefixtures("reproducible_levels")
 def test_agents_act_on_the_view_alone(name: str) -> None:
-    """Two states that differ only in what the seat cannot see get the same choice."""
+    """Two states that differ only in what the seat cannot see get the same choice. The levels
+    play their whole budgets: no time limit makes them depend on the machine (issue 45, item 8:
+    under load a one-second cap once failed this test; test_time_guard.py simulates that load)."""
     hidden_differed = False
     for seed in range(3):
         game, state, seat = _decision(name, seed)
@@ -178,23 +162,6 @@ def test_the_mixed_heuristic_draws_among_its_three_best_ranked_moves(name: str) 
     assert mixed_seen or name == "mausgeflippt"  # its race is never mixed
 
 
-def test_a_time_limit_stops_the_search_early() -> None:
-    game, state, seat = _decision("schlacht_am_buffet", 2)
-    turn = _turn(game, state, seat)
-    calls = 0
-    sample = turn.sample_state
-
-    def counting(rng: random.Random) -> Any:
-        nonlocal calls
-        calls += 1
-        return sample(rng)
-
-    limited = Turn(game, seat, turn.view, turn.legal, counting)
-    choice = ISMCTSAgent(iterations=1_000_000, seconds=1e-9).choose(limited, random.Random(0))
-    assert choice in turn.legal
-    assert calls < 1_000_000  # a deadline long past stops it (counting, not timing)
-
-
 def test_levels_are_agents_by_name_everywhere() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard"]
     for level, agent in LEVELS.items():
@@ -203,14 +170,19 @@ def test_levels_are_agents_by_name_everywhere() -> None:
         chosen = [LevelAgent(level).agent_for(name) for level in LEVELS]
         assert len(set(chosen)) == 3, name  # three different bots
         for agent in chosen:
-            assert not isinstance(agent, ISMCTSAgent) or agent.seconds == 1.0  # a time limit
+            assert getattr(agent, "seconds", None) is None  # no time limit (issue 45, item 8)
     # The ladder's order (agents docs): search is the hard bot but in Mausgeflippt; in Food Chain
     # the search that models the table (issue 31).
-    assert LevelAgent("hard").agent_for("schlacht_am_buffet") == ISMCTSAgent(
-        iterations=400, seconds=1.0
+    assert LevelAgent("hard").agent_for("schlacht_am_buffet") == ISMCTSAgent(iterations=400)
+    assert LevelAgent("hard").agent_for("food_chain") == ModelAgent(iterations=20)
+    assert LevelAgent("medium").agent_for("food_chain") == ISMCTSAgent(iterations=400)
+    # A time guard only where a caller asks for one, on the searches alone.
+    assert LevelAgent("hard", seconds=0.5).agent_for("food_chain") == ModelAgent(
+        iterations=20, seconds=0.5
     )
-    assert LevelAgent("hard").agent_for("food_chain") == ModelAgent(iterations=20, seconds=1.0)
-    assert LevelAgent("medium").agent_for("food_chain") == ISMCTSAgent(iterations=400, seconds=1.0)
+    assert LevelAgent("medium", seconds=0.5).agent_for("mausgeflippt") == GreedyAgent()
+    with pytest.raises(ValueError, match=r"LevelAgent\.seconds"):
+        LevelAgent("hard", seconds=0)
     assert LevelAgent("hard").agent_for("mausgeflippt") == HeuristicAgent()
     assert LevelAgent("easy").agent_for("all_you_can_eat_buffet") == HeuristicAgent()
     for bad in ("hard:3", "easy:x"):
@@ -221,7 +193,6 @@ def test_levels_are_agents_by_name_everywhere() -> None:
 
 
 @pytest.mark.parametrize("name", tablefeast.names())
-@pytest.mark.usefixtures("reproducible_levels")
 def test_a_level_plays_its_games_agent(name: str) -> None:
     """A level's move is its game's agent's move, for the same turn and seed."""
     game, state, seat = _decision(name, 3)
@@ -317,17 +288,11 @@ def test_simulate_bad_arguments() -> None:
         simulate("food_chain", 3, ["random"], 2, workers=0)
 
 
-def test_ismcts_budgets_are_checked_and_a_time_budget_works() -> None:
+def test_ismcts_budgets_are_checked() -> None:
     for bad in ({"iterations": 0}, {"iterations": -5}, {"seconds": -1}, {"exploration": -0.1}):
         with pytest.raises(ValueError, match="ISMCTSAgent"):
             ISMCTSAgent(**bad)  # type: ignore[arg-type]
-    game, state, seat = _decision("food_chain", 2)
-    # A generous limit leaves the iteration budget in charge: the same move as without one
-    # (how a deadline cuts a search short is tested by counting, not timing, above).
-    turn = _turn(game, state, seat)
-    timed = ISMCTSAgent(iterations=20, seconds=600.0).choose(turn, random.Random(1))
-    assert timed == ISMCTSAgent(iterations=20).choose(turn, random.Random(1))
-    assert timed in game.legal_actions(state, seat)
+    # What a time limit does is tested on a simulated clock, never timed: test_time_guard.py.
 
 
 def test_play_game_gives_search_agents_only_a_state_drawn_from_the_view() -> None:

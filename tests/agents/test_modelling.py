@@ -188,7 +188,7 @@ def test_the_model_agent_is_named_like_the_other_searches() -> None:
 
     assert make_agent("model") == ModelAgent()
     assert make_agent("model:30") == ModelAgent(iterations=30)
-    assert level_agent("model:30") == ModelAgent(iterations=30, seconds=1.0)
+    assert level_agent("model:30") == ModelAgent(iterations=30)  # no time limit
     for bad in ("model:0", "model:x", "model:-3", "model:99999999"):
         with pytest.raises(ConfigError, match="model takes a number of iterations"):
             make_agent(bad)

@@ -13,6 +13,10 @@ An agent sees only its seat's view and legal actions. Two kinds exist:
 and ``model:N`` take iterations), as the command line and the server do; ``easy``, ``medium``
 and ``hard`` name the `LEVELS`.
 
+A search's budget is its iterations, so an agent's choices from a seed are the same on any
+machine. A time limit is an explicit, optional guard (``seconds=``), and `TimedChoice` and
+`timed_decision` tell when it cut a search short (`tablefeast.agents.guard`).
+
 Examples:
     >>> make_agent("random"), make_agent("greedy")
     (RandomAgent(), GreedyAgent(samples=8))
@@ -27,6 +31,7 @@ import random
 from typing import Any, Protocol
 
 from tablefeast.agents.greedy import GreedyAgent
+from tablefeast.agents.guard import TimedChoice, timed_choice, timed_decision
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
 from tablefeast.agents.learned import LearnedAgent
@@ -50,8 +55,11 @@ __all__ = [
     "OpponentModel",
     "RandomAgent",
     "SearchAgent",
+    "TimedChoice",
     "Turn",
     "make_agent",
+    "timed_choice",
+    "timed_decision",
 ]
 
 MAX_ITERATIONS = 1_000_000
@@ -65,9 +73,10 @@ LEVELS: FrozenDict[str, LevelAgent] = FrozenDict(
 )
 """The bots for people, by level: in each game, the agents the strength ladder places there (each
 game declares them, ``CAPABILITIES.levels``): the mixed heuristic, then search at 50 and at 400
-iterations, at most one second a move; in Food Chain the heuristic, search at 400 iterations, then
-the modelling search at 20; in Mausgeflippt search at 50 iterations, greedy lookahead, then the
-heuristic."""
+iterations; in Food Chain the heuristic, search at 400 iterations, then the modelling search at
+20; in Mausgeflippt search at 50 iterations, greedy lookahead, then the heuristic. No time limit:
+each plays its whole budget, so a seed gives the same game on any machine (a caller that must
+promise a time passes ``LevelAgent(level, seconds=...)``)."""
 AGENT_NAMES = ("random", "heuristic", "greedy", "learned", *SEARCHES, *LEVELS)
 """The names `make_agent` knows (``ismcts`` and ``model`` take an optional ``:ITERATIONS``)."""
 

@@ -21,7 +21,9 @@ plays it out:
 Simultaneous commitments need nothing special: the engine takes them one seat at a time and each
 is hidden from the others, so an opponent's earlier commitment is resampled with the rest.
 
-The budget is a number of iterations (reproducible for a seed) and optionally a time limit.
+The budget is a number of iterations: from a seed the same choice on any machine, quiet or
+loaded. A time limit (`seconds`) is an optional guard a caller sets where it must promise a time;
+`ISMCTSAgent.choose_timed` says whether it cut a search short (`tablefeast.agents.guard`).
 
 Examples:
     >>> import tablefeast
@@ -43,6 +45,7 @@ from typing import Any
 import attrs
 
 from tablefeast import native
+from tablefeast.agents.guard import TimedChoice
 from tablefeast.agents.heuristics import heuristic_move
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn
@@ -119,9 +122,10 @@ class ISMCTSAgent:
 
     Attributes:
         iterations: the most determinized playouts per decision.
-        seconds: a time limit per decision, or None. The search stops at whichever limit comes
-            first; a time limit makes the choice depend on the machine's speed, so only
-            `iterations` alone is reproducible.
+        seconds: a time guard per decision, or None (the default: no time limit). The search
+            stops at whichever comes first, its iterations or the guard; a search the guard cut
+            short depends on the machine's speed, so only `iterations` alone is reproducible
+            (`choose_timed` says whether it was cut short).
         exploration: the UCB1 exploration constant.
         playout: how every seat plays outside the searching seat's tree (the other seats all
             along, the seat itself after its tree): one of `PLAYOUTS`, see `playout_policy`;
@@ -194,6 +198,24 @@ engine='auto')
             >>> ISMCTSAgent(iterations=20).choose(turn, random.Random(0))
             Play(animal=<Animal.WORM: 'worm'>)
         """
+        return self.choose_timed(turn, rng).action
+
+    def choose_timed(self, turn: Turn, rng: random.Random) -> TimedChoice:
+        """`choose`'s move (the same, from the same generator), and whether the time guard
+        (`seconds`) stopped the search before its `iterations`.
+
+        Args:
+            turn: the seat's view, legal actions and sampler of consistent states.
+            rng: the generator of the search (determinizations and playouts).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0),
+            ...             lambda rng: fc.determinize(s, 0, rng))
+            >>> ISMCTSAgent(iterations=20).choose_timed(turn, random.Random(0))  # no guard
+            TimedChoice(action=Play(animal=<Animal.WORM: 'worm'>), cut_short=False)
+        """
         root = _Node()
         game, sample = turn.game, turn.sample_state
         fast = native.twin(game) if self.engine == "auto" else None
@@ -202,12 +224,15 @@ engine='auto')
             game, sample = fast, lambda rng: convert(turn.sample_state(rng))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         policy = playout_policy(game, self.playout)
-        for _ in range(self.iterations):
+        done = 0
+        while done < self.iterations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             self._iterate(game, sample(rng), turn.seat, root, rng, policy)
+            done += 1
         visits = root.visits
-        return max(turn.legal, key=lambda a: (visits.get(a, 0), root.value.get(a, 0.0)))
+        best = max(turn.legal, key=lambda a: (visits.get(a, 0), root.value.get(a, 0.0)))
+        return TimedChoice(best, done < self.iterations)
 
     def _select(self, node: _Node, legal: tuple[Any, ...], rng: random.Random) -> Any:
         for action in legal:

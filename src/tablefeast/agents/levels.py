@@ -7,14 +7,24 @@ module). In Mausgeflippt the heuristic never makes a wrong claim and search at t
 does (its reward is swamped by the luck of the races), so there the heuristic is the hard bot;
 in Food Chain the search that models the table (``model:20``) is; elsewhere search at 400
 iterations is. A `LevelAgent` looks up its agent in the game it is asked
-to play, so ``hard`` is the hardest bot measured in every game. The searching levels stop after
-one second at most (`LEVEL_SECONDS`), so that no person waits longer on a slow machine.
+to play, so ``hard`` is the hardest bot measured in every game.
+
+A level plays by its iteration budget, with no time limit: from the same seed it makes the same
+choices on a quiet and on a loaded machine, so its games replay. What that costs is a number of
+playouts per move: ``ismcts:N`` runs N (each a determinization played `horizon` of the seat's
+own decisions ahead), ``model:N`` runs N sampled worlds, each trying every legal move (N x legal
+moves playouts), ``greedy`` 8 samples per legal move, one decision ahead; the heuristic none. A
+caller that must promise a time per move (a server's ``think`` limit) passes one explicitly,
+``LevelAgent(level, seconds=...)``: a guard that stops a search early, and `LevelAgent.choose_timed`
+says when it did (`tablefeast.agents.guard`).
 
 Examples:
     >>> import tablefeast
     >>> LevelAgent("hard").agent_for(tablefeast.load("schlacht_am_buffet"))
-    ISMCTSAgent(iterations=400, seconds=1.0, exploration=0.7, playout='auto', horizon=3, \
+    ISMCTSAgent(iterations=400, seconds=None, exploration=0.7, playout='auto', horizon=3, \
 engine='auto')
+    >>> LevelAgent("hard", seconds=2.0).agent_for("schlacht_am_buffet").seconds
+    2.0
     >>> LevelAgent("hard").agent_for(tablefeast.load("mausgeflippt"))
     HeuristicAgent(mixed=True)
 """
@@ -28,6 +38,7 @@ import attrs
 
 import tablefeast
 from tablefeast.agents.greedy import GreedyAgent
+from tablefeast.agents.guard import TimedChoice, timed_choice
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
 from tablefeast.agents.modelling import ModelAgent
@@ -36,16 +47,13 @@ from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.play import RandomAgent, Turn
 from tablefeast.kernel.ruleset import AnyRuleset
 
-__all__ = ["LEVEL_NAMES", "LEVEL_SECONDS", "LevelAgent", "level_agent"]
-
-LEVEL_SECONDS = 1.0
-"""The longest a level's search thinks about one move, in seconds."""
+__all__ = ["LEVEL_NAMES", "LevelAgent", "level_agent"]
 
 
 def level_agent(name: str) -> Any:
     """The agent a game's level names: ``random``, ``heuristic``, ``greedy``,
-    ``ismcts:ITERATIONS`` or ``model:ITERATIONS`` (searching at most `LEVEL_SECONDS` per
-    move).
+    ``ismcts:ITERATIONS`` or ``model:ITERATIONS`` (its whole budget of iterations, no time
+    limit: reproducible from a seed on any machine).
 
     Args:
         name: the agent's name, as a game's ``CAPABILITIES.levels`` gives it.
@@ -55,7 +63,7 @@ def level_agent(name: str) -> Any:
 
     Examples:
         >>> level_agent("ismcts:50"), level_agent("greedy")
-        (ISMCTSAgent(iterations=50, seconds=1.0, exploration=0.7, playout='auto', horizon=3, \
+        (ISMCTSAgent(iterations=50, seconds=None, exploration=0.7, playout='auto', horizon=3, \
 engine='auto'), GreedyAgent(samples=8))
     """
     simple = {"random": RandomAgent, "heuristic": HeuristicAgent, "greedy": GreedyAgent}
@@ -64,7 +72,7 @@ engine='auto'), GreedyAgent(samples=8))
     kind, _, budget = name.partition(":")
     searches = {"ismcts": ISMCTSAgent, "model": ModelAgent}
     if kind in searches and budget.isdecimal() and len(budget) <= 7 and int(budget) > 0:
-        return searches[kind](iterations=int(budget), seconds=LEVEL_SECONDS)
+        return searches[kind](iterations=int(budget))
     raise ConfigError(
         f"a level names random, heuristic, greedy, ismcts:ITERATIONS or model:ITERATIONS, "
         f"got {name!r}"
@@ -78,8 +86,12 @@ class LevelAgent:
 
     Attributes:
         level: ``"easy"``, ``"medium"`` or ``"hard"``.
-        seconds: a shorter time limit per move for the level's searches, or None (their own,
-            one second at most). The server sets it from a table's ``think`` limit.
+        seconds: None (the default): no time limit, the level's search runs its whole budget
+            of iterations, so a seed gives the same choice on any machine. A number: a time
+            guard per move for the level's searches (`ISMCTSAgent.seconds`,
+            `ModelAgent.seconds`), for a caller that must promise a time, such as a server
+            with a table's ``think`` limit (``LevelAgent(level, seconds=think)``); a search it
+            cuts short depends on the machine's speed, and `choose_timed` says so.
 
     Examples:
         >>> import tablefeast.games.food_chain as fc
@@ -104,7 +116,8 @@ class LevelAgent:
             raise ValueError(f"LevelAgent.level must be one of {LEVEL_NAMES}, got {value!r}")
 
     def agent_for(self, game: AnyRuleset | str) -> Any:
-        """The agent this level plays in `game` (the one the game declares for the level).
+        """The agent this level plays in `game` (the one the game declares for the level),
+        a search with the level's `seconds` as its time guard (none by default).
 
         Args:
             game: the game module, or its name.
@@ -118,13 +131,8 @@ class LevelAgent:
         """
         ruleset = tablefeast.load(game) if isinstance(game, str) else game
         agent = level_agent(ruleset.CAPABILITIES.levels[self.level])
-        limit = self.seconds
-        if (
-            limit is not None
-            and isinstance(agent, ISMCTSAgent | ModelAgent)
-            and (agent.seconds is None or limit < agent.seconds)
-        ):
-            agent = attrs.evolve(agent, seconds=limit)
+        if self.seconds is not None and isinstance(agent, ISMCTSAgent | ModelAgent):
+            agent = attrs.evolve(agent, seconds=self.seconds)  # the caller's time guard
         return agent
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
@@ -134,7 +142,24 @@ class LevelAgent:
             turn: the seat's view, legal moves and sampler of consistent states.
             rng: the agent's generator.
         """
-        agent = self.agent_for(turn.game)
-        if hasattr(agent, "choose"):
-            return agent.choose(turn, rng)
-        return agent.act(turn.game, turn.view, turn.legal, rng)
+        return self.choose_timed(turn, rng).action
+
+    def choose_timed(self, turn: Turn, rng: random.Random) -> TimedChoice:
+        """`choose`'s move (the same, from the same generator), and whether the time guard
+        (`seconds`) cut the level's search short: ``(action, cut_short)``. Never cut short
+        without `seconds`, nor at a level that does not search.
+
+        Args:
+            turn: the seat's view, legal moves and sampler of consistent states.
+            rng: the agent's generator.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0),
+            ...             lambda rng: fc.determinize(s, 0, rng))
+            >>> move, cut_short = LevelAgent("medium").choose_timed(turn, random.Random(0))
+            >>> move in turn.legal, cut_short
+            (True, False)
+        """
+        return timed_choice(self.agent_for(turn.game), turn, rng)

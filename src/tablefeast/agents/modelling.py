@@ -49,6 +49,7 @@ from typing import Any
 
 import attrs
 
+from tablefeast.agents.guard import TimedChoice
 from tablefeast.agents.heuristics import MIX, ranked_moves, weighted_choice
 from tablefeast.agents.ismcts import playout_policy, standing, win_share
 from tablefeast.kernel.chance import CHANCE
@@ -208,7 +209,9 @@ class ModelAgent:
 
     Attributes:
         iterations: the most sampled worlds per decision (each tries every legal move).
-        seconds: a time limit per decision, or None (only `iterations` alone is reproducible).
+        seconds: a time guard per decision, or None (the default: no time limit). Only
+            `iterations` alone is reproducible: a search the guard cut short depends on the
+            machine's speed (`choose_timed` says whether it was).
         model: the prior over the other seats' policies.
         wary: the probability that another seat's move at the root is drawn from its own
             regret-matching strategy rather than from the model (0: trust the model fully).
@@ -292,9 +295,28 @@ class ModelAgent:
             >>> ModelAgent(iterations=8).choose(turn, random.Random(0)) in turn.legal
             True
         """
+        return self.choose_timed(turn, rng).action
+
+    def choose_timed(self, turn: Turn, rng: random.Random) -> TimedChoice:
+        """`choose`'s move (the same, from the same generator), and whether the time guard
+        (`seconds`) stopped the search before its `iterations`.
+
+        Args:
+            turn: the seat's view, legal moves and sampler of consistent states.
+            rng: the search's generator.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0),
+            ...             lambda rng: fc.determinize(s, 0, rng))
+            >>> move, cut_short = ModelAgent(iterations=8).choose_timed(turn, random.Random(0))
+            >>> move == ModelAgent(iterations=8).choose(turn, random.Random(0)), cut_short
+            (True, False)
+        """
         game, seat, legal = turn.game, turn.seat, turn.legal
         if len(legal) == 1:
-            return legal[0]
+            return TimedChoice(legal[0], False)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         weights = self._weights(turn)
         mine = _Regrets()
@@ -302,9 +324,11 @@ class ModelAgent:
         sums = dict.fromkeys(legal, 0.0)
         simultaneous = False
         known: dict[tuple[int, Any], list[Any]] = {}
-        for _ in range(self.iterations):
+        done = 0
+        while done < self.iterations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            done += 1
             world = self._world(game, seat, turn.sample_state(rng))
             others = [j for j in game.actors(world) if j != seat]
             simultaneous = simultaneous or bool(others)
@@ -340,13 +364,14 @@ class ModelAgent:
                 u = rewards[played][j]
                 estimate = {a: (u / q if a == move else 0.0) for a in answer}
                 theirs[j].update(estimate, answer)
+        cut_short = done < self.iterations
         if simultaneous:
             average = {a: mine.total.get(a, 0.0) for a in legal}
             norm = sum(average.values())
             if norm > 0:
                 kept = {a: p for a, p in average.items() if p >= self.floor * norm}
-                return weighted_choice(kept, rng)
-        return max(legal, key=lambda a: sums[a])
+                return TimedChoice(weighted_choice(kept, rng), cut_short)
+        return TimedChoice(max(legal, key=lambda a: sums[a]), cut_short)
 
     def _weights(self, turn: Turn) -> dict[int, dict[str, float]]:
         """Each seat's weights over the model's policies: its posterior after the moves the
