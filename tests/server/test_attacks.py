@@ -496,6 +496,87 @@ def test_connections_are_capped_per_address_in_all_and_per_table(tmp_path: Path)
             _refused_busy(client, f"/ws/tables/{created['table']}?token={created['tokens']['1']}")
 
 
+def test_spectators_cannot_crowd_the_seats_out(tmp_path: Path) -> None:
+    """The attack found (issue 45): 1,000 idle spectators from 32 addresses filled the
+    server's connections and every new player was refused. Spectators now have a share of
+    their own, in all and per address; a seat gets in past them."""
+    settings = {"max_connections": 5, "max_spectators": 2, "max_spectators_per_address": 1}
+    with TestClient(_app(tmp_path, **settings)) as client:
+        created = _table(client)
+        base = f"/ws/tables/{created['table']}"
+
+        def from_(address: str) -> TestClient:
+            return TestClient(client.app, client=(address, 1234))
+
+        watching = [from_(f"10.0.0.{i}").websocket_connect(base) for i in (1, 2)]
+        for socket in watching:
+            socket.__enter__()
+            checked(socket.receive_json())
+        _refused_busy(from_("10.0.0.3"), base)  # the spectators' share is taken
+        with from_("10.0.0.1").websocket_connect(base) as socket:  # and 10.0.0.1's own
+            assert checked(socket.receive_json())["code"] == "busy"
+        seats = [
+            client.websocket_connect(f"{base}?token={created['tokens'][str(seat)]}")
+            for seat in range(3)
+        ]
+        for socket in seats:  # every seat gets in
+            socket.__enter__()
+            assert checked(socket.receive_json())["type"] == "welcome"
+        for socket in [*seats, *watching]:
+            socket.__exit__(None, None, None)
+
+
+def test_a_seat_opened_again_closes_its_oldest_connection(tmp_path: Path) -> None:
+    """A person coming back (a new tab, the phone after the laptop) always gets in: past
+    `max_connections_per_seat`, the seat's oldest connection makes way (code 4409)."""
+    with TestClient(_app(tmp_path, max_connections_per_seat=2)) as client:
+        created = _table(client)
+        url = f"/ws/tables/{created['table']}?token={created['tokens']['0']}"
+        first, second, third = (client.websocket_connect(url) for _ in range(3))
+        for socket in (first, second):
+            socket.__enter__()
+            checked(socket.receive_json())
+            checked(socket.receive_json())
+        third.__enter__()
+        assert checked(third.receive_json())["type"] == "welcome"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                checked(first.receive_json())
+        assert closed.value.code == 4409
+        second.send_json({"type": "ping"})
+        while checked(second.receive_json())["type"] != "pong":
+            pass
+        for socket in (first, second, third):
+            socket.__exit__(None, None, None)
+
+
+def test_a_connection_keeps_to_its_budgets_of_messages_and_bytes() -> None:
+    """What a connection sends is read no faster than its rates: messages, bytes, and its
+    address's messages together; past the flood limit it is closed."""
+    settings = ServerSettings(message_rate=10.0, byte_rate=1000.0, flood_limit=3)
+
+    async def main() -> tuple[list[float], Connection]:
+        shared = hub_module.TokenBucket(40.0, 80.0)
+        connection = Connection(None, 0, "a", settings, shared)  # type: ignore[arg-type]
+        waits = [connection.pace(2000, now=0.0)]  # within the burst of bytes (4000)
+        waits.append(connection.pace(2000, now=0.0))  # the burst is spent: no wait yet
+        waits.append(connection.pace(1000, now=0.0))  # 1000 bytes of debt: a second
+        waits.append(connection.pace(10, now=1.0))  # back at zero after the wait
+        return waits, connection
+
+    waits, connection = asyncio.run(main())
+    assert waits == [0.0, 0.0, 1.0, pytest.approx(0.01)]
+    assert connection.closing is None
+
+    async def flood() -> Connection:
+        connection = Connection(None, 0, "a", settings)  # type: ignore[arg-type]
+        for _ in range(30):  # 20 messages' burst, then every one waits
+            connection.pace(10, now=0.0)
+        return connection
+
+    assert "flooding" in (asyncio.run(flood()).closing or "")
+
+
 def test_the_spectators_of_a_table_share_one_encoded_update(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

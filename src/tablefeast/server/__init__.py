@@ -29,8 +29,11 @@ Examples:
 from __future__ import annotations
 
 import errno
+import functools
 import ipaddress
+import logging
 import socket
+import sys
 
 from tablefeast.kernel.errors import TablefeastError
 
@@ -133,18 +136,27 @@ def serve(
     """
     import uvicorn
 
+    from tablefeast.server import connections, protocol
     from tablefeast.server.store import StoreError
 
+    if connections.GuardedProtocol is None:
+        raise ServeError('the server needs httptools: pip install "tablefeast[server]"')
     check_port(host, port)  # a clear one-line error instead of uvicorn's log and exit
+    settings, fitted = connections.fit_to_files(settings or ServerSettings())
+    if fitted is not None:
+        print(fitted, file=sys.stderr)
     try:
         app = create_app(db, settings=settings)
     except StoreError as e:
         raise ServeError(str(e)) from None
+    logging.getLogger("uvicorn.error").addFilter(connections.OneLineProtocolErrors())
+    counts = connections.ConnectionCounts(settings, proxy)
     uvicorn.run(
         app,
         host=host,
         port=port,
-        ws_max_size=64 * 1024,
+        http=functools.partial(connections.GuardedProtocol, counts),  # type: ignore[arg-type]
+        ws_max_size=protocol.MAX_MESSAGE_BYTES,  # a larger frame is refused by its header
         log_level="warning",
         proxy_headers=proxy is not None,
         forwarded_allow_ips=proxy or "",

@@ -71,16 +71,10 @@ __all__ = ["Hub", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 """The browser client: HTML, CSS and JavaScript modules, served at ``/`` (no build step)."""
-CLOSE_POLICY = 1008
-"""WebSocket close code: the connection broke a rule (it flooded, or read too slowly)."""
-CLOSE_BUSY = 1013
-"""WebSocket close code: a connection cap is reached; try again later."""
-CLOSE_FORBIDDEN = 4403
-"""WebSocket close code: no such table, or the token opens no seat of it."""
-CLOSE_BROKEN = 4410
-"""WebSocket close code: the table's stored record does not replay."""
 _CLOSE_WAIT = 0.2
 """Seconds the close of a connection that broke a rule may take before it is dropped anyway."""
+AGAIN_BODY_BYTES = 1024
+"""The largest body of ``POST /api/tables/{id}/again`` (it holds one seat's token)."""
 _BODY_FIELDS = {"game", "players", "seats", "options", "settings", "names"}
 _MAX_OPTIONS = 20
 
@@ -124,21 +118,51 @@ def _public(live: LiveTable) -> dict[str, Any]:
     }
 
 
-async def _body(request: Request, limit: int) -> Any:
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise _RefusedError(415, "unsupported_media_type", "the body must be application/json")
-    declared = request.headers.get("content-length", "")
-    if declared.isascii() and declared.isdecimal() and int(declared) > limit:
-        raise _RefusedError(413, "too_large", f"the request body is over {limit} bytes")
-    size = 0
-    chunks = []
-    async for chunk in request.stream():
-        size += len(chunk)
+class _Bodies:
+    """The bytes of request bodies being read at once, by their declared lengths (a body of
+    no declared length holds its endpoint's whole limit): past `ServerSettings.
+    max_bodies_bytes`, a body is refused before it is read, so that stalled bodies never hold
+    more memory than that.
+
+    Args:
+        total: the bytes all bodies being read may hold together.
+    """
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.held = 0
+
+    async def read(self, request: Request, limit: int) -> Any:
+        """The request's JSON body, checked by its type and declared length first.
+
+        Args:
+            request: the request.
+            limit: the most bytes this endpoint takes.
+        """
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise _RefusedError(415, "unsupported_media_type", "the body must be application/json")
+        declared = request.headers.get("content-length", "")
+        known = declared.isascii() and declared.isdecimal() and len(declared) <= 18
+        size = int(declared) if known else limit
         if size > limit:
             raise _RefusedError(413, "too_large", f"the request body is over {limit} bytes")
-        chunks.append(chunk)
-    return parse_json(b"".join(chunks), "the request body", ConfigError)
+        if self.held + size > self.total:
+            raise _RefusedError(
+                503, "busy", "the server is reading as many request bodies as it takes", 1
+            )
+        self.held += size
+        try:
+            read = 0
+            chunks = []
+            async for chunk in request.stream():
+                read += len(chunk)
+                if read > size:
+                    raise _RefusedError(413, "too_large", f"the request body is over {size} bytes")
+                chunks.append(chunk)
+            return parse_json(b"".join(chunks), "the request body", ConfigError)
+        finally:
+            self.held -= size
 
 
 def _table_request(
@@ -198,6 +222,7 @@ def create_app(
     if overrides:
         settings = ServerSettings.from_mapping({**_fields(settings), **overrides})
     hub = Hub(open_store(db, timeout=settings.db_timeout), settings)
+    bodies = _Bodies(settings.max_bodies_bytes)
     creates = Buckets(settings.create_rate, settings.create_burst, settings.max_addresses)
     all_creates = TokenBucket(settings.create_rate_total, settings.create_burst_total)
 
@@ -233,7 +258,7 @@ def create_app(
         try:
             admit(request)
             game, players, read, kinds, table_settings = _table_request(
-                await _body(request, settings.max_body_bytes), settings
+                await bodies.read(request, settings.max_body_bytes), settings
             )
         except _RefusedError as e:
             return e.response()
@@ -246,7 +271,7 @@ def create_app(
         asked by one of its people (with their seat's token), under the same limits as any
         new table."""
         try:
-            data = await _body(request, settings.max_body_bytes)
+            data = await bodies.read(request, AGAIN_BODY_BYTES)  # a token: a few bytes
             token = data.get("token") if isinstance(data, dict) else None
             old = (await found(request)).table
             if old.seat_of(token) is None:
@@ -357,21 +382,21 @@ def create_app(
         try:
             live = await hub.get(websocket.path_params["id"])
         except TableBrokenError as e:
-            await _close(websocket, "broken", str(e), CLOSE_BROKEN)
+            await _close(websocket, "broken", str(e), protocol.CLOSE_BROKEN)
             return
         except StoreError as e:
-            await _close(websocket, "unavailable", str(e), CLOSE_BUSY)
+            await _close(websocket, "unavailable", str(e), protocol.CLOSE_BUSY)
             return
         seat = None if token is None or live is None else live.table.seat_of(token)
         if live is None or (token is not None and seat is None):
             why = "no such table" if live is None else "this token opens no seat of this table"
-            await _close(websocket, "forbidden", why, CLOSE_FORBIDDEN)
+            await _close(websocket, "forbidden", why, protocol.CLOSE_FORBIDDEN)
             return
         refusal = hub.admit(live, seat, address)
         if refusal is not None:
-            await _close(websocket, "busy", refusal, CLOSE_BUSY)
+            await _close(websocket, "busy", refusal, protocol.CLOSE_BUSY)
             return
-        connection = Connection(websocket, seat, address, settings)
+        connection = Connection(websocket, seat, address, settings, hub.messages.bucket(address))
         connection.send(protocol.welcome(live.table, seat))  # first, whatever happens next
         connection.send_update()
         hub.attach(live, connection)  # before the next await: the table stays in memory
@@ -444,7 +469,9 @@ async def _run(hub: Hub, live: LiveTable, connection: Connection) -> None:
         # server on; and a client that reads nothing would hold its connection open forever)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(
-                connection.socket.close(code=CLOSE_POLICY, reason=connection.closing[:120]),
+                connection.socket.close(
+                    code=connection.close_code, reason=connection.closing[:120]
+                ),
                 _CLOSE_WAIT,
             )
         abort = connection.socket.scope.get("tablefeast.abort")
@@ -466,9 +493,13 @@ async def _read(hub: Hub, live: LiveTable, connection: Connection) -> None:
         frame = await socket.receive()
         if frame["type"] == "websocket.disconnect":
             return
-        if not connection.allow(time.monotonic()):
-            continue  # dropped unread
         text = frame.get("text")
+        size = len(text if text is not None else frame.get("bytes") or b"")
+        wait = connection.pace(size, time.monotonic())  # before anything is parsed
+        if connection.closing is not None:
+            return  # flooding
+        if wait:  # nothing more is read meanwhile: the flood waits in the flooder's buffers
+            await asyncio.sleep(wait)
         if text is None:
             connection.send(protocol.error("bad_message", "messages are JSON text frames"))
             continue

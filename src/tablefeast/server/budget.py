@@ -53,6 +53,29 @@ class TokenBucket:
             return 0.0
         return (1 - self.tokens) / self.rate
 
+    def spend(self, cost: float, now: float | None = None) -> float:
+        """Spend `cost` tokens, into debt if need be: the seconds until the bucket is out of
+        debt (0.0 if it never went in). A caller that waits that long before it spends again
+        keeps to the rate, whatever the size of each spending.
+
+        Args:
+            cost: the tokens spent (a message's bytes, say).
+            now: the time (`time.monotonic`), for tests.
+
+        Examples:
+            >>> bucket = TokenBucket(rate=100.0, burst=200)
+            >>> bucket.spend(150, now=0.0), bucket.spend(150, now=0.0)
+            (0.0, 1.0)
+            >>> bucket.spend(10, now=1.0)
+            0.1
+        """
+        now = time.monotonic() if now is None else now
+        if self.stamp is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        self.tokens -= cost
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
+
 
 class Buckets:
     """One `TokenBucket` per key (a client address), at most `size` of them.
@@ -87,6 +110,14 @@ class Buckets:
             key: the client address.
             now: the time (`time.monotonic`), for tests.
         """
+        return self.bucket(key).take(now)
+
+    def bucket(self, key: str) -> TokenBucket:
+        """`key`'s bucket (a full new one for a key not seen, or forgotten).
+
+        Args:
+            key: the client address.
+        """
         bucket = self._buckets.get(key)
         if bucket is None:
             bucket = self._buckets[key] = TokenBucket(self.rate, self.burst)
@@ -94,4 +125,4 @@ class Buckets:
                 self._buckets.popitem(last=False)
         else:
             self._buckets.move_to_end(key)
-        return bucket.take(now)
+        return bucket

@@ -45,7 +45,7 @@ from starlette.websockets import WebSocket
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.server import protocol
 from tablefeast.server.bots import BotPool
-from tablefeast.server.budget import TokenBucket
+from tablefeast.server.budget import Buckets, TokenBucket
 from tablefeast.server.capacity import OpenTables
 from tablefeast.server.seats import HUMAN, weight
 from tablefeast.server.settings import ServerSettings
@@ -59,8 +59,6 @@ log = logging.getLogger("tablefeast.server")
 
 _UPDATE = object()
 """Outbox entry: send the connection its update as the table is when it is sent."""
-_RATE_LIMITED = json.dumps(protocol.error("rate_limited", "too many messages: slow down"))
-"""The answer to a message dropped unread, encoded once."""
 _RETRIES = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Pauses before a bot's move is stored again after the store refused it."""
 SPECTATOR_CHUNK = 50
@@ -74,6 +72,12 @@ JOIN_NOTE = 60.0
 """Seconds between two notes in the store that a person joined a table (`Hub.joined`)."""
 _STALE_TRIES = 5
 """How often a person's move is tried again after other processes stored moves first."""
+
+
+def _discount(counts: Counter[str], key: str) -> None:
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
 
 
 class _Writes:
@@ -146,36 +150,49 @@ class Connection:
     """
 
     def __init__(
-        self, socket: WebSocket, seat: int | None, address: str, settings: ServerSettings
+        self,
+        socket: WebSocket,
+        seat: int | None,
+        address: str,
+        settings: ServerSettings,
+        shared: TokenBucket | None = None,
     ) -> None:
         self.socket = socket
         self.seat = seat
         self.address = address
         self.sent_events = 0
-        self.bucket = TokenBucket(settings.message_rate, 2 * settings.message_rate)
+        self.messages = TokenBucket(settings.message_rate, 2 * settings.message_rate)
+        self.bytes = TokenBucket(settings.byte_rate, 4 * settings.byte_rate)
+        self.shared = shared
         self.flood_limit = settings.flood_limit
         self.outbox: asyncio.Queue[object] = asyncio.Queue(settings.outbox_limit)
         self.update_queued = False
         self.closing: str | None = None
+        self.close_code = protocol.CLOSE_POLICY
         self._window = 0.0
-        self._dropped = 0
+        self._waited = 0
 
-    def allow(self, now: float) -> bool:
-        """Whether a message arriving `now` is within the rate (else it is dropped unread).
+    def pace(self, size: int, now: float) -> float:
+        """The seconds to wait before the message just received is read, so that the
+        connection keeps to its rates of messages and bytes (and its address's connections to
+        theirs together); a connection made to wait more than `ServerSettings.flood_limit`
+        times in `FLOOD_WINDOW` seconds is closed. Waiting reads nothing more from the socket,
+        so a flood stays in the flooder's own buffers: it costs the flooder, not the table.
 
         Args:
+            size: the message's length.
             now: `time.monotonic`.
         """
-        if not self.bucket.take(now):
-            return True
-        if now - self._window > FLOOD_WINDOW:
-            self._window, self._dropped = now, 0
-        self._dropped += 1
-        if self._dropped > self.flood_limit:
-            self.close("flooding: too many messages")
-        else:  # each dropped message is told of (a client resends its move), pre-encoded
-            self._put(_RATE_LIMITED)
-        return False
+        wait = max(self.messages.spend(1, now), self.bytes.spend(size, now))
+        if self.shared is not None:
+            wait = max(wait, self.shared.spend(1, now))
+        if wait:
+            if now - self._window > FLOOD_WINDOW:
+                self._window, self._waited = now, 0
+            self._waited += 1
+            if self._waited > self.flood_limit:
+                self.close("flooding: too many messages")
+        return wait
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (an answer to this connection: an error, a pong).
@@ -199,15 +216,17 @@ class Connection:
         except asyncio.QueueFull:
             self.close("too slow: messages were not read")
 
-    def close(self, why: str) -> None:
-        """Close the connection (code 1008) once what is queued is dropped.
+    def close(self, why: str, code: int = protocol.CLOSE_POLICY) -> None:
+        """Close the connection once what is queued is dropped.
 
         Args:
             why: the reason, sent as the close reason.
+            code: the close code (1008: it broke a rule).
         """
         if self.closing is None:
             log.info("closing a connection from %s: %s", self.address, why)
             self.closing = why
+            self.close_code = code
             with contextlib.suppress(asyncio.QueueEmpty):
                 while True:
                     self.outbox.get_nowait()
@@ -309,6 +328,12 @@ class Hub:
         self.workers = Workers(settings.bot_processes)
         self.connected = 0
         self.by_address: Counter[str] = Counter()
+        self.spectating = 0
+        self.spectators_by_address: Counter[str] = Counter()
+        self.messages = Buckets(
+            4 * settings.message_rate, 8 * settings.message_rate, settings.max_addresses
+        )
+        """Each address's message rate, shared by its connections (four connections' worth)."""
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._db = ThreadPoolExecutor(2, thread_name_prefix="tablefeast-db")
         self.writes = _Writes(self)
@@ -535,32 +560,50 @@ class Hub:
     def admit(self, live: LiveTable, seat: int | None, address: str) -> str | None:
         """Why a new connection is refused (a cap is reached), or None.
 
+        Spectators have their own share (`ServerSettings.max_spectators`, per address and per
+        table too), so that however many watch, a seat gets in: from 32 addresses, the seats
+        and spectators they may open stay well under `ServerSettings.max_connections`.
+
         Args:
             live: the table.
             seat: the seat it would play, or None.
             address: the client's address.
         """
         settings = self.settings
+        if seat is None:
+            if self.spectating >= settings.max_spectators:
+                return "the server has as many spectators as it takes: try again later"
+            if self.spectators_by_address[address] >= settings.max_spectators_per_address:
+                return "too many spectators from your address"
+            if len(live.spectators) >= settings.max_spectators_per_table:
+                return "this table has as many spectators as it takes"
         if self.connected >= settings.max_connections:
             return "the server has as many connections as it takes: try again later"
         if self.by_address[address] >= settings.max_connections_per_address:
             return "too many connections from your address"
-        if seat is None and len(live.spectators) >= settings.max_spectators_per_table:
-            return "this table has as many spectators as it takes"
         return None
 
     def attach(self, live: LiveTable, connection: Connection) -> None:
-        """Count a connection and send it its table's updates.
+        """Count a connection and send it its table's updates; a seat opened more than
+        `ServerSettings.max_connections_per_seat` times closes its oldest connection, so that
+        a person coming back (a new tab, a phone after the laptop) always gets in.
 
         Args:
             live: the table.
             connection: the connection.
         """
-        (live.seated if connection.seat is not None else live.spectators).append(connection)
         self.connected += 1
         self.by_address[connection.address] += 1
-        if connection.seat is not None:
-            self.joined(live)
+        if connection.seat is None:
+            live.spectators.append(connection)
+            self.spectating += 1
+            self.spectators_by_address[connection.address] += 1
+            return
+        same = [c for c in live.seated if c.seat == connection.seat and c.closing is None]
+        for old in same[: max(0, len(same) + 1 - self.settings.max_connections_per_seat)]:
+            old.close("this seat was opened elsewhere", protocol.CLOSE_REPLACED)
+        live.seated.append(connection)
+        self.joined(live)
 
     def joined(self, live: LiveTable) -> None:
         """Note that a person took a seat of the table (it then counts as open for
@@ -593,9 +636,10 @@ class Hub:
         if connection in group:
             group.remove(connection)
             self.connected -= 1
-            self.by_address[connection.address] -= 1
-            if self.by_address[connection.address] <= 0:
-                del self.by_address[connection.address]
+            _discount(self.by_address, connection.address)
+            if connection.seat is None:
+                self.spectating -= 1
+                _discount(self.spectators_by_address, connection.address)
         self.evict()
 
     # ------------------------------------------------------------------ moves

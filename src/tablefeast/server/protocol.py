@@ -56,6 +56,13 @@ from tablefeast.server.table import MAX_SEATS, Table
 from tablefeast.server.wire import renderer_for
 
 __all__ = [
+    "CLOSE_BROKEN",
+    "CLOSE_BUSY",
+    "CLOSE_FORBIDDEN",
+    "CLOSE_POLICY",
+    "CLOSE_REPLACED",
+    "CLOSE_TOO_BIG",
+    "MAX_MESSAGE_BYTES",
     "MAX_MESSAGE_CHARS",
     "PROTOCOL_VERSION",
     "SCHEMAS",
@@ -74,6 +81,23 @@ PROTOCOL_VERSION = 2
 last step's result and the score sheet were added to version 1's messages)."""
 MAX_MESSAGE_CHARS = 4096
 """The longest client message read; a longer one is refused with code ``too_large``."""
+MAX_MESSAGE_BYTES = 4 * MAX_MESSAGE_CHARS
+"""The largest client frame received (`MAX_MESSAGE_CHARS` of UTF-8 at most): a larger frame
+closes the connection (code 1009) when its header announces it, before it is read."""
+
+CLOSE_TOO_BIG = 1009
+"""WebSocket close code: a frame over `MAX_MESSAGE_BYTES`."""
+CLOSE_POLICY = 1008
+"""WebSocket close code: the connection broke a rule (it flooded, or read too slowly)."""
+CLOSE_BUSY = 1013
+"""WebSocket close code: a connection cap is reached; try again later."""
+CLOSE_FORBIDDEN = 4403
+"""WebSocket close code: no such table, or the token opens no seat of it."""
+CLOSE_REPLACED = 4409
+"""WebSocket close code: the seat was opened once more elsewhere (another tab or device) and
+this, its oldest connection, made way (`ServerSettings.max_connections_per_seat`)."""
+CLOSE_BROKEN = 4410
+"""WebSocket close code: the table's stored record does not replay."""
 
 
 class ProtocolError(TablefeastError):

@@ -103,13 +103,36 @@ class ServerSettings:
             of ``GET /api/tables`` (an abandoned one is left out too); ``?all=1`` lists them.
         max_loaded_tables: tables kept in memory with nobody connected and no bot at work;
             the least recently used beyond this leave memory (they are replayed when asked for).
-        max_connections: WebSockets at once; one more is closed with code 1013.
+        max_http_connections: HTTP connections at once (a WebSocket counts under
+            `max_connections` once open); past it a new connection is answered 503 and closed.
+        max_http_connections_per_address: HTTP connections at once from one client address
+            (a browser opens up to six); past it, 429 and closed. Not applied to the trusted
+            proxy's own address (``--proxy``): the proxy bounds its clients itself.
+        header_timeout: seconds a request's line and headers may take from its first byte (or
+            a new connection may stay silent); a slower one is answered 408 and closed.
+        max_header_bytes: the largest request line and headers read (431 past it).
+        min_body_rate: bytes a second a request body must arrive at, on average, after a grace
+            of `header_timeout` seconds; a slower one is answered 408 and closed.
+        max_bodies_bytes: bytes of request bodies being read at once, by their declared
+            lengths; a body that would pass it is refused at once with 503 (so that stalled
+            bodies cannot hold more memory than this).
+        max_connections: WebSockets at once, seats and spectators; one more is closed with
+            code 1013. Spectators have a share of their own (`max_spectators`), so that they
+            can never crowd the seats out.
         max_connections_per_address: WebSockets at once from one client address.
+        max_connections_per_seat: WebSockets open on one seat at once (a person's tabs); one
+            more closes the seat's oldest, so that a person coming back always gets in.
+        max_spectators: spectators' WebSockets at once, on all tables together.
+        max_spectators_per_address: spectators' WebSockets at once from one client address.
         max_spectators_per_table: spectators of one table at once.
         message_rate: messages a connection may send per second, on average (bursts of twice
-            that); messages past it are dropped unread.
-        flood_limit: messages dropped in ten seconds after which the connection is closed
-            (code 1008).
+            that); past it the connection is read no faster (the flooder waits, not the table).
+        byte_rate: bytes a connection may send per second, on average (bursts of four times
+            that); past it too the connection is read no faster. A frame over
+            `tablefeast.server.protocol.MAX_MESSAGE_BYTES` closes the connection (code 1009)
+            before it is read.
+        flood_limit: messages in ten seconds that had to wait for the rates, after which the
+            connection is closed (code 1008).
         outbox_limit: messages waiting to be sent to one connection; a client that reads
             slower than that is closed (code 1008).
         bot_workers: bots thinking at once (each in a process of its own, or on a thread),
@@ -148,10 +171,20 @@ class ServerSettings:
     list_limit: int = attrs.field(default=100, validator=_bounded(1, 1000))
     list_hide_after: float = attrs.field(default=1800.0, validator=_bounded(0, 10**7, float))
     max_loaded_tables: int = attrs.field(default=200, validator=_bounded(0, _HUGE))
-    max_connections: int = attrs.field(default=1000, validator=_bounded(1, _HUGE))
+    max_http_connections: int = attrs.field(default=512, validator=_bounded(1, _HUGE))
+    max_http_connections_per_address: int = attrs.field(default=8, validator=_bounded(1, _HUGE))
+    header_timeout: float = attrs.field(default=10.0, validator=_bounded(0.1, 600, float))
+    max_header_bytes: int = attrs.field(default=16 * 1024, validator=_bounded(1024, 2**20))
+    min_body_rate: float = attrs.field(default=4096.0, validator=_bounded(1, 10**9, float))
+    max_bodies_bytes: int = attrs.field(default=16 * 2**20, validator=_bounded(1024, 2**34))
+    max_connections: int = attrs.field(default=2000, validator=_bounded(1, _HUGE))
     max_connections_per_address: int = attrs.field(default=32, validator=_bounded(1, _HUGE))
+    max_connections_per_seat: int = attrs.field(default=4, validator=_bounded(1, 1000))
+    max_spectators: int = attrs.field(default=500, validator=_bounded(0, _HUGE))
+    max_spectators_per_address: int = attrs.field(default=8, validator=_bounded(0, _HUGE))
     max_spectators_per_table: int = attrs.field(default=100, validator=_bounded(0, _HUGE))
     message_rate: float = attrs.field(default=20.0, validator=_bounded(0.01, 10**6, float))
+    byte_rate: float = attrs.field(default=8192.0, validator=_bounded(64, 10**9, float))
     flood_limit: int = attrs.field(default=200, validator=_bounded(1, _HUGE))
     outbox_limit: int = attrs.field(default=64, validator=_bounded(2, 10**6))
     bot_workers: int = attrs.field(default=2, validator=_bounded(1, 256))

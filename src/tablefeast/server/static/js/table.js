@@ -242,6 +242,8 @@ function connect() {
     if (event.code === 4403) { lost("This link opens no table: it may be mistyped, or the table is gone."); return; }
     if (event.code === 4410) { lost("This table cannot be played: its stored record does not replay."); return; }
     if (event.code === 1008) { $("connection").textContent = "disconnected by the server"; return; }
+    // 4409: this seat was opened again elsewhere (another tab or device), which plays on.
+    if (event.code === 4409) { $("connection").textContent = "this seat is open in another window"; return; }
     // 1013: the server is full for now; any other: a lost connection, which rejoins the seat.
     $("connection").textContent = event.code === 1013 ? "the server is busy: retrying…" : "reconnecting…";
     retry = Math.min(retry + 1, 5);
