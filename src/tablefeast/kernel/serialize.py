@@ -38,6 +38,7 @@ __all__ = [
     "dumps",
     "loads",
     "register_actions",
+    "register_twin",
     "register_validator",
     "structure",
 ]
@@ -49,6 +50,7 @@ converter = make_converter(forbid_extra_keys=True)
 
 _validators: dict[type, Callable[[Any], list[str]]] = {}
 _action_unions: dict[type, Any] = {}
+_twins: dict[type, tuple[type, Callable[[Any], Any]]] = {}
 
 
 def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
@@ -161,6 +163,34 @@ def register_validator(cls: type, check: Callable[[Any], list[str]]) -> None:
     _validators[cls] = check
 
 
+def register_twin(
+    cls: type, twin: type, to_twin: Callable[[Any], Any], from_twin: Callable[[Any], Any]
+) -> None:
+    """Serialize `cls` as another class, its twin: `dumps` writes a `cls` value as it writes
+    ``to_twin(value)``, and `loads(text, cls)` loads a `twin`, refused exactly as
+    ``loads(text, twin)`` refuses one, and returns ``from_twin`` of it (a native core's state is
+    stored as its pure engine's, `tablefeast.native`; the kernel knows neither).
+
+    Args:
+        cls: the class to serialize.
+        twin: the class whose JSON form it shares.
+        to_twin: the `twin` value equal to a `cls` value.
+        from_twin: the `cls` value equal to a `twin` value (it may refuse one with RecordError).
+
+    Examples:
+        >>> from fractions import Fraction
+        >>> class Odds(Fraction): ...
+        >>> register_twin(Odds, Fraction, Fraction, Odds)
+        >>> dumps(Odds(1, 3)), loads('"1/3"', Odds)
+        ('"1/3"', Odds(1, 3))
+    """
+    converter.register_unstructure_hook(cls, lambda value: converter.unstructure(to_twin(value)))
+    converter.register_structure_hook(
+        cls, lambda data, _: from_twin(_checked(structure(data, twin)))
+    )
+    _twins[cls] = (twin, from_twin)
+
+
 def dumps(obj: Any) -> str:
     """JSON text of a config, state, action or view.
 
@@ -244,9 +274,24 @@ def loads(text: str | bytes, cls: type[T] | Any) -> T:
         tablefeast.kernel.errors.RecordError: the JSON text: not valid JSON: ...
     """
     data = parse_json(text, "the JSON text")
+    twin = _twins.get(cls) if isinstance(cls, type) else None
+    if twin is not None:  # stored as its twin: loaded, and refused, as one
+        stored_as, from_twin = twin
+        return from_twin(_loaded(data, stored_as))  # type: ignore[no-any-return]
+    value: T = _loaded(data, cls)
+    return value
+
+
+def _loaded(data: Any, cls: type[T] | Any) -> T:
+    # `loads` of parsed JSON: structured, of the class asked for, and checked.
     value: T = structure(data, _as_registered_union(cls))
     if isinstance(cls, type) and not isinstance(value, cls):
         raise RecordError(f"not a {cls.__name__}: {type(value).__name__}")
+    return _checked(value)
+
+
+def _checked(value: T) -> T:
+    # The value, if its class's validator finds no problem.
     check = _validators.get(type(value))
     if check is not None:
         problems = check(value)
