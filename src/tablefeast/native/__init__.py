@@ -17,6 +17,12 @@ has none, and `tablefeast.load(name, engine="native")` then says so. Every game 
 per move (`NativeRuleset.random_playout`, `random_game`, and Mausgeflippt's
 `heuristic_playout`), drawing from a `random.Random` exactly what the Python loops draw.
 
+Every function of a native ruleset checks its arguments before the core reads a C array: a
+state that is not a native state of the game (None, the pure engine's, another game's, an
+empty one) is refused with `RecordError`, a bad seat with the pure engine's `InvalidSeatError`,
+a config of another class with `ConfigError`, a playout's bad horizon or generator with
+ValueError; nothing crashes the process or answers for a state it was not given.
+
 Examples:
     >>> import tablefeast
     >>> "food_chain" in NATIVE_GAMES
@@ -30,6 +36,7 @@ Examples:
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable, Mapping
 from types import ModuleType
@@ -37,8 +44,8 @@ from typing import Any
 
 import attrs
 
-from tablefeast.kernel.errors import ConfigError
-from tablefeast.kernel.serialize import converter, structure
+from tablefeast.kernel.errors import ConfigError, RecordError
+from tablefeast.kernel.serialize import register_twin
 from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load", "twin"]
@@ -79,8 +86,9 @@ class NativeRuleset:
 
     The contract's hot path runs in the core; the other functions of the game module convert
     the state to the pure engine's, call the pure function, and convert a state they return
-    back. Constants, action classes and functions of no state (`action_to_str`, the ids) are
-    the pure module's own.
+    back. `State` is the core's (what `tablefeast.loads` builds, through the pure state's JSON);
+    constants, the other classes and functions of no state (`action_to_str`, the ids) are the
+    pure module's own.
 
     Args:
         pure: the game's pure module.
@@ -94,6 +102,9 @@ class NativeRuleset:
         """The game's pure module (the reference)."""
         self.engine = "native"
         """Which engine this is: ``"native"`` (a pure module has no such attribute)."""
+        self.State: type = core.State
+        """The core's state class: ``tablefeast.loads(text, ruleset.State)`` gives a native
+        state (its JSON is the pure state's, refused as the pure engine refuses one)."""
         to_pure, from_pure = core.to_pure, core.from_pure
         self.to_pure: Callable[[Any], Any] = to_pure
         """The pure engine's state equal to a native one."""
@@ -122,18 +133,23 @@ class NativeRuleset:
         game played on as `tablefeast.play_game` plays it with a `RandomAgent` in every seat
         (chance from `chance_rng`, each seat from its own generator), in the core."""
         self.from_engine: Callable[[Any], Any] = core.from_engine
-        """`from_pure` without the check, for a state the pure engine itself made (a sampled
-        determinization, say): the conversion a search pays once per sampled state."""
+        """`from_pure` without `check_state`, for a state the pure engine itself made from a
+        sound one (a sampled determinization, say): the conversion a search pays once per
+        sampled state. It refuses anything but a pure state of the game (RecordError), and
+        trusts the rest: a pure state from anywhere else goes through `from_pure`."""
         from_engine = core.from_engine  # states the pure engine made need no check
         self.fallbacks: Callable[[], int] = core.fallbacks
         """How many moves the core handed to the pure engine in this process (illegal ones,
         or ones given in another form): none for a legal move, which a test checks."""
         # JSON goes through the pure state, both ways (`tablefeast.dumps`, `tablefeast.loads`).
-        converter.register_unstructure_hook(core.State, lambda s: converter.unstructure(to_pure(s)))
-        converter.register_structure_hook(
-            core.State, lambda data, _: from_pure(structure(data, pure.State))
-        )
+        register_twin(core.State, pure.State, to_pure, from_pure)
+        # The pure module's other functions of a state (observation tensors, holdings, ...):
+        # given the native state converted, which checks it.
+        for name, of_state in _state_functions(pure):
+            if name not in vars(self) and not hasattr(NativeRuleset, name):
+                setattr(self, name, _through(of_state, to_pure, pure.State, from_engine))
         caps = pure.CAPABILITIES
+        choice, exact = caps.multiset_choice, caps.whole_number_tensors
         self.CAPABILITIES = attrs.evolve(
             caps,
             apply_traced=None if caps.apply_traced is None else self.apply_traced,
@@ -141,6 +157,14 @@ class NativeRuleset:
             withdraw=_returning(caps.withdraw, to_pure, from_engine),
             observed_chance=_through(caps.observed_chance, to_pure),
             score_sheet=_through(caps.score_sheet, to_pure),
+            multiset_choice=None
+            if choice is None
+            else attrs.evolve(
+                choice,
+                chooser=_through(choice.chooser, to_pure),
+                held=_through(choice.held, to_pure),
+            ),
+            whole_number_tensors=_through(exact, to_pure) if callable(exact) else exact,
         )
 
     def __repr__(self) -> str:
@@ -175,23 +199,58 @@ class NativeRuleset:
         return self._core.from_engine(self._pure.determinize(self.to_pure(state), player, rng))
 
     def action_from_str(self, state: Any, player: int, text: str) -> Any:
-        """As the pure module's (the core's state converted)."""
-        return self._pure.action_from_str(self.to_pure(state), player, text)
+        """As the pure module's (the core's state converted; None, no state, as there)."""
+        return self._pure.action_from_str(self._pure_or_none(state), player, text)
 
     def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
-        """As the pure module's (the core's state converted)."""
-        return self._pure.action_from_id(self.to_pure(state), player, action_id)
+        """As the pure module's (the core's state converted; None, no state, as there)."""
+        return self._pure.action_from_id(self._pure_or_none(state), player, action_id)
 
-    def check_state(self, state: Any) -> None:
-        """As the pure module's (the core's state converted)."""
-        self._pure.check_state(self.to_pure(state))
+    def _pure_or_none(self, state: Any) -> Any:
+        # The notation reads the state's config (its card lists) where it is given one.
+        return None if state is None else self.to_pure(state)
+
+    def check_state(self, state: Any) -> list[str]:
+        """As the pure module's (the core's state converted); anything but a native state of
+        the game is one problem."""
+        try:
+            pure = self.to_pure(state)
+        except RecordError as e:
+            return [str(e)]
+        return self._pure.check_state(pure)  # type: ignore[no-any-return]
 
 
-def _through(function: Callable[..., Any] | None, to_pure: Callable[[Any], Any]) -> Any:
-    """`function` of a state, given the native state converted (None stays None)."""
+def _state_functions(pure: Any) -> list[tuple[str, Callable[..., Any]]]:
+    """The public functions of the game module `pure` whose first parameter is a state."""
+    found: list[tuple[str, Callable[..., Any]]] = []
+    for name in getattr(pure, "__all__", ()):
+        function = getattr(pure, name, None)
+        if not inspect.isfunction(function):
+            continue
+        parameters = list(inspect.signature(function).parameters)
+        if parameters[:1] == ["state"]:
+            found.append((name, function))
+    return found
+
+
+def _through(
+    function: Callable[..., Any] | None,
+    to_pure: Callable[[Any], Any],
+    pure_state: type | None = None,
+    back: Callable[[Any], Any] | None = None,
+) -> Any:
+    """`function` of a state, given the native state converted (None stays None); a
+    `pure_state` it returns is converted `back`."""
     if function is None:
         return None
-    return lambda state, *rest: function(to_pure(state), *rest)
+    if pure_state is None or back is None:
+        return lambda state, *rest: function(to_pure(state), *rest)
+
+    def through(state: Any, *rest: Any) -> Any:
+        result = function(to_pure(state), *rest)
+        return back(result) if type(result) is pure_state else result
+
+    return through
 
 
 def _returning(

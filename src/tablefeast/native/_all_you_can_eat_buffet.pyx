@@ -54,10 +54,10 @@ from tablefeast.games.all_you_can_eat_buffet.components import (
     MOODS,
     Mood,
 )
-from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES
+from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES, Config
 from tablefeast.games.all_you_can_eat_buffet.state import STAGES, State as PureState
 from tablefeast.kernel.chance import CHANCE as _CHANCE
-from tablefeast.kernel.errors import RecordError
+from tablefeast.kernel.errors import ConfigError, InvalidSeatError, RecordError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.seats import check_actor_seat
 
@@ -294,6 +294,7 @@ cdef struct Table:
 
 
 @cython.freelist(16)  # a state is made per move: reuse their memory, not malloc's (over 1 kB)
+@cython.final  # no subclass: an entry point takes exactly this class
 @cython.no_gc  # its references (config, lists, pure state) never lead back to it
 cdef class State:
     """An All You Can Eat Buffet state held as C arrays (see
@@ -325,6 +326,8 @@ cdef class State:
         return hash(to_pure(self))
 
     def __repr__(self):
+        if self.config is None:  # an empty State, not made by the game
+            return f"<an empty native {TITLE} State>"
         return f"native {to_pure(self)!r}"
 
     def __getattr__(self, name):
@@ -333,6 +336,13 @@ cdef class State:
         if name.startswith("__"):
             raise AttributeError(name)
         return getattr(to_pure(self), name)
+
+
+include "_checks.pxi"
+
+
+cdef inline int _players(State s):
+    return s.d.n
 
 
 cdef inline State _copy(State s):
@@ -358,7 +368,7 @@ cdef State _blank(object config):
 def initial_state(config):
     """The table before the first draw (AYC-1), as
     `tablefeast.games.all_you_can_eat_buffet.initial_state`."""
-    cdef State t = _blank(config)
+    cdef State t = _blank(_config(config))
     cdef Table* d = &t.d
     cdef Lists L = t.lists
     cdef int s, k
@@ -429,8 +439,9 @@ cdef inline int _secret_seat(Table* d):
     return NONE
 
 
-def to_pure(State s):
-    """The pure engine's state equal to `s`."""
+def to_pure(state):
+    """The pure engine's state equal to `state`."""
+    cdef State s = _state(state)
     cdef int i, k
     cdef Table* d = &s.d
     cdef int n = d.n, m = s.lists.m
@@ -562,9 +573,10 @@ cdef inline int _uncommitted(Table* d):
     return mask
 
 
-def actors(State s):
+def actors(state):
     """CHANCE in the deal, the reveals and the secret cards; the seats still to commit (AYC-5);
     the seat carrying out its Mood (AYC-7); the seats still to decide Tomatoes (AYC-10)."""
+    cdef State s = _state(state)
     cdef int stage = s.d.stage
     if stage == DEAL or stage == REVEAL or stage == SECRETS:
         return CHANCE_ONLY
@@ -577,8 +589,9 @@ def actors(State s):
     return NO_ACTIONS
 
 
-def is_terminal(State s):
+def is_terminal(state):
     """True once the game has ended (AYC-10, after the last round)."""
+    cdef State s = _state(state)
     return s.d.stage == OVER
 
 
@@ -652,9 +665,10 @@ cdef tuple _ints(int* values, int size):
     return row
 
 
-def chance_distribution(State s):
+def chance_distribution(state):
     """The exact distribution of the current chance node, as the pure engine's; elsewhere the
     pure engine raises its error."""
+    cdef State s = _state(state)
     cdef int weights[MAX_MEALS]
     cdef int k, total = 0
     cdef int size = _weights(s, weights)
@@ -755,9 +769,10 @@ cdef tuple _choices(State s, int seat):
     return NO_ACTIONS  # Hungry and Slow choose nothing
 
 
-def legal_actions(State s, player):
+def legal_actions(state, player):
     """The legal actions of `player` now: the plays of its hand (AYC-5), the choices of its
     Mood (AYC-8, AYC-19), its Tomato decisions (AYC-10), or for CHANCE the outcomes."""
+    cdef State s = _state(state)
     cdef int p, held, stage = s.d.stage
     if type(player) is int and -1 <= player < MAX_SEATS:  # compared before a C conversion
         p = player
@@ -1185,9 +1200,10 @@ cdef object _carry_out(State s, int p, object action):
     return t
 
 
-def apply_action(State s, player, action):
-    """The state after `player` takes `action` (`s` is never changed); a move off the fast
+def apply_action(state, player, action):
+    """The state after `player` takes `action` (`state` is never changed); a move off the fast
     path goes to the pure engine, which raises its own error for an illegal one."""
+    cdef State s = _state(state)
     cdef Table* d = &s.d
     cdef int p, mood, meal, a = 0, b = 0, count, held
     cdef int pool[KINDS]
@@ -1500,16 +1516,18 @@ cdef void _totals(State s, int* totals):
         totals[seat] = total
 
 
-def scores(State s):
+def scores(state):
     """Running scores (AYC-11): as if the game ended now, undecided Tomatoes uncounted."""
+    cdef State s = _state(state)
     cdef int totals[MAX_SEATS]
     cdef int seat
     _totals(s, totals)
     return tuple([totals[seat] for seat in range(s.d.n)])
 
 
-def winners(State s):
+def winners(state):
     """Once over: the most points, then the most Drink tokens, then a shared win (AYC-12)."""
+    cdef State s = _state(state)
     cdef int totals[MAX_SEATS]
     cdef int seat, best = NONE
     if s.d.stage != OVER:

@@ -2,7 +2,7 @@
 # by the game's own `check_state` before it is trusted, as loading one from JSON is; a state the
 # pure engine made itself needs no check; and a move off a core's fast path is the pure engine's
 # to apply, or to refuse with its own error. A core defines `_from_checked(state)` and `to_pure`,
-# and imports `PureState`, `check_state`, `TITLE` and its pure rules as `_pure`.
+# and imports `PureState`, `Config`, `check_state`, `TITLE` and its pure rules as `_pure`.
 
 def from_pure(state):
     """The native state equal to the pure engine's `state`, which must pass `check_state`.
@@ -22,7 +22,16 @@ def from_pure(state):
 
 
 def from_engine(state):
-    """`from_pure` without the check, for a state the pure engine itself returned."""
+    """`from_pure` without `check_state`, for a state the pure engine itself returned from a
+    sound one (a search's sampled states: the check would cost more than the sampling). Its
+    class and its config's are checked all the same; a pure state from anywhere else must go
+    through `from_pure`.
+
+    Raises:
+        RecordError: `state` is not a pure state of the game with its `Config`.
+    """
+    if type(state) is not PureState or type(state.config) is not Config:
+        raise RecordError(f"not a {TITLE} state: {shown(state)}")
     return _from_checked(state)
 
 

@@ -15,9 +15,10 @@ from tablefeast.games.food_chain import rules as _pure
 from tablefeast.games.food_chain.catalog import TITLE
 from tablefeast.games.food_chain.actions import Play, Take, TakeFromCentre
 from tablefeast.games.food_chain.components import ANIMALS, INDEX
+from tablefeast.games.food_chain.config import Config
 from tablefeast.games.food_chain.state import State as PureState
 from tablefeast.games.food_chain.checks import check_state
-from tablefeast.kernel.errors import RecordError
+from tablefeast.kernel.errors import ConfigError, InvalidSeatError, RecordError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.seats import check_actor_seat
 
@@ -47,6 +48,7 @@ cdef dict KIND_OF = {a: INDEX[a] for a in ANIMALS}
 include "_state.pxi"
 
 
+@cython.final  # no subclass: an entry point takes exactly this class
 @cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
 cdef class State(_NativeState):
     """A Food Chain state held as C arrays (see `tablefeast.games.food_chain.state.State`)."""
@@ -75,6 +77,13 @@ cdef class State(_NativeState):
         `Observer` at every move, so kept off the slow path of `__getattr__`)."""
         cdef int i
         return tuple([None if self.commitments[i] == NONE else self.commitments[i] for i in range(self.n)])
+
+
+include "_checks.pxi"
+
+
+cdef inline int _players(State s):
+    return s.n
 
 
 cdef inline State _copy(State s):
@@ -128,7 +137,7 @@ def initial_state(config):
     """Round 1, pass 1 (FC-2), as `tablefeast.games.food_chain.initial_state`."""
     cdef State t = State.__new__(State)
     cdef int s, k
-    t.config = config
+    t.config = _config(config)
     t.n = config.players
     for k in range(KINDS):
         t.stars[k] = config.stars[k]
@@ -142,8 +151,9 @@ def initial_state(config):
 # ---------------------------------------------------------------- conversion
 
 
-def to_pure(State s):
-    """The pure engine's state equal to `s`."""
+def to_pure(state):
+    """The pure engine's state equal to `state`."""
+    cdef State s = _state(state)
     cdef int i, k
     n = s.n
     none = lambda v: None if v == NONE else v
@@ -206,9 +216,10 @@ cdef State _from_checked(object state):
 # ---------------------------------------------------------------- the contract
 
 
-def actors(State s):
+def actors(state):
     """The one seat to take a prey, or every seat still to commit, or () when over (FC-3,
     FC-4, FC-6)."""
+    cdef State s = _state(state)
     cdef int i, mask = 0
     if s.game_over:
         return ()
@@ -220,8 +231,9 @@ def actors(State s):
     return PENDING[mask]
 
 
-def is_terminal(State s):
+def is_terminal(state):
     """True once every player has been Alpha (FC-10)."""
+    cdef State s = _state(state)
     return bool(s.game_over)
 
 
@@ -239,9 +251,10 @@ cdef inline bint _prey_left(State s, int prey):
     return False
 
 
-def legal_actions(State s, player):
+def legal_actions(state, player):
     """The legal actions of `player` now: plays of the kinds in hand (FC-3), or the takes of
     the prey seats in seat order and then the centre (FC-4)."""
+    cdef State s = _state(state)
     cdef int p, k, mask = 0, prey, i
     if type(player) is int and -1 <= player < MAX_SEATS:  # compared before a C conversion
         p = player
@@ -382,9 +395,10 @@ cdef void _take(State t, int p, int victim):
     _next_snatch(t, t.snatching)
 
 
-def apply_action(State s, player, action):
-    """The state after `player` takes `action` (`s` is never changed); a move off the fast
+def apply_action(state, player, action):
+    """The state after `player` takes `action` (`state` is never changed); a move off the fast
     path goes to the pure engine, which raises its own error for an illegal one."""
+    cdef State s = _state(state)
     cdef int p, kind, prey, victim
     cdef State t
     cdef type cls = type(action)
@@ -462,8 +476,9 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
 include "_playouts.pxi"
 
 
-def scores(State s):
+def scores(state):
     """Totals of finished rounds plus the stars in this round's scoring piles (FC-9)."""
+    cdef State s = _state(state)
     cdef int seat, k, total
     out = []
     for seat in range(s.n):
@@ -474,8 +489,9 @@ def scores(State s):
     return tuple(out)
 
 
-def winners(State s):
+def winners(state):
     """Once over, every seat with the highest total (FC-10)."""
+    cdef State s = _state(state)
     if not s.game_over:
         return frozenset()
     final = scores(s)

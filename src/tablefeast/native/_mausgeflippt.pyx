@@ -33,11 +33,12 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealMouse,
 )
 from tablefeast.games.mausgeflippt.checks import check_state
+from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.race import fastest_distribution
 from tablefeast.games.mausgeflippt.state import State as PureState
 from tablefeast.kernel.chance import CHANCE as _CHANCE
 from tablefeast.kernel.deck import Pile
-from tablefeast.kernel.errors import RecordError
+from tablefeast.kernel.errors import ConfigError, InvalidSeatError, RecordError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.seats import check_actor_seat
 
@@ -213,6 +214,7 @@ cdef struct Table:
 include "_state.pxi"
 
 
+@cython.final  # no subclass: an entry point takes exactly this class
 @cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
 cdef class State(_NativeState):
     """A Mausgeflippt state held as C arrays (see `tablefeast.games.mausgeflippt.state.State`)."""
@@ -232,6 +234,13 @@ cdef class State(_NativeState):
         cdef int i
         return tuple([None if self.v.commitments[i] == NO_CODE else self.v.commitments[i]
                       for i in range(self.L.n)])
+
+
+include "_checks.pxi"
+
+
+cdef inline int _players(State s):
+    return s.L.n
 
 
 cdef State _blank(Layout L):
@@ -278,7 +287,7 @@ cdef inline int* _cheeses(State t, int seat):
 
 def initial_state(config):
     """The table before the deal (MG-1), as `tablefeast.games.mausgeflippt.initial_state`."""
-    cdef Layout L = _layout(config)
+    cdef Layout L = _layout(_config(config))
     cdef State t = _blank(L)
     cdef int s, k
     tables = config.card_set.tables
@@ -319,8 +328,9 @@ cdef object _code(int code):
     return None if code == NO_CODE else code
 
 
-def to_pure(State s):
-    """The pure engine's state equal to `s`."""
+def to_pure(state):
+    """The pure engine's state equal to `state`."""
+    cdef State s = _state(state)
     cdef Layout L = s.L
     cdef int i, k, n = L.n, items = L.items
     return PureState(
@@ -443,9 +453,10 @@ cdef int _phase(State s):
     return TURN_MOUSE
 
 
-def actors(State s):
+def actors(state):
     """The racers still to commit, else CHANCE (who was fastest, or the chance work pending), or
     the wrong flipper choosing its face-down card (MG-2, MG-3, MG-17)."""
+    cdef State s = _state(state)
     cdef int waiting
     if s.v.racing:
         waiting = _uncommitted(s)
@@ -457,8 +468,9 @@ def actors(State s):
     return CHANCE_ONLY
 
 
-def is_terminal(State s):
+def is_terminal(state):
     """True once the game has ended (MG-12, MG-13)."""
+    cdef State s = _state(state)
     return bool(s.v.game_over)
 
 
@@ -469,9 +481,10 @@ cdef inline bint _may_commit(State s, int player):
 # ---------------------------------------------------------------- chance
 
 
-def chance_distribution(State s):
+def chance_distribution(state):
     """The exact distribution of the current chance node, as the pure engine's; elsewhere the
     pure engine raises its error."""
+    cdef State s = _state(state)
     cdef Layout L = s.L
     cdef int phase = _phase(s)
     if phase == DRAW:
@@ -509,9 +522,10 @@ cdef tuple _choices(State s, int seat):
     return tuple(choices)
 
 
-def legal_actions(State s, player):
+def legal_actions(state, player):
     """The legal actions of `player` now: Pass, Plays and Flip in a race (MG-2, MG-6), the
     items a wrong flipper may lay face down (MG-17), or for CHANCE the outcomes."""
+    cdef State s = _state(state)
     cdef int p, k
     cdef int* placing
     if type(player) is int and -1 <= player < MAX_SEATS:  # compared before a C conversion
@@ -861,9 +875,10 @@ cdef int _fastest_set(State s, object seats):
     return outcome
 
 
-def apply_action(State s, player, action):
-    """The state after `player` takes `action` (`s` is never changed); a move off the fast
+def apply_action(state, player, action):
+    """The state after `player` takes `action` (`state` is never changed); a move off the fast
     path goes to the pure engine, which raises its own error for an illegal one."""
+    cdef State s = _state(state)
     cdef int p, index, phase, outcome
     cdef State t
     cdef Layout L = s.L
@@ -1083,13 +1098,12 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
 include "_playouts.pxi"
 
 
-def heuristic_playout(State s, int seat, horizon, rng):
+def heuristic_playout(state, seat, horizon, rng):
     """As `random_playout`, every seat playing the heuristic (the playout policy Mausgeflippt
     declares, ``CAPABILITIES.playout``): the moves `tablefeast.agents.heuristics.heuristic_move`
-    makes from each seat's view, with the same draws from `rng`."""
-    if horizon is not None and not 0 <= horizon <= 10_000:
-        raise ValueError(f"horizon must be None or from 0 to 10,000, got {horizon!r}")
-    return _playout(s, seat, horizon, rng, HEURISTIC_POLICY)
+    makes from each seat's view, with the same draws from `rng` (its arguments checked as
+    `random_playout` checks them)."""
+    return _playout(state, seat, horizon, rng, HEURISTIC_POLICY)
 
 
 # ---------------------------------------------------------------- scoring
@@ -1110,15 +1124,17 @@ cdef int _penalty(State s, int seat):
     return total
 
 
-def scores(State s):
+def scores(state):
     """Running scores: +1 per mouse, -1 per clothing card in front, -2 per cheese (MG-14)."""
+    cdef State s = _state(state)
     cdef int seat
     return tuple([s.v.caught_len[seat] - _penalty(s, seat) for seat in range(s.L.n)])
 
 
-def winners(State s):
+def winners(state):
     """Once over, the highest score, then the fewest penalty points, then a shared win
     (MG-14)."""
+    cdef State s = _state(state)
     cdef int seat, penalty
     if not s.v.game_over:
         return frozenset()

@@ -16,6 +16,7 @@ from tablefeast.games.schlacht_am_buffet import rules as _pure
 from tablefeast.games.schlacht_am_buffet.catalog import TITLE
 from tablefeast.games.schlacht_am_buffet.actions import DrawCard, Exchange, Play, RevealPlate
 from tablefeast.games.schlacht_am_buffet.checks import check_state
+from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.components import (
     HAND_SIZE as _HAND_SIZE,
     KIND_ORDER,
@@ -25,7 +26,7 @@ from tablefeast.games.schlacht_am_buffet.components import (
 )
 from tablefeast.games.schlacht_am_buffet.state import State as PureState
 from tablefeast.kernel.chance import CHANCE as _CHANCE
-from tablefeast.kernel.errors import RecordError
+from tablefeast.kernel.errors import ConfigError, InvalidSeatError, RecordError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.seats import check_actor_seat
 
@@ -148,6 +149,7 @@ cdef tuple _exchanges(State s, int seat):
 include "_state.pxi"
 
 
+@cython.final  # no subclass: an entry point takes exactly this class
 @cython.no_gc  # no cycle can pass through a state: it holds its config, never itself
 cdef class State(_NativeState):
     """A Schlacht am Buffet state held as C arrays (see
@@ -182,6 +184,13 @@ cdef class State(_NativeState):
         cdef int i
         return tuple([None if self.commitments[i] == NO_CARD else self.commitments[i]
                       for i in range(self.n)])
+
+
+include "_checks.pxi"
+
+
+cdef inline int _players(State s):
+    return s.n
 
 
 cdef inline State _copy(State s):
@@ -224,7 +233,7 @@ cdef State _blank(object config):
 
 def initial_state(config):
     """The table before the deal (SAB-1), as `tablefeast.games.schlacht_am_buffet.initial_state`."""
-    cdef State t = _blank(config)
+    cdef State t = _blank(_config(config))
     cdef int s, k, i
     for k in range(CARDS):
         t.draw_pile[k] = 10
@@ -257,8 +266,9 @@ def initial_state(config):
 # ---------------------------------------------------------------- conversion
 
 
-def to_pure(State s):
-    """The pure engine's state equal to `s`."""
+def to_pure(state):
+    """The pure engine's state equal to `state`."""
+    cdef State s = _state(state)
     cdef int i, k
     n = s.n
     return PureState(
@@ -341,9 +351,10 @@ cdef inline int _pending_mask(State s):
     return mask
 
 
-def actors(State s):
+def actors(state):
     """The exchanger, else CHANCE (a draw or reveal), else the racers still to commit
     (SAB-5, SAB-7)."""
+    cdef State s = _state(state)
     if s.game_over:
         return ()
     if s.exchanger != NONE:
@@ -353,8 +364,9 @@ def actors(State s):
     return PENDING[_pending_mask(s)]  # SAB-5
 
 
-def is_terminal(State s):
+def is_terminal(state):
     """True once the game has ended (SAB-15)."""
+    cdef State s = _state(state)
     return bool(s.game_over)
 
 
@@ -374,9 +386,10 @@ cdef inline bint _is_chance_node(State s):
     return s.exchanger == NONE and not s.game_over and (s.pending_len or s.to_reveal)
 
 
-def chance_distribution(State s):
+def chance_distribution(state):
     """The exact distribution of the current chance node (a card draw or a plate reveal), as
     the pure engine's; elsewhere the pure engine raises its error."""
+    cdef State s = _state(state)
     cdef int k, total = 0
     if _is_chance_node(s):
         if s.pending_len:
@@ -391,9 +404,10 @@ def chance_distribution(State s):
     return _pure.chance_distribution(to_pure(s))
 
 
-def legal_actions(State s, player):
+def legal_actions(state, player):
     """The legal actions of `player` now: plays of the values in hand (SAB-5), the exchanges
     of the exchanger's hand (SAB-7), or for CHANCE the outcomes."""
+    cdef State s = _state(state)
     cdef int p, k, mask = 0
     if type(player) is int and -1 <= player < MAX_SEATS:  # compared before a C conversion
         p = player
@@ -650,9 +664,10 @@ cdef int _wanted(State s, int seat, object discard, int* wanted):
     return count
 
 
-def apply_action(State s, player, action):
-    """The state after `player` takes `action` (`s` is never changed); a move off the fast
+def apply_action(state, player, action):
+    """The state after `player` takes `action` (`state` is never changed); a move off the fast
     path goes to the pure engine, which raises its own error for an illegal one."""
+    cdef State s = _state(state)
     cdef int p, card, rank, count
     cdef int wanted[CARDS]
     cdef State t
@@ -780,14 +795,16 @@ cdef int _score(State s, int seat):
     return total
 
 
-def scores(State s):
+def scores(state):
     """Each seat's score: the sum of its top plates (SAB-14, SAB-16), at any time."""
+    cdef State s = _state(state)
     cdef int seat
     return tuple([_score(s, seat) for seat in range(s.n)])
 
 
-def winners(State s):
+def winners(state):
     """Once over, the highest score, then the best top plate (SAB-16)."""
+    cdef State s = _state(state)
     cdef int seat
     cdef int tops[6]
     if not s.game_over:

@@ -19,7 +19,10 @@ cdef class _NativeState:
         return hash(to_pure(self))
 
     def __repr__(self):
-        return f"native {to_pure(self)!r}"
+        try:
+            return f"native {to_pure(self)!r}"
+        except RecordError:  # an empty State, not made by the game
+            return f"<an empty native {TITLE} State>"
 
     def __getattr__(self, name):
         # The pure state's fields, read from the converted state.
