@@ -1,9 +1,10 @@
-"""The fuzzing suite: tampered states, records, move text, action ids and configs, every game.
+"""The fuzzing suite: tampered states, records, move text, action ids and configs, every game, on
+both engines (the pure module, and the native core where it is built: `tests.support.fuzz.engines`).
 
 Whatever the input, the library answers with one of its own errors (a `TablefeastError`) and
 changes nothing, or accepts it and then plays on correctly: a state `loads` accepts is a state
 `check_state` accepts, and it plays to the end with every check passing (tests/support/fuzz.py). The
-example counts are bounded so that the whole file runs in well under a minute.
+example counts are bounded so that the whole file runs in well under a minute on each engine.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from hypothesis import strategies as st
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import TablefeastError
-from tablefeast.kernel.record import Record, record_of
-from tests.support.fuzz import mutate, play_on, sample_states
+from tablefeast.kernel.record import Record, record_of, replay
+from tests.support.fuzz import engines, mutate, on_engine, play_on, sample_states
 from tests.support.walk import random_moves
 
 GAMES = tablefeast.names()
+ENGINES = engines(GAMES)
+"""Every game on the pure engine, and on its native core where it is built."""
 FUZZ = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )
@@ -43,6 +46,17 @@ STATES = {name: _states(name) for name in GAMES}
 """States met along real games, the ones the tampering starts from."""
 
 
+def _on(name: str, engine: str) -> tuple[Any, list[Any]]:
+    """The game on `engine`, and `STATES` of it as that engine's states."""
+    game = tablefeast.load(name, engine=engine)
+    if (name, engine) not in _ON:
+        _ON[name, engine] = [on_engine(game, engine, state) for state in STATES[name]]
+    return game, _ON[name, engine]
+
+
+_ON: dict[tuple[str, str], list[Any]] = {}
+
+
 def _accepted_or_refused(game: Any, text: str, cls: type, rng: random.Random) -> bool:
     """`loads` refuses `text` with RecordError, or the state plays on; returns whether loaded."""
     try:
@@ -53,25 +67,25 @@ def _accepted_or_refused(game: Any, text: str, cls: type, rng: random.Random) ->
     return True
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
 @FUZZ
 @given(seed=st.integers(0, 2**32 - 1))
-def test_a_tampered_state_is_refused_or_plays_on(name: str, seed: int) -> None:
-    game = tablefeast.load(name)
+def test_a_tampered_state_is_refused_or_plays_on(name: str, engine: str, seed: int) -> None:
+    game, states = _on(name, engine)
     rng = random.Random(seed)
-    state = rng.choice(STATES[name])
+    state = rng.choice(states)
     data = json.loads(tablefeast.dumps(state))
     for _ in range(rng.choice((1, 1, 2, 3))):
         data = mutate(data, rng)
-    _accepted_or_refused(game, json.dumps(data), type(state), rng)
+    _accepted_or_refused(game, json.dumps(data), game.State, rng)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_every_real_state_is_accepted_and_plays_on(name: str) -> None:
-    game = tablefeast.load(name)
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
+def test_every_real_state_is_accepted_and_plays_on(name: str, engine: str) -> None:
+    game, states = _on(name, engine)
     rng = random.Random(0)
-    for state in STATES[name]:
-        assert _accepted_or_refused(game, tablefeast.dumps(state), type(state), rng)
+    for state in states:
+        assert _accepted_or_refused(game, tablefeast.dumps(state), game.State, rng)
 
 
 def _record(name: str, seed: int) -> Record:
@@ -85,23 +99,26 @@ def _record(name: str, seed: int) -> Record:
 RECORDS = {name: [_record(name, seed) for seed in range(2)] for name in GAMES}
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
 @FUZZ
 @given(seed=st.integers(0, 2**32 - 1))
-def test_a_tampered_record_is_refused_or_replays(name: str, seed: int) -> None:
-    game = tablefeast.load(name)
+def test_a_tampered_record_is_refused_or_replays(name: str, engine: str, seed: int) -> None:
+    game = tablefeast.load(name, engine=engine)
     rng = random.Random(seed)
     data = json.loads(rng.choice(RECORDS[name]).to_json())
     for _ in range(rng.choice((1, 2))):
         data = mutate(data, rng)
     text = json.dumps(data)
+    # The pure engine replays the game the record names; the native one, its own game only.
+    again = tablefeast.replay if engine == "pure" else lambda record: replay(game, record)
     try:
         record = Record.from_json(text)
-        state = tablefeast.replay(record)
+        state = again(record)
     except tablefeast.RecordError:
         return
-    assert game.check_state(state) == []  # type: ignore[attr-defined]
-    assert tablefeast.replay(Record.from_json(text)) == state, "replay is deterministic"
+    if record.game == name:
+        assert game.check_state(state) == []  # type: ignore[attr-defined]
+    assert again(Record.from_json(text)) == state, "replay is deterministic"
 
 
 MOVE_WORDS = st.sampled_from(
@@ -149,17 +166,17 @@ MOVE_WORDS = st.sampled_from(
 )
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
 @FUZZ
 @given(
     words=st.lists(MOVE_WORDS | st.text(string.printable, max_size=6), max_size=6),
     which=st.integers(0, 10**6),
 )
 def test_move_text_is_an_action_or_an_invalid_action_error(
-    name: str, words: list[str], which: int
+    name: str, engine: str, words: list[str], which: int
 ) -> None:
-    game = tablefeast.load(name)
-    state = STATES[name][which % len(STATES[name])]
+    game, states = _on(name, engine)
+    state = states[which % len(states)]
     text = " ".join(words)
     for seat in (CHANCE, *range(state.config.players)):
         try:
@@ -175,7 +192,7 @@ def test_move_text_is_an_action_or_an_invalid_action_error(
         assert game.check_state(after) == []  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
 @FUZZ
 @given(
     action_id=st.integers()
@@ -185,9 +202,11 @@ def test_move_text_is_an_action_or_an_invalid_action_error(
     | st.booleans()
     | st.floats(),
 )
-def test_an_action_id_is_an_action_or_an_invalid_action_error(name: str, action_id: Any) -> None:
-    game = tablefeast.load(name)
-    state = STATES[name][1]
+def test_an_action_id_is_an_action_or_an_invalid_action_error(
+    name: str, engine: str, action_id: Any
+) -> None:
+    game, states = _on(name, engine)
+    state = states[1]
     total = game.num_distinct_actions(state.config)
     try:
         action = game.action_from_id(state, 0, action_id)
@@ -202,25 +221,27 @@ def test_an_action_id_is_an_action_or_an_invalid_action_error(name: str, action_
 NOT_ACTIONS = (None, 0, "play 5", 10**5000, object(), (), [], 1.5)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_what_is_not_an_action_is_an_invalid_action_error_whoever_acts(name: str) -> None:
-    game = tablefeast.load(name)
-    for state in STATES[name][:4]:
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
+def test_what_is_not_an_action_is_an_invalid_action_error_whoever_acts(
+    name: str, engine: str
+) -> None:
+    game, states = _on(name, engine)
+    for state in states[:4]:
         for seat in (CHANCE, *range(state.config.players)):
             for thing in NOT_ACTIONS:
                 with pytest.raises(tablefeast.InvalidActionError, match=r"is not an? "):
                     game.apply_action(state, seat, thing)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
 @pytest.mark.parametrize(
     "seat",
     [10**5000, -2, 6, 1.0, "0", None, True],
     ids=["huge", "-2", "6", "1.0", "'0'", "None", "True"],
 )
-def test_what_is_not_a_seat_is_an_invalid_seat_error(name: str, seat: Any) -> None:
-    game = tablefeast.load(name)
-    state = STATES[name][1]
+def test_what_is_not_a_seat_is_an_invalid_seat_error(name: str, engine: str, seat: Any) -> None:
+    game, states = _on(name, engine)
+    state = states[1]
     action = game.legal_actions(state, game.actors(state)[0])[0]
     with pytest.raises(tablefeast.InvalidSeatError):
         game.apply_action(state, seat, action)
@@ -239,11 +260,13 @@ CONFIG_VALUES = (
 )
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
 @FUZZ
 @given(data=st.data())
-def test_a_config_is_refused_with_config_error_or_plays(name: str, data: st.DataObject) -> None:
-    game = tablefeast.load(name)
+def test_a_config_is_refused_with_config_error_or_plays(
+    name: str, engine: str, data: st.DataObject
+) -> None:
+    game = tablefeast.load(name, engine=engine)
     fields = list(json.loads(tablefeast.dumps(game.Config(players=4))))
     options = data.draw(st.dictionaries(st.sampled_from(fields), CONFIG_VALUES, max_size=3))
     options.setdefault("players", data.draw(st.integers(2, 6)))
@@ -260,11 +283,11 @@ def test_a_config_is_refused_with_config_error_or_plays(name: str, data: st.Data
     play_on(game, game.initial_state(config), random.Random(0), moves=30)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
 @FUZZ
 @given(seed=st.integers(0, 2**32 - 1))
-def test_a_tampered_config_json_is_refused_or_plays(name: str, seed: int) -> None:
-    game = tablefeast.load(name)
+def test_a_tampered_config_json_is_refused_or_plays(name: str, engine: str, seed: int) -> None:
+    game = tablefeast.load(name, engine=engine)
     rng = random.Random(seed)
     data = json.loads(tablefeast.dumps(game.Config(players=rng.choice((3, 4, 5)))))
     data = mutate({"config": data}, rng)["config"]
@@ -275,15 +298,14 @@ def test_a_tampered_config_json_is_refused_or_plays(name: str, seed: int) -> Non
     play_on(game, game.initial_state(config), rng, moves=30)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_every_error_is_a_library_error(name: str) -> None:
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
+def test_every_error_is_a_library_error(name: str, engine: str) -> None:
     """One pass over odd inputs to every entry point: only TablefeastError may come out."""
-    game = tablefeast.load(name)
-    state = STATES[name][2]
+    game = tablefeast.load(name, engine=engine)
     odd: list[Any] = [None, "", "{}", "[]", "[" * 50, "9" * 5000, '{"players": 1e999}', b"\xff"]
     for text in odd:
         for call in (
-            lambda t: tablefeast.loads(t, type(state)),
+            lambda t: tablefeast.loads(t, game.State),
             lambda t: tablefeast.loads(t, game.Config),
             lambda t: tablefeast.loads(t, game.Action),  # type: ignore[attr-defined]
             Record.from_json,
@@ -292,11 +314,12 @@ def test_every_error_is_a_library_error(name: str) -> None:
                 call(text)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_an_error_message_stays_short_whatever_the_input(name: str) -> None:
-    data = json.loads(tablefeast.dumps(STATES[name][0]))
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
+def test_an_error_message_stays_short_whatever_the_input(name: str, engine: str) -> None:
+    game, states = _on(name, engine)
+    data = json.loads(tablefeast.dumps(states[0]))
     key = next(k for k, v in data.items() if isinstance(v, list))
     data[key] = ["x"] * 10_000  # ten thousand wrong entries in one field
     with pytest.raises(tablefeast.RecordError) as refused:
-        tablefeast.loads(json.dumps(data), type(STATES[name][0]))
+        tablefeast.loads(json.dumps(data), game.State)
     assert len(str(refused.value)) < 2000

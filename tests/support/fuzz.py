@@ -5,21 +5,25 @@ tests.
 way a careless or hostile hand would; `play_on` checks that a state the library accepted really
 plays: every move keeps `check_state`, every seat's view, tensor and text build, and nothing but
 the library's own errors ever escapes. `at`, `set_at`, `inner_paths` and `tamper_json` are the
-pieces the per-game tests tamper with JSON by.
+pieces the per-game tests tamper with JSON by. `engines` runs a suite on both engines: the pure
+module, and the native core where it is built (required where TABLEFEAST_REQUIRE_NATIVE is set).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import pytest
 from hypothesis import note
 from hypothesis import strategies as st
 
 import tablefeast
+from tablefeast import native
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import RecordError
 from tablefeast.kernel.ruleset import Ruleset
@@ -45,6 +49,33 @@ INTERESTING = (
     10**400,
 )
 """Integers that break careless code: negatives, off-by-ones, sizes, and far too large."""
+
+
+NATIVE_REQUIRED = bool(os.environ.get("TABLEFEAST_REQUIRE_NATIVE"))
+"""CI's native stage sets TABLEFEAST_REQUIRE_NATIVE: there a core that is not built fails the
+tests that need it, where elsewhere they are skipped."""
+
+
+def engines(names: Iterable[str]) -> list[Any]:
+    """``(name, engine)`` parameters for a suite run on both engines: every game on the pure
+    engine, and on its native core, skipped with the reason where the core is not built (and
+    not required)."""
+    params = []
+    for name in names:
+        params.append(pytest.param(name, "pure", id=f"{name}-pure"))
+        if name not in native.NATIVE_GAMES:
+            continue
+        marks = []
+        if not native.available(name) and not NATIVE_REQUIRED:
+            reason = f"the native core of {name} is not built here (python hatch_build.py)"
+            marks.append(pytest.mark.skip(reason=reason))
+        params.append(pytest.param(name, "native", id=f"{name}-native", marks=marks))
+    return params
+
+
+def on_engine(game: Any, engine: str, state: Any) -> Any:
+    """`state`, a pure state of `game`, as the state of `engine` (native: converted)."""
+    return game.from_pure(state) if engine == "native" else state
 
 
 def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -244,7 +275,8 @@ def play_on(game: Ruleset, state: Any, rng: random.Random, moves: int) -> Any:
             assert legal, f"seat {seat} must act but has no legal action"
             action = legal[rng.randrange(len(legal))]
         state = game.apply_action(state, seat, action)
-    assert tablefeast.loads(tablefeast.dumps(state), type(state)) == state
+    again = tablefeast.loads(tablefeast.dumps(state), game.State)  # type: ignore[attr-defined]
+    assert type(again) is type(state) and again == state
     return state
 
 
