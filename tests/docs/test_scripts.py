@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -99,18 +100,23 @@ def test_server_load_script_runs_and_loses_nothing() -> None:
     assert "lost moves: 0, doubled moves: 0" in done.stdout
 
 
-def test_server_attack_script_runs_and_the_flood_is_dropped() -> None:
+def test_server_attack_script_measures_the_victim_quiet_and_attacked(tmp_path: Path) -> None:
     pytest.importorskip("uvicorn")
     script = str(ROOT / "benchmarks/server_attack.py")
+    out = tmp_path / "attack.json"
+    options = ["--seconds", "2", "--settle", "1", "--scenarios", "quiet,flood", "--json", str(out)]
     done = subprocess.run(
-        [sys.executable, script, "--seconds", "3", "--scenarios", "quiet,flood"],
+        [sys.executable, script, *options],
         capture_output=True,
         text=True,
         timeout=180,
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
-    assert "person p50" in lines["quiet"], done.stdout
-    assert "'dropped': " in lines["flood"], (done.stdout, done.stderr)
-    assert "'dropped': 0" not in lines["flood"]
+    assert "| scenario |" in done.stdout  # the table the README quotes
+    results = {result["scenario"]: result for result in json.loads(out.read_text())}
+    assert set(results) == {"quiet", "flood"}
+    for result in results.values():  # the victim measured in both phases of one server
+        assert result["quiet"]["moves"] > 0 and result["attacked"]["moves"] > 0, result
+        assert len(result["rss_mib"]) == 3 and set(result["targets"]) >= {"p99 < 250 ms"}
+    assert results["flood"]["attacker"]["sent"] > 0

@@ -27,9 +27,10 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import tablefeast
+from tablefeast.server import bots as bots_module
 from tablefeast.server import create_app
 from tablefeast.server import hub as hub_module
-from tablefeast.server.bots import BotPool
+from tablefeast.server.bots import BotPool, BotPoolFullError, BotRunner
 from tablefeast.server.guard import SECURITY_HEADERS
 from tablefeast.server.hub import Connection
 from tablefeast.server.seats import bot
@@ -682,6 +683,129 @@ def test_the_bot_pool_gives_every_table_its_turn() -> None:
     assert started.index("b0") <= 2, started  # not behind all of a's work
 
 
+def test_the_bot_pool_gives_every_owner_its_turn_then_every_table() -> None:
+    """One client's twenty tables get one turn a round, as another client's single table."""
+    started: list[str] = []
+
+    def job(name: str) -> Any:
+        def work() -> str:
+            started.append(name)
+            time.sleep(0.02)
+            return name
+
+        return work
+
+    async def main() -> None:
+        pool = BotPool(workers=1)
+        flood = [
+            asyncio.ensure_future(pool.run(f"t{i % 20}", job(f"x{i}"), owner="10.0.0.1"))
+            for i in range(40)
+        ]
+        await asyncio.sleep(0.005)  # x0 is running, the rest wait
+        victim = asyncio.ensure_future(pool.run("mine", job("v"), owner="10.0.0.2"))
+        await asyncio.gather(*flood, victim)
+        pool.close()
+
+    asyncio.run(main())
+    assert started.index("v") <= 2, started  # after x0 (and x1, queued first): not all 40
+    assert started[:4] != ["x0", "x1", "x2", "x3"]
+
+
+def test_an_owner_may_keep_only_so_many_bot_moves_waiting() -> None:
+    async def main() -> list[Any]:
+        pool = BotPool(workers=1)
+        slow = asyncio.ensure_future(pool.run("t0", lambda: time.sleep(0.2), "a", limit=2))
+        await asyncio.sleep(0.05)  # running: no longer waiting
+        waiting = [
+            asyncio.ensure_future(pool.run(f"t{i}", lambda: None, "a", limit=2)) for i in (1, 2)
+        ]
+        await asyncio.sleep(0)
+        outcomes: list[Any] = []
+        try:
+            await pool.run("t3", lambda: None, "a", limit=2)
+        except BotPoolFullError as e:
+            outcomes.append(e)
+        outcomes.append(await pool.run("t4", lambda: "b's", "b", limit=2))  # another owner
+        await asyncio.gather(slow, *waiting)
+        pool.close()
+        return outcomes
+
+    refused, other = asyncio.run(main())
+    assert isinstance(refused, BotPoolFullError) and other == "b's"
+
+
+def test_a_search_that_cannot_start_in_time_plays_its_fallback() -> None:
+    """The promise: a bot moves within its table's think of its turn, whatever the load. A
+    search behind another client's work past its time plays the game's heuristic instead."""
+    from tablefeast.server.workers import BotRequest
+
+    fc = tablefeast.load("food_chain")
+    state = fc.initial_state(fc.Config(players=3))
+    settings = ServerSettings(
+        bot_workers=1, bot_processes=False, agents={"sleepy": "tests.support.server:SleepyAgent"}
+    )
+
+    def request(kind: str, think: float) -> BotRequest:
+        return BotRequest("food_chain", state, 0, kind, think, "s", (), 5000)
+
+    async def main() -> tuple[str, float]:
+        runner = BotRunner(settings)
+        hog = asyncio.ensure_future(
+            runner.searches.run("hog", lambda: time.sleep(0.6), owner="10.0.0.1")
+        )
+        await asyncio.sleep(0.05)
+        started = time.monotonic()
+        move = await runner.move(request("hard", 0.3), "mine", "10.0.0.2", started + 0.3)
+        took = time.monotonic() - started
+        await hog
+        runner.close()
+        return move, took
+
+    move, took = asyncio.run(main())
+    assert move.startswith("play ")
+    assert took < 1.0  # the hog's 0.6 s, then the fallback at once; never a 400-iteration search
+
+
+def test_searching_bots_of_one_client_do_not_hold_up_another_tables_heuristics(
+    tmp_path: Path,
+) -> None:
+    """The attack found (issue 45): 20 all-bot tables of six ismcts:5000 thinking 5 s each
+    queued in the one pool of two workers; a victim table with two heuristic bots then made 1
+    move in 10 s. The heuristics now think apart from the searches, and the searches are shared
+    by client: the victim's bots answer as on a quiet server."""
+    settings = {"max_open_tables_per_address": 100}  # the searches in processes, as served
+    with TestClient(_app(tmp_path, **settings)) as client:
+        heavy = {"game": "food_chain", "seats": ["ismcts:5000"] * 6, "settings": {"think": 2.0}}
+        for number in range(20):
+            attacker = TestClient(client.app, client=(f"10.0.1.{number % 4}", 1234))
+            attacker.portal = client.portal  # the server's own loop: its bots live on in it
+            assert attacker.post("/api/tables", json=heavy).status_code == 201
+        victim = _table(client, ["human", "heuristic", "heuristic"])
+        url = f"/ws/tables/{victim['table']}?token={victim['tokens']['0']}"
+        searches = client.app.state.hub.bots.searches  # type: ignore[attr-defined]
+        answers: list[float] = []
+        waiting: list[int] = []
+        with client.websocket_connect(url) as socket:
+
+            def my_turn(played: int) -> dict[str, Any]:  # once the seat has made `played`
+                while True:
+                    message = checked(socket.receive_json())
+                    assert message["type"] != "error", message
+                    update = message["type"] == "update" and message["played"] >= played
+                    if update and 0 in message["actors"]:
+                        return message
+
+            update = my_turn(0)
+            for _ in range(6):  # six rounds of the victim's move and its bots' answers
+                socket.send_json({"type": "move", "move": update["legal"][0]})
+                sent = time.monotonic()
+                update = my_turn(update["played"] + 1)  # the bots answered: it acts again
+                answers.append(time.monotonic() - sent)
+                waiting.append(searches.waiting)
+    assert min(waiting) > 0, waiting  # the searches were crowded all along
+    assert max(answers) < 2.0, answers  # two searches of 2 s would take 4: never behind them
+
+
 def test_a_table_of_busy_bots_does_not_starve_another(tmp_path: Path) -> None:
     """Six searching bots queue six jobs of half a second; the victim's two bots are served in
     turn with them (about a second), not behind all six (three seconds)."""
@@ -775,7 +899,7 @@ def test_a_bot_that_overruns_its_time_is_stopped_by_ending_its_process() -> None
         assert time.monotonic() - started < 3.0
         assert workers._all == []  # the worker was ended, not left sleeping
         good = BotRequest("food_chain", state, 0, "heuristic", 0.2, "s", agents, 5000)
-        assert workers.decide(good, timeout=30).startswith("play ")  # a new worker
+        assert workers.decide(good, timeout=30).move.startswith("play ")  # a new worker
     finally:
         workers.close()
 
@@ -783,7 +907,7 @@ def test_a_bot_that_overruns_its_time_is_stopped_by_ending_its_process() -> None
 def test_a_table_plays_on_when_its_bot_never_answers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hub_module, "_THINK_MARGIN", 0.3)
+    monkeypatch.setattr(bots_module, "OVERRUN", 0.3)
     agents = {"sleepy": "tests.support.server:SleepyAgent"}
     with TestClient(_app(tmp_path, agents=agents)) as client:
         created = client.post(
@@ -803,6 +927,8 @@ def test_a_table_plays_on_when_its_bot_never_answers(
             assert time.monotonic() - started < 10, "the table waited for its stuck bot"
             time.sleep(0.05)
         assert time.monotonic() - started >= 0.4  # after its think limit and the margin
+        counts = client.app.state.hub.bots.counts  # type: ignore[attr-defined]
+        assert counts["failed"] >= 1  # its process ended, and its fallback played
 
 
 def test_ten_thousand_stored_tables_cost_nothing_at_start_and_little_to_list(

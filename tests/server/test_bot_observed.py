@@ -13,7 +13,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 import tablefeast
-import tablefeast.server.hub
+import tablefeast.server.bots
 from tablefeast.kernel.play import Observer
 from tablefeast.kernel.record import Record, iter_traced
 from tablefeast.server.table import Table
@@ -30,7 +30,7 @@ def test_a_bot_is_shown_the_revealed_moves_of_the_table(
         requests.append(request)
         return decide(request)
 
-    monkeypatch.setattr(tablefeast.server.hub, "decide", watching)
+    monkeypatch.setattr(tablefeast.server.bots, "decide", watching)  # random: on the loop
     table, tokens = create(client, "food_chain", ["human", "random", "random"])
     with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as socket:
         checked(socket.receive_json())
@@ -60,7 +60,7 @@ def test_a_table_of_hidden_hands_shows_its_bots_nothing(
         requests.append(request.observed)
         return decide(request)
 
-    monkeypatch.setattr(tablefeast.server.hub, "decide", watching)
+    monkeypatch.setattr(tablefeast.server.bots, "decide", watching)  # random: on the loop
     table, tokens = create(client, "schlacht_am_buffet", ["human", "random", "random"])
     with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as socket:
         checked(socket.receive_json())

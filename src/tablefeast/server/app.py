@@ -248,7 +248,7 @@ def create_app(
             return _RefusedError(503, "unavailable", str(e), 5).response()
         except TablefeastError as e:
             return _RefusedError(400, "bad_request", str(e)).response()
-        hub.schedule(hub.add(table))
+        hub.schedule(hub.add(table, client_address(request.scope)))
         return JSONResponse(
             {"table": table.row.id, "tokens": {str(s): t for s, t in tokens.items()}},
             status_code=201,

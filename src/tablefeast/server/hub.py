@@ -44,14 +44,14 @@ from starlette.websockets import WebSocket
 
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.server import protocol
-from tablefeast.server.bots import BotPool
+from tablefeast.server.bots import BotRunner
 from tablefeast.server.budget import Buckets, TokenBucket
 from tablefeast.server.capacity import OpenTables
-from tablefeast.server.seats import HUMAN, weight
+from tablefeast.server.seats import HUMAN
 from tablefeast.server.settings import ServerSettings
 from tablefeast.server.store import Append, StaleError, Store, StoreError
 from tablefeast.server.table import Pending, Table
-from tablefeast.server.workers import BotError, BotRequest, Workers, decide
+from tablefeast.server.workers import BotError, BotRequest
 
 __all__ = ["Connection", "Hub", "LiveTable", "TableBrokenError"]
 
@@ -63,9 +63,6 @@ _RETRIES = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Pauses before a bot's move is stored again after the store refused it."""
 SPECTATOR_CHUNK = 50
 """Spectators of one table sent an update in one pass of the event loop."""
-_THINK_MARGIN = 5.0
-"""Seconds past its ``think`` limit after which a bot's worker is ended (its search stops at the
-limit; an operator's own agent might not)."""
 FLOOD_WINDOW = 10.0
 """Seconds over which dropped messages are counted (`ServerSettings.flood_limit`)."""
 JOIN_NOTE = 60.0
@@ -260,8 +257,11 @@ class LiveTable:
         table: the table.
     """
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, owner: str | None = None) -> None:
         self.table = table
+        self.owner = table.row.id if owner is None else owner
+        """Whose table it is: the address that created it (its bots' share of the pools), or
+        the table itself when that is not known here (a table restored from the store)."""
         self.lock = asyncio.Lock()
         self.seated: list[Connection] = []
         self.spectators: list[Connection] = []
@@ -324,8 +324,8 @@ class Hub:
         self.store = store
         self.settings = settings
         self.live: OrderedDict[str, LiveTable] = OrderedDict()
-        self.bots = BotPool(settings.bot_workers)
-        self.workers = Workers(settings.bot_processes)
+        self.bots = BotRunner(settings)
+        """Where and when the bots think (`tablefeast.server.bots`)."""
         self.connected = 0
         self.by_address: Counter[str] = Counter()
         self.spectating = 0
@@ -534,14 +534,15 @@ class Hub:
         except StoreError as e:  # served all the same; the next round of leases tries again
             log.warning("table %s: cannot take its lease: %s", table.row.id, e)
 
-    def add(self, table: Table) -> LiveTable:
+    def add(self, table: Table, owner: str | None = None) -> LiveTable:
         """Hold a table (just created or loaded); the caller uses it before it next awaits.
 
         Args:
             table: the table.
+            owner: the address that created it, if it was created here.
         """
         self.evict(room=1)
-        live = self.live[table.row.id] = LiveTable(table)
+        live = self.live[table.row.id] = LiveTable(table, owner)
         return live
 
     def evict(self, room: int = 0) -> None:
@@ -754,17 +755,9 @@ class Hub:
                 max_iterations=self.settings.max_iterations,
                 observed=table.observer.shown(seat),
             )
-            heft = weight(kind, table.game.NAME, self.settings)
-            try:  # the bot stops within `think`; past that and a margin its process is ended
-                if heft == "light":  # cheaper than sending it anywhere
-                    text = decide(request)
-                else:
-                    text = await self.bots.run(
-                        table.row.id,
-                        lambda: self.workers.decide(
-                            request, think + _THINK_MARGIN, here=heft == "quick"
-                        ),
-                    )
+            due = time.monotonic() + think  # the promise (`tablefeast.server.bots`)
+            try:
+                text = await self.bots.move(request, table.row.id, live.owner, due)
             except BotError as e:  # any legal move, so that the table goes on
                 log.warning("table %s: seat %s's bot failed: %s", table.row.id, seat, e)
                 text = table.game.action_to_str(legal[rng.randrange(len(legal))])
@@ -806,7 +799,6 @@ class Hub:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bots.close()
-        self.workers.close()
         if self.leased:
             with contextlib.suppress(StoreError):
                 self._db.submit(self.store.release, self.holder, sorted(self.leased)).result()

@@ -110,7 +110,7 @@ def bot(kind: str, settings: ServerSettings, think: float) -> Any:
     simple = {"random": RandomAgent, "heuristic": HeuristicAgent, "greedy": GreedyAgent}
     if name in simple:
         return simple[name]()
-    return LevelAgent(name, seconds=think)  # its searches stop after one second at most
+    return LevelAgent(name, seconds=think)  # its search stops at `think` at the latest
 
 
 def weight(kind: str, game: str, settings: ServerSettings) -> str:

@@ -132,15 +132,25 @@ class ServerSettings:
             `tablefeast.server.protocol.MAX_MESSAGE_BYTES` closes the connection (code 1009)
             before it is read.
         flood_limit: messages in ten seconds that had to wait for the rates, after which the
-            connection is closed (code 1008).
+            connection is closed (code 1008); at most ten seconds' worth of `message_rate` can
+            wait, so a connection sending steadily past its rate is closed within seconds.
         outbox_limit: messages waiting to be sent to one connection; a client that reads
             slower than that is closed (code 1008).
-        bot_workers: bots thinking at once (each in a process of its own, or on a thread),
-            shared fairly by the tables.
+        bot_workers: searching bots thinking at once (each in a process of its own, or on a
+            thread), shared fairly by the client addresses that created the tables, then by
+            their tables.
+        quick_workers: threads on which the quick bots (the heuristics) think, apart from the
+            searches, so that they never wait behind one.
+        max_bot_jobs_per_address: searching bots' moves waiting at once for the tables one
+            client address created; past it a bot plays its fallback (the game's heuristic)
+            at once.
         bot_processes: bots think in worker processes (True: a search never slows the event
             loop, and one that overruns its time is stopped by ending its process) or on
             threads of the server's own process (False).
-        max_think: the most seconds a table's ``think`` setting may give a bot per move.
+        max_think: the most seconds a table's ``think`` setting may give a bot per move. A
+            bot moves within its table's ``think`` of its turn whatever the load: a search
+            stops at it with the best move found, and a bot that could not start in time
+            plays its fallback (the game's heuristic).
         max_iterations: the largest ``ismcts:N`` a seat may ask for.
         max_addresses: client addresses whose rates and connections are tracked (the least
             recently seen are forgotten past it).
@@ -185,9 +195,11 @@ class ServerSettings:
     max_spectators_per_table: int = attrs.field(default=100, validator=_bounded(0, _HUGE))
     message_rate: float = attrs.field(default=20.0, validator=_bounded(0.01, 10**6, float))
     byte_rate: float = attrs.field(default=8192.0, validator=_bounded(64, 10**9, float))
-    flood_limit: int = attrs.field(default=200, validator=_bounded(1, _HUGE))
+    flood_limit: int = attrs.field(default=100, validator=_bounded(1, _HUGE))
     outbox_limit: int = attrs.field(default=64, validator=_bounded(2, 10**6))
     bot_workers: int = attrs.field(default=2, validator=_bounded(1, 256))
+    quick_workers: int = attrs.field(default=2, validator=_bounded(1, 256))
+    max_bot_jobs_per_address: int = attrs.field(default=12, validator=_bounded(1, _HUGE))
     bot_processes: bool = attrs.field(default=True)
     max_think: float = attrs.field(default=5.0, validator=_bounded(0.05, 600, float))
     max_iterations: int = attrs.field(default=5000, validator=_bounded(1, 1_000_000))

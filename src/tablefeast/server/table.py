@@ -59,7 +59,7 @@ from tablefeast.server.store import Store, TableRow
 __all__ = ["HUMAN", "MAX_SEATS", "TABLE_OPTIONS", "Pending", "Table", "hash_token"]
 TABLE_OPTIONS: Mapping[str, tuple[float, float, float | None]] = {
     "timeout": (1.0, 86_400.0, None),
-    "think": (0.05, 60.0, 5.0),
+    "think": (0.05, 60.0, 2.0),
     "reaction": (0.0, 10.0, None),
     "tie_window": (0.0, 2.0, 0.1),
 }

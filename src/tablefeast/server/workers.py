@@ -27,17 +27,18 @@ import os
 import random
 import threading
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
 import tablefeast
+from tablefeast.agents.guard import timed_decision
 from tablefeast.kernel.errors import TablefeastError
-from tablefeast.kernel.play import Observation, decision
+from tablefeast.kernel.play import Observation
 from tablefeast.server.seats import bot
 from tablefeast.server.settings import ServerSettings
 
-__all__ = ["BotError", "BotRequest", "BotTimeoutError", "Workers", "decide"]
+__all__ = ["Answer", "BotError", "BotRequest", "BotTimeoutError", "Workers", "answer", "decide"]
 
 _NICENESS = 10
 """How much lower a worker's CPU priority is than the server's (Unix ``nice``)."""
@@ -80,8 +81,16 @@ class BotRequest:
     observed: tuple[Observation, ...] = ()
 
 
-def decide(request: BotRequest) -> str:
-    """The bot's move, in notation.
+class Answer(NamedTuple):
+    """A bot's move in notation, and whether its ``think`` limit cut its search short (the
+    move then depends on how busy the machine was; `tablefeast.agents.guard`)."""
+
+    move: str
+    cut_short: bool
+
+
+def answer(request: BotRequest) -> Answer:
+    """The bot's move, and whether its time limit cut its search short.
 
     Args:
         request: the position and the bot.
@@ -89,8 +98,18 @@ def decide(request: BotRequest) -> str:
     game = tablefeast.load(request.game)
     settings = ServerSettings(agents=dict(request.agents), max_iterations=request.max_iterations)
     agent = bot(request.kind, settings, request.think)
-    choose = decision(game, request.state, request.seat, agent, request.observed)
-    return game.action_to_str(choose(random.Random(request.seed)))
+    choose = timed_decision(game, request.state, request.seat, agent, request.observed)
+    action, cut_short = choose(random.Random(request.seed))
+    return Answer(game.action_to_str(action), cut_short)
+
+
+def decide(request: BotRequest) -> str:
+    """The bot's move, in notation.
+
+    Args:
+        request: the position and the bot.
+    """
+    return answer(request).move
 
 
 def _serve(connection: Connection) -> None:
@@ -105,11 +124,11 @@ def _serve(connection: Connection) -> None:
         if request is None:
             return
         try:
-            answer = ("move", decide(request))
+            reply: tuple[str, Any] = ("move", answer(request))
         except Exception as e:  # the agent's failure, reported: the server chooses instead
-            answer = ("error", f"{type(e).__name__}: {e}"[:500])
+            reply = ("error", f"{type(e).__name__}: {e}"[:500])
         try:
-            connection.send(answer)
+            connection.send(reply)
         except OSError:  # the server has gone
             return
 
@@ -153,8 +172,9 @@ class Workers:
                 self._context.set_forkserver_preload(["tablefeast.server.workers"])
         return self._context
 
-    def decide(self, request: BotRequest, timeout: float, *, here: bool = False) -> str:
-        """The bot's move in notation (call it from a pool thread: it blocks).
+    def decide(self, request: BotRequest, timeout: float, *, here: bool = False) -> Answer:
+        """The bot's move, and whether its time limit cut it short (call it from a pool
+        thread: it blocks).
 
         Args:
             request: the position and the bot.
@@ -167,7 +187,7 @@ class Workers:
         """
         if here or not self.processes:
             try:
-                return decide(request)
+                return answer(request)
             except Exception as e:
                 raise BotError(f"{type(e).__name__}: {e}"[:500]) from None
         worker = self._worker()
@@ -180,9 +200,9 @@ class Workers:
         except (EOFError, OSError) as e:
             self._retire(worker)
             raise BotError(f"the bot's process ended: {e}") from None
-        if kind != "move":
+        if kind != "move" or not isinstance(value, Answer):
             raise BotError(str(value))
-        return str(value)
+        return value
 
     def _worker(self) -> _Worker:
         worker: _Worker | None = getattr(self._local, "worker", None)
