@@ -150,9 +150,10 @@ def test_tables_are_listed_newest_first_by_pages_and_broken_ones_left_out(
 
 
 def test_open_tables_count_until_nobody_joined_or_played_lately(make_store: Any) -> None:
-    """A table nobody joined counts as open for `unjoined_after` after its creation; a joined
-    one for `abandon_after` after its last move or join; finished and broken ones never (issue
-    45, item 4: tables made and left cannot fill the server for an hour)."""
+    """A table nobody joined counts as open (for its creator) for `unjoined_after` after its
+    creation, and is never live; a joined one is open and live for `abandon_after` after its
+    last move or join; finished and broken ones never (issue 45, item 4: tables made and left
+    cannot fill the server)."""
     store = make_store()
     store.create_table(row("fresh", created=1000.0, updated=1000.0), {})
     store.create_table(row("left", created=0.0, updated=0.0), {})
@@ -162,7 +163,7 @@ def test_open_tables_count_until_nobody_joined_or_played_lately(make_store: Any)
     store.create_table(row("broken", created=990.0, updated=990.0, joined=990.0), {})
     store.mark_broken("broken", "does not replay")
     times = (3600.0, 300.0)  # abandon_after, unjoined_after
-    assert store.open_tables(1000.0, *times) == (3, 1300.0)  # fresh, joined, moved
+    assert store.live_tables(1000.0, 3600.0) == (2, 4500.0)  # joined, moved: not fresh
     ids = ["fresh", "left", "joined", "moved", "over", "broken", "missing"]
     assert store.open_among(ids, 1000.0, *times) == {
         "fresh": 1300.0,
@@ -176,8 +177,9 @@ def test_open_tables_count_until_nobody_joined_or_played_lately(make_store: Any)
         "moved": 4550.0,
     }
     assert store.table("fresh").joined == 1100.0
-    assert store.open_tables(4600.0, *times) == (1, 4700.0)
-    assert store.open_tables(5000.0, *times) == (0, None)
+    assert store.live_tables(1400.0, 3600.0) == (3, 4500.0)
+    assert store.live_tables(4600.0, 3600.0) == (1, 4700.0)
+    assert store.live_tables(5000.0, 3600.0) == (0, None)
     assert store.open_among([], 0.0, *times) == {}
 
 
@@ -234,7 +236,7 @@ def test_a_corrupt_column_breaks_its_table_only(
         found = store.table("b")
         assert found is not None and found.broken is not None, (column, value)
         assert found.broken.startswith("bad row: "), found.broken
-        store.open_tables(2.0, 3600.0, 300.0)  # counts, whatever the column holds
+        store.live_tables(2.0, 3600.0)  # counts, whatever the column holds
         store.close()
         if backend == "sqlite":
             (tmp_path / "tables.db").unlink()

@@ -238,7 +238,8 @@ def create_app(
         address have room (`tablefeast.server.capacity`); the answer holds its id and tokens
         (or the refusal)."""
         try:
-            async with hub.open_tables.room(client_address(request.scope)) as room:
+            live = HUMAN not in args[3]  # the seats: a table of bots alone is live at once
+            async with hub.open_tables.room(client_address(request.scope), live) as room:
                 table, tokens = await hub.call(Table.create, hub.store, *args)
                 room.table_id = table.row.id
             await hub.lease(table)

@@ -1,28 +1,31 @@
-"""Room for new tables: the open tables of each client address and of the whole server.
+"""Room for new tables: the open tables of each client address and the live tables of the server.
 
-A table counts as **open** while it is unfinished and someone is at it: until
-`ServerSettings.unjoined_after` (5 minutes) after its creation while no person has joined one of
-its seats, then until `ServerSettings.abandon_after` (1 hour) after its last move or join
-(`tablefeast.server.store.TableRow.open_until`). So tables made and left empty stop counting
-within minutes, and only tables people play on can keep the server full.
+A table is **live** while it is unfinished and played at: joined (a person took one of its
+seats; a table of bots alone is joined when it is created) and moved on or joined in the last
+`ServerSettings.abandon_after` seconds. A table nobody has joined is not live (it holds no
+memory and no bot work once its first bots have moved): it counts only for the address that
+created it, for `ServerSettings.unjoined_after` seconds (`tablefeast.server.store.TableRow.
+open_until`). Two caps, checked before a table is built:
 
-Two caps, checked before a table is built:
+- **per address**: `ServerSettings.max_open_tables_per_address` open tables (live, or made and
+  not yet joined) created from one client address (each process counts the tables it created
+  itself); past it, 429;
+- **in all**: `ServerSettings.max_open_tables` live tables in the store; past it, 503.
 
-- **per address**: `ServerSettings.max_open_tables_per_address` open tables created from one
-  client address (each process counts the tables it created itself); past it, 429;
-- **in all**: `ServerSettings.max_open_tables` open tables in the store; past it, 503.
-
-Each refusal carries a true ``Retry-After``: the time at which the soonest of the tables that
-fill the cap stops counting if nobody joins or moves on it (a table that ends sooner frees its
-place sooner). A table being created holds its place while it is built, so that a burst of
-requests from one address cannot pass the cap together.
+So tables made and left can never fill the server (the lockout found in issue 45: fifty such
+tables closed a server capped at fifty for an hour); only tables people join can, and an address
+may hold at most its own cap of them, so filling the server takes `max_open_tables /
+max_open_tables_per_address` addresses that each join their tables. Each refusal carries a true
+``Retry-After``: when the soonest of the tables that fill the cap stops counting if nobody joins
+or moves on it (a table that ends sooner frees its place sooner). A table being created holds
+its place while it is built, so that a burst of requests cannot pass a cap together.
 
 Examples:
     >>> import asyncio
     >>> from tablefeast.server.store import SQLiteStore
     >>> async def main():
     ...     tables = OpenTables(SQLiteStore(":memory:"), ServerSettings(), call=_direct)
-    ...     async with tables.room("10.0.0.1", now=0.0) as room:
+    ...     async with tables.room("10.0.0.1", live=False, now=0.0) as room:
     ...         room.table_id = "t1"
     ...     return tables.mine("10.0.0.1")
     >>> asyncio.run(main())
@@ -86,6 +89,7 @@ class OpenTables:
         self.call = call
         self._mine: OrderedDict[str, list[str]] = OrderedDict()
         self._building: dict[str, int] = {}
+        self._live_building = 0
 
     def mine(self, address: str) -> list[str]:
         """The tables `address` created here that may still be open (some may have ended).
@@ -96,11 +100,12 @@ class OpenTables:
         return list(self._mine.get(address, ()))
 
     @contextlib.asynccontextmanager
-    async def room(self, address: str, now: float | None = None) -> AsyncIterator[Room]:
+    async def room(self, address: str, live: bool, now: float | None = None) -> AsyncIterator[Room]:
         """Hold a place for a new table of `address`, or refuse.
 
         Args:
             address: the client's address.
+            live: whether the table is live once created (bots alone: nobody need join it).
             now: seconds since the epoch (`time.time`), for tests.
 
         Raises:
@@ -108,14 +113,21 @@ class OpenTables:
         """
         now = time.time() if now is None else now
         settings = self.settings
-        times = (now, settings.abandon_after, settings.unjoined_after)
         self._building[address] = self._building.get(address, 0) + 1
+        self._live_building += live
         try:
             mine = self._mine.get(address, [])
-            if len(mine) + self._building[address] > settings.max_open_tables_per_address:
-                still = await self.call(self.store.open_among, mine, *times)
+            cap = settings.max_open_tables_per_address
+            if len(mine) + self._building[address] > cap:
+                still = await self.call(
+                    self.store.open_among,
+                    mine,
+                    now,
+                    settings.abandon_after,
+                    settings.unjoined_after,
+                )
                 mine[:] = [table_id for table_id in mine if table_id in still]
-                if len(mine) + self._building[address] > settings.max_open_tables_per_address:
+                if len(mine) + self._building[address] > cap:
                     raise NoRoomError(
                         429,
                         f"your address has {len(mine)} open tables, as many as it may: finish "
@@ -123,8 +135,8 @@ class OpenTables:
                         f"{settings.unjoined_after:g} s)",
                         min(still.values(), default=now) - now,
                     )
-            count, soonest = await self.call(self.store.open_tables, *times)
-            if count + sum(self._building.values()) - 1 >= settings.max_open_tables:
+            count, soonest = await self.call(self.store.live_tables, now, settings.abandon_after)
+            if count + self._live_building - live >= settings.max_open_tables:
                 raise NoRoomError(
                     503, "the server is full: try again later", (soonest or now) - now
                 )
@@ -134,6 +146,7 @@ class OpenTables:
             self._building[address] -= 1
             if not self._building[address]:
                 del self._building[address]
+            self._live_building -= live
         if room.table_id is not None:
             self._mine.setdefault(address, []).append(room.table_id)
             self._mine.move_to_end(address)

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import ctypes.util
 import json
 import logging
 import os
@@ -69,6 +71,18 @@ JOIN_NOTE = 60.0
 """Seconds between two notes in the store that a person joined a table (`Hub.joined`)."""
 _STALE_TRIES = 5
 """How often a person's move is tried again after other processes stored moves first."""
+
+
+TRIM_EVERY = 3.0
+"""Seconds between two returns of freed memory to the system (`Hub._give_back_memory`)."""
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None where the C library has none."""
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
 
 
 def _discount(counts: Counter[str], key: str) -> None:
@@ -359,6 +373,17 @@ class Hub:
         self.store.listen(heard)
         self._renewed = time.monotonic()
         self._spawn(self._keep_leases())
+        self._spawn(self._give_back_memory())
+
+    async def _give_back_memory(self) -> None:
+        """Every `TRIM_EVERY` seconds, hand the memory freed meanwhile back to the system
+        (glibc's ``malloc_trim``, a few milliseconds; elsewhere nothing): without it, the memory
+        of a thousand closed connections or stalled request bodies stays in the process's heap,
+        and a burst of them leaves the server tens of megabytes larger for good."""
+        trim = _malloc_trim()
+        while trim is not None:
+            await asyncio.sleep(TRIM_EVERY)
+            trim(0)
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)

@@ -70,6 +70,11 @@ _OPEN_UNTIL = (
     "FROM tables WHERE NOT finished AND broken IS NULL"
 )
 """Each unfinished table's `TableRow.open_until` (parameters: unjoined_after, abandon_after)."""
+_LIVE_UNTIL = (
+    "SELECT GREATEST(updated, joined) + %s AS until FROM tables "
+    "WHERE NOT finished AND broken IS NULL AND joined IS NOT NULL"
+)
+"""Each joined unfinished table's end of being live (parameter: abandon_after)."""
 
 _SCHEMA_1 = """
 CREATE TABLE tables (
@@ -315,19 +320,16 @@ class PostgresStore:
         rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
         return [row for row in rows if row.broken is None]
 
-    def open_tables(
-        self, now: float, abandon_after: float, unjoined_after: float
-    ) -> tuple[int, float | None]:
-        """How many tables count as open at `now`, and the soonest time one of them stops
-        counting (`tablefeast.server.store.Store.open_tables`).
+    def live_tables(self, now: float, abandon_after: float) -> tuple[int, float | None]:
+        """How many tables are live at `now`, and the soonest time one of them is abandoned
+        (`tablefeast.server.store.Store.live_tables`).
 
         Args:
             now: seconds since the epoch.
             abandon_after: seconds without a move or a join after which a table is abandoned.
-            unjoined_after: seconds after which a table nobody joined stops counting.
         """
-        sql = f"SELECT COUNT(*), MIN(until) FROM ({_OPEN_UNTIL}) AS open WHERE until > %s"
-        count, soonest = self._rows(sql, (unjoined_after, abandon_after, now))[0]
+        sql = f"SELECT COUNT(*), MIN(until) FROM ({_LIVE_UNTIL}) AS live WHERE until > %s"
+        count, soonest = self._rows(sql, (abandon_after, now))[0]
         return int(count), None if soonest is None else float(soonest)
 
     def open_among(

@@ -79,17 +79,20 @@ class ServerSettings:
         create_key: when set, ``POST /api/tables`` must send ``Authorization: Bearer KEY``.
         agents: the operator's own bots by name (``{"mybot": "package.module:Class"}``), which
             a request may then name as a seat; the only way an outside class is ever loaded.
-        max_open_tables: open tables at once (`tablefeast.server.capacity`); one more is
-            refused with 503 and a ``Retry-After`` of when the soonest of them stops counting.
-        max_open_tables_per_address: open tables one client address may have created (each
-            process counts its own); one more is refused with 429 and a true ``Retry-After``.
+        max_open_tables: live tables at once: joined (by a person, or bots alone) and not
+            abandoned (`tablefeast.server.capacity`); a new table past it is refused with 503
+            and a ``Retry-After`` of when the soonest of them is abandoned.
+        max_open_tables_per_address: open tables (live, or made and not yet joined) one
+            client address may have created (each process counts its own); one more is refused
+            with 429 and a true ``Retry-After``. Filling the server takes `max_open_tables`
+            divided by this many addresses, each joining its tables.
         abandon_after: seconds without a move or a person joining after which an unfinished
             table is abandoned: it no longer counts as open and leaves the listing (it can
             still be played on).
         unjoined_after: seconds after its creation at which a table that no person has joined
-            (connected to one of its seats) stops counting as open, so that tables made and
-            left cannot fill the server for `abandon_after`; a table with no human seat is
-            joined when it is created.
+            (connected to one of its seats) stops counting for its creator's address; it never
+            counts for the server's cap, so tables made and left cannot fill the server. A
+            table with no human seat is joined when it is created.
         create_rate: tables one client address may create per second, on average.
         create_burst: tables it may create at once.
         create_rate_total: tables all clients together may create per second, on average (a

@@ -279,11 +279,9 @@ class Store(Protocol):
     def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
         """At most `limit` tables that are not broken, newest first, older than `before`."""
 
-    def open_tables(
-        self, now: float, abandon_after: float, unjoined_after: float
-    ) -> tuple[int, float | None]:
-        """How many tables count as open at `now` (`TableRow.open_until`), and the soonest
-        time one of them stops counting (None: none is open)."""
+    def live_tables(self, now: float, abandon_after: float) -> tuple[int, float | None]:
+        """How many tables are live at `now` (joined, and played on or joined lately), and the
+        soonest time one of them is abandoned (None: none is live)."""
 
     def open_among(
         self, table_ids: Sequence[str], now: float, abandon_after: float, unjoined_after: float
@@ -384,6 +382,11 @@ _OPEN_UNTIL = (
     "AS until FROM tables WHERE finished = 0 AND broken IS NULL"
 )
 """Each unfinished table's `TableRow.open_until` (parameters: unjoined_after, abandon_after)."""
+_LIVE_UNTIL = (
+    "SELECT MAX(updated, joined) + ? AS until FROM tables "
+    "WHERE finished = 0 AND broken IS NULL AND joined IS NOT NULL"
+)
+"""Each joined unfinished table's end of being live (parameter: abandon_after)."""
 
 
 class SQLiteStore:
@@ -580,30 +583,28 @@ class SQLiteStore:
         rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
         return [row for row in rows if row.broken is None]  # a row that does not parse
 
-    def open_tables(
-        self, now: float, abandon_after: float, unjoined_after: float
-    ) -> tuple[int, float | None]:
-        """How many tables count as open at `now` (`TableRow.open_until`: unfinished, not
-        broken, and joined and moved on lately or created lately), and the soonest time one of
-        them stops counting.
+    def live_tables(self, now: float, abandon_after: float) -> tuple[int, float | None]:
+        """How many tables are live at `now`: unfinished, not broken, joined (by a person, or
+        made of bots alone) and moved on or joined in the last `abandon_after` seconds; and the
+        soonest time one of them is abandoned.
 
         Args:
             now: seconds since the epoch.
             abandon_after: seconds without a move or a join after which a table is abandoned.
-            unjoined_after: seconds after which a table nobody joined stops counting.
 
         Returns:
-            The count, and the soonest end (None when none is open).
+            The count, and the soonest end (None when none is live).
         """
-        sql = f"SELECT COUNT(*), MIN(until) FROM ({_OPEN_UNTIL}) WHERE until > ?"
-        count, soonest = self._rows(sql, (unjoined_after, abandon_after, now))[0]
+        sql = f"SELECT COUNT(*), MIN(until) FROM ({_LIVE_UNTIL}) WHERE until > ?"
+        count, soonest = self._rows(sql, (abandon_after, now))[0]
         return int(count), None if soonest is None else float(soonest)
 
     def open_among(
         self, table_ids: Sequence[str], now: float, abandon_after: float, unjoined_after: float
     ) -> dict[str, float]:
         """Those of `table_ids` (at most a few hundred) open at `now`, each with when it stops
-        counting (`open_tables`).
+        counting (`TableRow.open_until`: a table nobody joined counts as its creator's for
+        `unjoined_after`, a joined one while it is live).
 
         Args:
             table_ids: the tables.
