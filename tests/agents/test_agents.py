@@ -23,6 +23,7 @@ from tablefeast.agents import (
     make_agent,
 )
 from tablefeast.agents.heuristics import MIX, heuristic_move, ranked_moves
+from tablefeast.agents.levels import level_agent
 from tablefeast.agents.simulate import simulate
 from tablefeast.cli import main
 from tablefeast.kernel.chance import CHANCE
@@ -224,9 +225,12 @@ def test_make_agent_names() -> None:
     for bad in ("genius", "random:3"):
         with pytest.raises(ValueError, match="unknown agent"):
             make_agent(bad)
-    for bad in ("ismcts:0", "ismcts:x", "ismcts:" + "9" * 5000):
+    # Other scripts' digits (a fullwidth 5, an Arabic-Indic 3) are read by int(): not here.
+    for bad in ("ismcts:0", "ismcts:x", "ismcts:" + "9" * 5000, "ismcts:\uff15", "ismcts:\u0663"):
         with pytest.raises(ValueError, match="ismcts takes a number of iterations from 1"):
             make_agent(bad)
+    with pytest.raises(ValueError, match="a level names"):
+        level_agent("ismcts:\uff15")
 
 
 def test_simulation_results_do_not_depend_on_the_executor() -> None:

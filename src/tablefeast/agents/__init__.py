@@ -142,7 +142,12 @@ def make_agent(spec: str) -> Any:
         search = SEARCHES[name]
         if not budget:
             return search()
-        if budget.isdecimal() and len(budget) <= 7 and 0 < int(budget) <= MAX_ITERATIONS:
+        if (
+            budget.isascii()
+            and budget.isdecimal()
+            and len(budget) <= 7
+            and 0 < int(budget) <= MAX_ITERATIONS
+        ):
             return search(iterations=int(budget))
         raise ConfigError(
             f"{name} takes a number of iterations from 1 to {MAX_ITERATIONS:,}, "

@@ -71,7 +71,8 @@ engine='auto'), GreedyAgent(samples=8))
         return simple[name]()
     kind, _, budget = name.partition(":")
     searches = {"ismcts": ISMCTSAgent, "model": ModelAgent}
-    if kind in searches and budget.isdecimal() and len(budget) <= 7 and int(budget) > 0:
+    digits = budget.isascii() and budget.isdecimal() and len(budget) <= 7
+    if kind in searches and digits and int(budget) > 0:
         return searches[kind](iterations=int(budget))
     raise ConfigError(
         f"a level names random, heuristic, greedy, ismcts:ITERATIONS or model:ITERATIONS, "
