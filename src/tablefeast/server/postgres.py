@@ -43,8 +43,10 @@ from typing import Any
 from tablefeast.server.store import (
     COLUMNS,
     Append,
+    Dialect,
     StaleError,
     StoreError,
+    TableCounts,
     TableRow,
     row_values,
     shown_db,
@@ -63,18 +65,6 @@ _MIGRATION_LOCK = 7_447_015_320_061_206
 """The advisory lock held while a database is created or migrated."""
 _NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
 """Now, on the database server's clock (leases run out by one clock for every process)."""
-
-_OPEN_UNTIL = (
-    "SELECT id, CASE WHEN joined IS NULL THEN created + %s "
-    "ELSE GREATEST(updated, joined) + %s END AS until "
-    "FROM tables WHERE NOT finished AND broken IS NULL"
-)
-"""Each unfinished table's `TableRow.open_until` (parameters: unjoined_after, abandon_after)."""
-_LIVE_UNTIL = (
-    "SELECT GREATEST(updated, joined) + %s AS until FROM tables "
-    "WHERE NOT finished AND broken IS NULL AND joined IS NOT NULL"
-)
-"""Each joined unfinished table's end of being live (parameter: abandon_after)."""
 
 _SCHEMA_1 = """
 CREATE TABLE tables (
@@ -118,7 +108,7 @@ _MIGRATIONS: dict[int, str] = {
 """What turns a database of version N into version N + 1 (a new one is created at version 1)."""
 
 
-class PostgresStore:
+class PostgresStore(TableCounts):
     """`tablefeast.server.store.Store` on PostgreSQL (module docs).
 
     Args:
@@ -131,6 +121,8 @@ class PostgresStore:
         StoreError: the database cannot be reached, or holds a newer schema; or psycopg is not
             installed (the ``postgres`` extra).
     """
+
+    dialect = Dialect(mark="%s", greatest="GREATEST", unfinished="NOT finished")
 
     def __init__(self, url: str, timeout: float = 5.0, pool_size: int = 4) -> None:
         try:
@@ -189,7 +181,7 @@ class PostgresStore:
                 raise StoreError(f"the database cannot be reached: {_reason(e)}") from None
             raise
 
-    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         with self._transaction() as connection:
             return list(connection.execute(sql, params).fetchall())
 
@@ -319,35 +311,6 @@ class PostgresStore:
         sql = f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT %s"
         rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
         return [row for row in rows if row.broken is None]
-
-    def live_tables(self, now: float, abandon_after: float) -> tuple[int, float | None]:
-        """How many tables are live at `now`, and the soonest time one of them is abandoned
-        (`tablefeast.server.store.Store.live_tables`).
-
-        Args:
-            now: seconds since the epoch.
-            abandon_after: seconds without a move or a join after which a table is abandoned.
-        """
-        sql = f"SELECT COUNT(*), MIN(until) FROM ({_LIVE_UNTIL}) AS live WHERE until > %s"
-        count, soonest = self._rows(sql, (abandon_after, now))[0]
-        return int(count), None if soonest is None else float(soonest)
-
-    def open_among(
-        self, table_ids: Sequence[str], now: float, abandon_after: float, unjoined_after: float
-    ) -> dict[str, float]:
-        """Those of `table_ids` open at `now`, each with when it stops counting.
-
-        Args:
-            table_ids: the tables.
-            now: seconds since the epoch.
-            abandon_after: seconds without a move or a join after which a table is abandoned.
-            unjoined_after: seconds after which a table nobody joined stops counting.
-        """
-        if not table_ids:
-            return {}
-        sql = f"SELECT id, until FROM ({_OPEN_UNTIL} AND id = ANY(%s)) AS open WHERE until > %s"
-        rows = self._rows(sql, (unjoined_after, abandon_after, list(table_ids), now))
-        return {table_id: float(until) for table_id, until in rows}
 
     def mark_joined(self, table_id: str, when: float) -> None:
         """Note that a person took a seat of the table at `when`.

@@ -377,19 +377,84 @@ UPDATE tables SET joined = updated;
 """What turns a database of version N into version N + 1 (a new one is created as version 1)."""
 
 
-_OPEN_UNTIL = (
-    "SELECT id, CASE WHEN joined IS NULL THEN created + ? ELSE MAX(updated, joined) + ? END "
-    "AS until FROM tables WHERE finished = 0 AND broken IS NULL"
-)
-"""Each unfinished table's `TableRow.open_until` (parameters: unjoined_after, abandon_after)."""
-_LIVE_UNTIL = (
-    "SELECT MAX(updated, joined) + ? AS until FROM tables "
-    "WHERE finished = 0 AND broken IS NULL AND joined IS NOT NULL"
-)
-"""Each joined unfinished table's end of being live (parameter: abandon_after)."""
+@attrs.frozen
+class Dialect:
+    """What the two backends write differently in the queries they share (`TableCounts`).
+
+    Attributes:
+        mark: a parameter's placeholder.
+        greatest: the function giving the larger of two values.
+        unfinished: the condition that a table is not finished.
+    """
+
+    mark: str
+    greatest: str
+    unfinished: str
+
+    def among(self, values: Sequence[Any]) -> tuple[str, tuple[Any, ...]]:
+        """``id`` among `values`: the condition and its parameters."""
+        if self.mark == "?":
+            return f"id IN ({', '.join('?' * len(values))})", tuple(values)
+        return f"id = ANY({self.mark})", (list(values),)
 
 
-class SQLiteStore:
+class TableCounts:
+    """The counts of open and live tables (`tablefeast.server.capacity`), written once for both
+    backends, each with its `Dialect`."""
+
+    dialect: Dialect
+
+    def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        raise NotImplementedError
+
+    def live_tables(self, now: float, abandon_after: float) -> tuple[int, float | None]:
+        """How many tables are live at `now`: unfinished, not broken, joined (by a person, or
+        made of bots alone) and moved on or joined in the last `abandon_after` seconds; and the
+        soonest time one of them is abandoned.
+
+        Args:
+            now: seconds since the epoch.
+            abandon_after: seconds without a move or a join after which a table is abandoned.
+
+        Returns:
+            The count, and the soonest end (None when none is live).
+        """
+        d = self.dialect
+        sql = (
+            f"SELECT COUNT(*), MIN(until) FROM (SELECT {d.greatest}(updated, joined) + {d.mark} "
+            f"AS until FROM tables WHERE {d.unfinished} AND broken IS NULL AND joined IS NOT "
+            f"NULL) AS live WHERE until > {d.mark}"
+        )
+        count, soonest = self._rows(sql, (abandon_after, now))[0]
+        return int(count), None if soonest is None else float(soonest)
+
+    def open_among(
+        self, table_ids: Sequence[str], now: float, abandon_after: float, unjoined_after: float
+    ) -> dict[str, float]:
+        """Those of `table_ids` (at most a few hundred) open at `now`, each with when it stops
+        counting (`TableRow.open_until`: a table nobody joined counts as its creator's for
+        `unjoined_after`, a joined one while it is live).
+
+        Args:
+            table_ids: the tables.
+            now: seconds since the epoch.
+            abandon_after: seconds without a move or a join after which a table is abandoned.
+            unjoined_after: seconds after which a table nobody joined stops counting.
+        """
+        if not table_ids:
+            return {}
+        d = self.dialect
+        among, ids = d.among(table_ids)
+        sql = (
+            f"SELECT id, until FROM (SELECT id, CASE WHEN joined IS NULL THEN created + {d.mark} "
+            f"ELSE {d.greatest}(updated, joined) + {d.mark} END AS until FROM tables WHERE "
+            f"{d.unfinished} AND broken IS NULL AND {among}) AS open WHERE until > {d.mark}"
+        )
+        rows = self._rows(sql, (unjoined_after, abandon_after, *ids, now))
+        return {table_id: float(until) for table_id, until in rows}
+
+
+class SQLiteStore(TableCounts):
     """`Store` on SQLite: one file, WAL mode, a transaction per accepted move.
 
     A committed transaction survives the server process being killed (WAL with
@@ -409,6 +474,8 @@ class SQLiteStore:
         >>> SQLiteStore(":memory:").tables(10)
         []
     """
+
+    dialect = Dialect(mark="?", greatest="MAX", unfinished="finished = 0")
 
     def __init__(self, path: str | Path, timeout: float = 5.0) -> None:
         self._lock = threading.Lock()
@@ -582,42 +649,6 @@ class SQLiteStore:
         sql = f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT ?"
         rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
         return [row for row in rows if row.broken is None]  # a row that does not parse
-
-    def live_tables(self, now: float, abandon_after: float) -> tuple[int, float | None]:
-        """How many tables are live at `now`: unfinished, not broken, joined (by a person, or
-        made of bots alone) and moved on or joined in the last `abandon_after` seconds; and the
-        soonest time one of them is abandoned.
-
-        Args:
-            now: seconds since the epoch.
-            abandon_after: seconds without a move or a join after which a table is abandoned.
-
-        Returns:
-            The count, and the soonest end (None when none is live).
-        """
-        sql = f"SELECT COUNT(*), MIN(until) FROM ({_LIVE_UNTIL}) WHERE until > ?"
-        count, soonest = self._rows(sql, (abandon_after, now))[0]
-        return int(count), None if soonest is None else float(soonest)
-
-    def open_among(
-        self, table_ids: Sequence[str], now: float, abandon_after: float, unjoined_after: float
-    ) -> dict[str, float]:
-        """Those of `table_ids` (at most a few hundred) open at `now`, each with when it stops
-        counting (`TableRow.open_until`: a table nobody joined counts as its creator's for
-        `unjoined_after`, a joined one while it is live).
-
-        Args:
-            table_ids: the tables.
-            now: seconds since the epoch.
-            abandon_after: seconds without a move or a join after which a table is abandoned.
-            unjoined_after: seconds after which a table nobody joined stops counting.
-        """
-        if not table_ids:
-            return {}
-        marks = ", ".join("?" * len(table_ids))
-        sql = f"SELECT id, until FROM ({_OPEN_UNTIL} AND id IN ({marks})) WHERE until > ?"
-        rows = self._rows(sql, (unjoined_after, abandon_after, *table_ids, now))
-        return {table_id: float(until) for table_id, until in rows}
 
     def mark_joined(self, table_id: str, when: float) -> None:
         """Note that a person took a seat of the table at `when` (`TableRow.joined`).
