@@ -31,6 +31,7 @@ from tablefeast.server import bots as bots_module
 from tablefeast.server import create_app
 from tablefeast.server import hub as hub_module
 from tablefeast.server.bots import BotPool, BotPoolFullError, BotRunner
+from tablefeast.server.budget import TokenBucket
 from tablefeast.server.guard import SECURITY_HEADERS
 from tablefeast.server.hub import Connection
 from tablefeast.server.seats import bot
@@ -562,7 +563,7 @@ def test_a_connection_keeps_to_its_budgets_of_messages_and_bytes() -> None:
     settings = ServerSettings(message_rate=10.0, byte_rate=1000.0, flood_limit=3)
 
     async def main() -> tuple[list[float], Connection]:
-        shared = hub_module.TokenBucket(40.0, 80.0)
+        shared = TokenBucket(40.0, 80.0)
         connection = Connection(None, 0, "a", settings, shared)  # type: ignore[arg-type]
         waits = [connection.pace(2000, now=0.0)]  # within the burst of bytes (4000)
         waits.append(connection.pace(2000, now=0.0))  # the burst is spent: no wait yet

@@ -8,11 +8,14 @@ checked: none names code, and everything a client can make the server hold is bo
 (`ServerSettings`). See the "Play online" docs page for the protocol and the threat model.
 
 - `app`: the Starlette ASGI app (HTTP for tables, WebSockets for seats and spectators).
+- `connections`: HTTP connections before the app sees them (caps, deadlines, sizes).
 - `guard`: the middleware every request passes first (host, origin, rate, security headers).
 - `settings`: every limit, and what the server trusts.
 - `seats`: the seat kinds a request may name, and the bots built for them.
 - `hub`: the tables in memory, their connections, bots and storage calls.
-- `bots`: the fair pool the bots think on.
+- `live`: a table the hub holds, and its connections (their rates and outboxes).
+- `capacity`: room for new tables (live tables in all, open ones per address).
+- `bots`: the fair pools the bots think on, and the promise of time.
 - `budget`: token buckets per client address.
 - `table`: one table's bookkeeping (moves, chance, seats, tokens, the public event log).
 - `protocol`: the messages, their JSON Schemas, the client message parser.
