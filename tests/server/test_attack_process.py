@@ -205,3 +205,56 @@ def test_a_frame_over_the_message_size_closes_the_connection_unread(
     sock.close()
     close = answer[answer.rfind(b"\x88") :]  # the server's close frame
     assert close[:1] == b"\x88" and int.from_bytes(close[2:4], "big") == 1009, answer[-40:]
+
+
+def test_a_burst_of_frames_is_parsed_only_as_fast_as_it_is_read(server: tuple[int, int]) -> None:
+    """The attack found (issue 45): JSON pings flooded on 64 connections gave a victim a p99
+    of 1,965 ms, the server parsing every frame of each read at once (thousands in a 64 KiB
+    read). Now a connection's input waits unparsed, a slice at a time as the app reads it: a
+    burst of 4,000 pings is answered at the connection's rate, and another connection's ping
+    is answered at once meanwhile."""
+    port, _ = server
+    created = _table(port)
+    base = f"/ws/tables/{created['table']}"
+    sock, head = _raw_socket(port, f"{base}?token={created['tokens']['0']}")
+    assert head.startswith(b"HTTP/1.1 101")
+    sock.sendall(_frame(b'{"type": "ping"}') * 4000)  # 92 KB in one write
+    started = time.monotonic()
+    with connect(f"ws://127.0.0.1:{port}{base}?token={created['tokens']['1']}") as other:
+        json.loads(other.recv(timeout=10))
+        latencies = []
+        for _ in range(10):
+            sent = time.perf_counter()
+            other.send(json.dumps({"type": "ping"}))
+            while json.loads(other.recv(timeout=10))["type"] != "pong":
+                pass
+            latencies.append(time.perf_counter() - sent)
+            time.sleep(0.1)
+    sock.settimeout(0.5)
+    answered = b""
+    with contextlib.suppress(OSError):
+        while chunk := sock.recv(65536):
+            answered += chunk
+    took = time.monotonic() - started
+    sock.close()
+    pongs = answered.count(b'{"type": "pong"}')
+    assert 40 <= pongs <= 40 + 20 * took + 5, (pongs, took)  # its burst, then its rate
+    assert max(latencies) < 0.5, latencies
+
+
+def test_a_flood_of_protocol_pings_drops_the_connection(server: tuple[int, int]) -> None:
+    port, _ = server
+    created = _table(port)
+    sock, head = _raw_socket(port, f"/ws/tables/{created['table']}")
+    assert head.startswith(b"HTTP/1.1 101")
+    sock.settimeout(10)
+    with contextlib.suppress(OSError):
+        sock.sendall(_frame(b"", opcode=9) * 200)  # 200 pings (control frames) at once
+        while sock.recv(65536):
+            pass
+    sock.settimeout(1)
+    with pytest.raises(OSError):  # gone: reset, or closed and refusing what follows
+        for _ in range(20):
+            sock.sendall(_frame(b"", opcode=9))
+            time.sleep(0.05)
+    sock.close()

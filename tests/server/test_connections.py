@@ -253,3 +253,61 @@ def test_invalid_utf8_in_a_frame_is_one_line_in_the_log(tmp_path: Path) -> None:
     log = server.stderr
     assert log.count("Invalid UTF-8") == 3, log
     assert "Traceback" not in log, log
+
+
+def test_a_websockets_input_is_parsed_only_as_fast_as_the_app_reads_it() -> None:
+    """uvicorn's own protocol parses every frame of a read at once and queues them all; the
+    paced one holds the input unparsed (pausing the socket past UNPARSED_BYTES) and parses a
+    slice at a time, once the app has read everything parsed before."""
+    import asyncio
+    import base64
+    import os
+    from unittest import mock
+
+    import uvicorn
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    from uvicorn.server import ServerState
+
+    from tablefeast.server.connections import PARSE_SLICE, UNPARSED_BYTES, PacedWebSocket
+    from tests.server.test_attack_process import _frame
+
+    key = base64.b64encode(os.urandom(16)).decode()
+    handshake = (
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+    frames = _frame(b'{"type": "ping"}') * 4000
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        reads.append(await receive())  # one message, then it reads no more for now
+        await asyncio.sleep(3600)
+
+    async def queued(kind: Any) -> tuple[int, Any, Any]:
+        config = uvicorn.Config(app, ws=kind, log_level="error")
+        config.load()
+        transport = mock.Mock()
+        transport.get_extra_info.side_effect = lambda name, default=None: (
+            ("127.0.0.1", 9) if name in ("peername", "sockname") else default
+        )
+        transport.is_closing.return_value = False
+        protocol = kind(config=config, server_state=ServerState(), app_state={})
+        protocol.connection_made(transport)
+        protocol.data_received(handshake)
+        await asyncio.sleep(0.05)  # the app accepts and reads its first message
+        protocol.data_received(frames)
+        await asyncio.sleep(0.05)
+        for task in protocol.tasks:
+            task.cancel()
+        return protocol.queue.qsize(), protocol, transport
+
+    reads: list[Any] = []
+    unpaced, _, _ = asyncio.run(queued(WebSocketsSansIOProtocol))
+    assert unpaced >= 3990  # every frame of the read parsed and queued at once
+    reads.clear()
+    paced, protocol, transport = asyncio.run(queued(PacedWebSocket))
+    assert reads and reads[0]["text"] == '{"type": "ping"}'
+    assert paced <= PARSE_SLICE // 20  # one slice parsed, waiting for the app
+    assert len(protocol.unparsed) >= len(frames) - 2 * PARSE_SLICE
+    assert len(frames) > UNPARSED_BYTES and transport.pause_reading.called

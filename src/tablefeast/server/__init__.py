@@ -142,8 +142,10 @@ def serve(
     from tablefeast.server import connections, protocol
     from tablefeast.server.store import StoreError
 
-    if connections.GuardedProtocol is None:
-        raise ServeError('the server needs httptools: pip install "tablefeast[server]"')
+    if connections.GuardedProtocol is None or connections.PacedWebSocket is None:
+        raise ServeError(
+            'the server needs httptools and websockets: pip install "tablefeast[server]"'
+        )
     check_port(host, port)  # a clear one-line error instead of uvicorn's log and exit
     settings, fitted = connections.fit_to_files(settings or ServerSettings())
     if fitted is not None:
@@ -159,6 +161,7 @@ def serve(
         host=host,
         port=port,
         http=functools.partial(connections.GuardedProtocol, counts),  # type: ignore[arg-type]
+        ws=connections.PacedWebSocket,
         ws_max_size=protocol.MAX_MESSAGE_BYTES,  # a larger frame is refused by its header
         log_level="warning",
         proxy_headers=proxy is not None,

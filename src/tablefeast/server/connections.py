@@ -39,18 +39,27 @@ from typing import Any
 
 import attrs
 
+from tablefeast.server.budget import TokenBucket
 from tablefeast.server.settings import ServerSettings
 
 try:
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 except ImportError:  # uvicorn without httptools: `serve` says what to install
     HttpToolsProtocol = None  # type: ignore[assignment,misc]
+try:
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+except ImportError:  # uvicorn without websockets: `serve` says what to install
+    WebSocketsSansIOProtocol = None  # type: ignore[assignment,misc]
 
 __all__ = [
     "FILES_SPARE",
+    "PARSE_SLICE",
+    "PINGS_PER_SECOND",
+    "UNPARSED_BYTES",
     "ConnectionCounts",
     "GuardedProtocol",
     "OneLineProtocolErrors",
+    "PacedWebSocket",
     "files_needed",
     "fit_to_files",
 ]
@@ -178,6 +187,8 @@ if HttpToolsProtocol is not None:
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
+            if self.address is None:  # refused (it is closing): nothing of it is read
+                return
             if self.head_bytes is not None:
                 self.head_bytes += len(data)
             super().data_received(data)
@@ -250,6 +261,78 @@ if HttpToolsProtocol is not None:
 
 else:  # pragma: no cover - uvicorn[standard] brings httptools
     GuardedProtocol = None  # type: ignore[assignment,misc]
+
+
+PARSE_SLICE = 4096
+"""Bytes of a WebSocket's input parsed into messages at a time, once the app has read every
+message parsed before (`PacedWebSocket`)."""
+UNPARSED_BYTES = 64 * 1024
+"""Bytes of a WebSocket's input held unparsed before its socket is read no more."""
+PINGS_PER_SECOND = 5.0
+"""Protocol pings (control frames, answered by the WebSocket layer) a client may send a
+second, on average (bursts of four times that); past it the connection is dropped."""
+
+
+if WebSocketsSansIOProtocol is not None:
+
+    class PacedWebSocket(WebSocketsSansIOProtocol):
+        """uvicorn's WebSocket protocol, parsing a client's frames only as fast as the app
+        reads the messages.
+
+        uvicorn's own parses every frame of each read from the socket at once (a read of 64 KiB
+        of small frames is thousands of messages, parsed in one go while every other table
+        waits) and queues them all. Here the input waits unparsed (at most `UNPARSED_BYTES`;
+        past it the socket is read no more) and `PARSE_SLICE` bytes are parsed only when the
+        app has read every message parsed before, so a flood costs its parsing at the pace the
+        app reads it (`tablefeast.server.live.Connection.pace`), a slice at a time. Protocol
+        pings past `PINGS_PER_SECOND` drop the connection.
+
+        Args:
+            kwargs: what uvicorn passes to its protocols.
+        """
+
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(**kwargs)
+            self.unparsed = bytearray()
+            self.pings = TokenBucket(PINGS_PER_SECOND, 4 * PINGS_PER_SECOND)
+
+        def data_received(self, data: bytes) -> None:
+            if not self.handshake_initiated:  # the handshake itself, at once
+                super().data_received(data)
+                return
+            self.unparsed += data
+            self._hold()
+            self._parse()
+
+        def _hold(self) -> None:
+            if len(self.unparsed) >= UNPARSED_BYTES and not self.read_paused:
+                self.read_paused = True
+                self.transport.pause_reading()
+
+        def _parse(self) -> None:
+            # The next slices, while nothing parsed waits for the app (control frames queue
+            # nothing: a slice of them is parsed and the next waits for the next call).
+            if self.unparsed and self.queue.empty() and not self.transport.is_closing():
+                piece = bytes(self.unparsed[:PARSE_SLICE])
+                del self.unparsed[:PARSE_SLICE]
+                super().data_received(piece)
+                if self.unparsed and self.queue.empty():
+                    self.loop.call_soon(self._parse)  # after the others' turn
+
+        async def receive(self) -> Any:
+            self._parse()
+            message = await super().receive()
+            self._hold()  # uvicorn resumes reading once its queue is empty
+            return message
+
+        def handle_ping(self) -> None:
+            if self.pings.take():
+                self.transport.abort()  # a flood of pings: dropped
+                return
+            super().handle_ping()
+
+else:  # pragma: no cover - uvicorn[standard] brings websockets
+    PacedWebSocket = None  # type: ignore[assignment,misc]
 
 
 def files_needed(settings: ServerSettings) -> int:
