@@ -208,6 +208,12 @@ def create_app(
 ) -> Starlette:
     """The server's ASGI app.
 
+    The app bounds what it sees: requests, bodies, WebSockets, tables, bots. What comes before
+    a request reaches it (connections, the pace of headers and bodies, the parsing of
+    WebSocket frames) is bounded by the protocol classes `tablefeast.server.serve` runs uvicorn
+    with (`tablefeast.server.connections`): serve the app through `serve` (``tablefeast
+    serve``), or give another ASGI server bounds of its own for those.
+
     Args:
         db: the SQLite database file (created if missing), ``":memory:"``, or a PostgreSQL
             URL (``postgresql://...``: several processes may serve the same tables).
