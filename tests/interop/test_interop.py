@@ -9,6 +9,7 @@ import json
 import random
 import warnings
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -413,3 +414,21 @@ def test_pettingzoo_an_action_whose_int_fails_is_junk_and_seeds_are_ints(pz) -> 
         for bad in ("5", 5.0, True, [5]):
             with pytest.raises(tablefeast.ConfigError, match="seed"):
                 first.reset(seed=bad)
+
+
+def test_an_encoding_is_kept_apart_for_a_game_and_its_twin() -> None:
+    """The pure module and its native twin share a name; an encoding built for one (whose
+    calls go to its own functions) is never handed to the other."""
+    from tablefeast.interop.encoding import encoding_for
+
+    fc = tablefeast.load("food_chain")
+
+    class Twin:  # a stand-in for the native ruleset: the same name, another object
+        def __getattr__(self, name: str) -> Any:
+            return getattr(fc, name)
+
+    twin = Twin()
+    config = fc.Config(players=3)
+    assert encoding_for(twin, config).ruleset is twin
+    assert encoding_for(fc, config).ruleset is fc
+    assert encoding_for(twin, config) is encoding_for(twin, config)  # still cached

@@ -407,7 +407,7 @@ def _tensor_function(ruleset: AnyRuleset) -> Callable[[Any, int | None], tuple[f
     return through_view
 
 
-_CACHE: dict[tuple[str, Any, bool], Encoding] = {}
+_CACHE: dict[tuple[str, type, Any, bool], Encoding] = {}
 _CACHE_LIMIT = 64
 
 
@@ -430,7 +430,7 @@ def encoding_for(ruleset: AnyRuleset | str, config: Any, factored: bool = True) 
         168018
     """
     game = tablefeast.load(ruleset) if isinstance(ruleset, str) else ruleset
-    key = (game.NAME, config, factored)
+    key = (game.NAME, type(game), config, factored)  # the pure module and its native twin apart
     known = _CACHE.get(key)
     if known is None:
         if len(_CACHE) >= _CACHE_LIMIT:
