@@ -9,8 +9,10 @@ example counts are bounded so that the whole file runs in well under a minute on
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
+import re
 import string
 from typing import Any
 
@@ -245,6 +247,54 @@ def test_what_is_not_a_seat_is_an_invalid_seat_error(name: str, engine: str, sea
     action = game.legal_actions(state, game.actors(state)[0])[0]
     with pytest.raises(tablefeast.InvalidSeatError):
         game.apply_action(state, seat, action)
+
+
+def _functions_of_a_state(game: Any) -> dict[str, Any]:
+    """Every function of a state the ruleset has (the game module's, a native ruleset's), its
+    capabilities' included, by name."""
+    holders = {"": game, "CAPABILITIES.": game.CAPABILITIES}
+    if game.CAPABILITIES.multiset_choice is not None:
+        holders["CAPABILITIES.multiset_choice."] = game.CAPABILITIES.multiset_choice
+    found = {}
+    for prefix, holder in holders.items():
+        for name in dir(holder):
+            value = getattr(holder, name, None)
+            if name.startswith("_") or not callable(value) or isinstance(value, type):
+                continue
+            if list(inspect.signature(value).parameters)[:1] == ["state"]:
+                found[prefix + name] = value
+    return found
+
+
+def _required(function: Any) -> int:
+    """How many arguments `function` needs after its state."""
+    parameters = inspect.signature(function).parameters.values()
+    return sum(p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD for p in parameters) - 1
+
+
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
+def test_what_is_not_a_state_is_refused_by_every_function_of_a_state(
+    name: str, engine: str
+) -> None:
+    """None, an object, another game's state: RecordError from every function of a state,
+    whatever its other arguments (issue 45, item 7); `check_state` finds it one problem, and the
+    notation takes None for no state."""
+    game = tablefeast.load(name, engine=engine)
+    other = tablefeast.load(GAMES[(GAMES.index(name) + 1) % len(GAMES)])
+    functions = _functions_of_a_state(game)
+    assert {"actors", "legal_actions", "apply_action", "view", "check_state"} <= set(functions)
+    said = rf"not an? (native )?{game.TITLE} state: "
+    for bad in (None, object(), other.initial_state(other.Config(players=3))):
+        for label, function in functions.items():
+            rest = (0,) * _required(function)
+            if label == "check_state":
+                (problem,) = function(bad)
+                assert re.match(said, problem), problem
+            elif bad is None and label in ("action_from_str", "action_from_id"):
+                continue
+            else:
+                with pytest.raises(tablefeast.RecordError, match=said):
+                    function(bad, *rest)
 
 
 CONFIG_VALUES = (

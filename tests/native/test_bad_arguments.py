@@ -8,7 +8,9 @@ viewer or a move goes to the same checks as on the pure engine, so that both eng
 the same error, word for word; a config of another class is refused with ConfigError; a playout's
 bad seat with InvalidSeatError, its bad horizon, move limit or generators with ValueError. Native
 states are saved and loaded through the pure state's JSON (`tablefeast.dumps`, `tablefeast.loads`
-with the ruleset's `State`), refused exactly as the pure engine refuses a tampered one.
+with the ruleset's `State`), refused exactly as the pure engine refuses a tampered one. The pure
+engine refuses what is not its own state at every function of a state as the native core does:
+RecordError, in the same words but "native".
 
 Every call here would have crashed the process or answered for a state it was not given before
 the checks (a typed Cython argument lets None through, and the empty State holds no arrays); a
@@ -31,6 +33,7 @@ import tablefeast
 from tablefeast import native
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import ConfigError, InvalidSeatError, RecordError
+from tablefeast.kernel.ruleset import not_a_state
 from tests.support.fuzz import mutate
 
 BUILT = [name for name in native.NATIVE_GAMES if native.available(name)]
@@ -131,10 +134,10 @@ def _cases(entries: Any) -> list[tuple[str, str]]:
 
 
 def _functions_of_a_state(game: Any) -> set[str]:
-    """The names of the ruleset's functions whose first parameter is a state, its capabilities'
-    included."""
+    """The names of the ruleset's functions (a native ruleset's, or a game module's) whose
+    first parameter is a state, its capabilities' included."""
     found = set()
-    holders = [("", game, set(dir(game)) | set(game.pure.__all__))]
+    holders = [("", game, set(dir(game)) | set(getattr(game, "pure", game).__all__))]
     caps = game.CAPABILITIES
     holders.append(("CAPABILITIES.", caps, {f.name for f in attrs.fields(type(caps))}))
     if caps.multiset_choice is not None:
@@ -224,19 +227,57 @@ def test_check_state_finds_one_problem_in_what_is_not_a_native_state(name: str) 
         assert len(problems) == 1 and "state" in problems[0], kind
 
 
+NATIVE_ONLY = ("to_pure", "random_playout", "heuristic_playout", "random_game")
+PURE_ENTRY_POINTS = [entry for entry in ENTRY_POINTS if entry not in NATIVE_ONLY]
+"""The entry points a game module has too (all but the native ruleset's own)."""
+
+PURE_BAD_STATES: dict[str, Callable[[str], Any]] = {
+    "None": lambda name: None,
+    "an object": lambda name: object(),
+    "a number": lambda name: 3,
+    "another game's pure state": lambda name: _decision(_other(name))[0],
+    "another game's native state": lambda name: native.load(_other(name)).from_pure(
+        _decision(_other(name))[0]
+    ),
+    "the native core's state": lambda name: native.load(name).from_pure(_decision(name)[0]),
+}
+"""What is not a state of the pure engine of the game `name`, by kind."""
+
+
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.xfail(
-    reason="the pure engine reads a bad state's fields as it finds them (AttributeError, or an "
-    "answer): it does not check its state argument, which is outside the native cores",
-    strict=False,
-)
-def test_the_pure_engine_refuses_what_is_not_a_state_as_the_native_does(name: str) -> None:
+def test_the_pure_engine_has_every_function_of_a_state_here(name: str) -> None:
     game = tablefeast.load(name)
+    tested = set(ENTRY_POINTS) | {"check_state"}
+    assert _functions_of_a_state(game) - tested == set()
+
+
+@pytest.mark.parametrize("kind", list(PURE_BAD_STATES))
+@pytest.mark.parametrize(("name", "entry"), _cases(PURE_ENTRY_POINTS))
+def test_the_pure_engine_refuses_what_is_not_a_state_as_the_native_does(
+    name: str, entry: str, kind: str
+) -> None:
+    pure, fast = tablefeast.load(name), native.load(name)
     _, seat, action = _decision(name)
-    for entry in ("actors", "legal_actions", "apply_action", "view", "scores", "is_terminal"):
-        for bad in (None, object(), _decision(_other(name))[0]):
-            with pytest.raises(RecordError):
-                ENTRY_POINTS[entry](game, bad, seat, action)
+    bad = PURE_BAD_STATES[kind](name)
+    call = ENTRY_POINTS[entry]
+    if entry in WITHOUT_STATE and bad is None:  # no state: tested above, on both engines
+        return
+    with pytest.raises(RecordError) as refused:
+        call(pure, bad, seat, action)
+    assert str(refused.value) == str(not_a_state(bad, pure.TITLE))
+    if kind != "the native core's state":  # the same refusal, but the native core's words
+        with pytest.raises(RecordError) as theirs:
+            call(fast, bad, seat, action)
+        quoted = str(refused.value).split(" state: ", 1)[1]
+        assert str(theirs.value) == f"not a native {pure.TITLE} state: {quoted}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_pure_check_state_finds_one_problem_in_what_is_not_a_state(name: str) -> None:
+    game = tablefeast.load(name)
+    for kind, make in PURE_BAD_STATES.items():
+        bad = make(name)
+        assert game.check_state(bad) == [str(not_a_state(bad, game.TITLE))], kind
 
 
 BAD_SEATS = (3, -2, True, False, None, "0", 1.0, 10**30, CHANCE)

@@ -55,8 +55,10 @@ from tablefeast.kernel.ruleset import (
     chance_outcomes_of,
     check_move,
     check_turn,
+    checks_its_state,
     describe_actors,
     illegal,
+    not_a_state,
 )
 from tablefeast.kernel.seats import check_actor_seat, left_of
 from tablefeast.kernel.values import FrozenDict, dict_setter, from_fields, replace
@@ -98,6 +100,7 @@ _CODES: dict[Play, tuple[int, ...]] = {
 # ---------------------------------------------------------------- who acts
 
 
+@checks_its_state
 def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: CHANCE, the seats still to commit, the seat carrying out its Mood, or
     the seats still to decide their Tomatoes; ``()`` once the game is over.
@@ -115,6 +118,8 @@ def actors(state: State) -> tuple[int, ...]:
         >>> actors(apply_action(s, 0, ayc.Play((ayc.Mood.BOOR,))))
         (1, 2)
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     stage = state.stage
     if stage in _CHANCE_STAGES:
         return _CHANCE_ONLY  # deal, reveal, secrets
@@ -147,6 +152,7 @@ def is_terminal(state: State) -> bool:
 # ---------------------------------------------------------------- chance
 
 
+@checks_its_state
 def chance_distribution(state: State) -> Distribution[Action]:
     """The exact distribution of the current chance node.
 
@@ -162,6 +168,8 @@ def chance_distribution(state: State) -> Distribution[Action]:
         >>> d.total, d.probability(ayc.DrawMood(0, ayc.Mood.HUNGRY))
         (12, Fraction(1, 3))
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     stage = state.stage
     tables = state.config.card_lists.tables
     if stage == "deal":
@@ -341,6 +349,7 @@ def _why_not_outcome(state: State, action: object) -> str | None:
     return None
 
 
+@checks_its_state
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
 
@@ -354,6 +363,8 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
         (6, ())
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     stage = state.stage
     if type(player) is int:  # the fast paths: a seat that acts now
         if stage == "play" and _may_commit(state, player):
@@ -414,6 +425,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
 # ---------------------------------------------------------------- transitions
 
 
+@checks_its_state
 def apply_action(state: State, player: int, action: Action) -> State:
     """The state after `player` takes `action`; `state` itself is never changed.
 
@@ -441,6 +453,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
         >>> after.spices, after.drinks, actors(after)
         ((1, 0, 0), (1, 1, 1), (1,))
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     return _apply(state, player, action, None)
 
 

@@ -48,6 +48,7 @@ from tablefeast.games.food_chain.situations import SITUATIONS, holdings, situati
 from tablefeast.games.food_chain.state import State, initial_state
 from tablefeast.games.food_chain.text import public_events, render
 from tablefeast.games.food_chain.view import View, determinize, view
+from tablefeast.kernel import ruleset as _ruleset
 from tablefeast.kernel import serialize as _serialize
 
 NAME = "food_chain"
@@ -102,3 +103,5 @@ __all__ = [
 _serialize.register_actions(Action)
 _serialize.register_validator(State, check_state)
 _serialize.register_validator(View, check_view)
+# Every public function of a state refuses what is not one (issue 45, item 7).
+_ruleset.refuse_other_states(globals(), State, TITLE)

@@ -31,7 +31,14 @@ from tablefeast.kernel.chance import Distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import IllegalActionError
-from tablefeast.kernel.ruleset import chance_outcomes_of, check_move, check_turn, illegal
+from tablefeast.kernel.ruleset import (
+    chance_outcomes_of,
+    check_move,
+    check_turn,
+    checks_its_state,
+    illegal,
+    not_a_state,
+)
 from tablefeast.kernel.seats import check_actor_seat, clockwise_from, left_of
 from tablefeast.kernel.values import FrozenDict, dict_setter, from_fields, replace
 
@@ -79,6 +86,7 @@ def _may_commit(state: State, player: int) -> bool:
     )
 
 
+@checks_its_state
 def actors(state: State) -> tuple[int, ...]:
     """The one seat to take a prey, or every seat still to commit, or () when over.
 
@@ -91,6 +99,8 @@ def actors(state: State) -> tuple[int, ...]:
         >>> actors(s), actors(apply_action(s, 1, fc.Play(fc.Animal.DOG)))
         ((0, 1, 2), (0, 2))
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     if state.game_over:
         return ()
     if state.taker is not None:
@@ -191,6 +201,7 @@ def _plays(state: State, player: int) -> tuple[Play, ...]:
     return _PLAYS_BY_PRESENCE[tuple(map(bool, state.hands[player]))]
 
 
+@checks_its_state
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """The legal actions of `player` now, in a fixed order (seat order, then the centre).
 
@@ -208,6 +219,8 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         >>> len(legal_actions(fc.initial_state(fc.Config(players=3)), 0))
         5
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     if type(player) is int:
         if _may_commit(state, player):
             return _plays(state, player)
@@ -268,6 +281,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
 # ---------------------------------------------------------------- transitions
 
 
+@checks_its_state
 def apply_action(state: State, player: int, action: Action) -> State:
     """The state after `player` takes `action`; `state` itself is never changed.
 
@@ -294,6 +308,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.InvalidActionError: None is not a Food Chain action
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     return _apply(state, player, action, None)
 
 

@@ -138,9 +138,12 @@ __all__ = [
 
 # Serialization: tagged action union, card sets through their validating reader, and refuse
 # tampered states and views on load.
+from tablefeast.kernel import ruleset as _ruleset  # noqa: E402
 from tablefeast.kernel import serialize as _serialize  # noqa: E402
 
 _serialize.register_actions(Action)
 _serialize.converter.register_structure_hook(CardSet, lambda data, _: CardSet.from_data(data))
 _serialize.register_validator(State, check_state)
 _serialize.register_validator(View, check_view)
+# Every public function of a state refuses what is not one (issue 45, item 7).
+_ruleset.refuse_other_states(globals(), State, TITLE)

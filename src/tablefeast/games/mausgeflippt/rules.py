@@ -31,6 +31,7 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealCheese,
     RevealMouse,
 )
+from tablefeast.games.mausgeflippt.catalog import TITLE
 from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
 from tablefeast.games.mausgeflippt.race import (
     claimants,
@@ -54,8 +55,10 @@ from tablefeast.kernel.ruleset import (
     chance_outcomes_of,
     check_move,
     check_turn,
+    checks_its_state,
     describe_actors,
     illegal,
+    not_a_state,
 )
 from tablefeast.kernel.seats import check_actor_seat
 from tablefeast.kernel.values import FrozenDict, dict_setter
@@ -125,6 +128,7 @@ def _phase(state: State) -> int | None:
     return TURN_MOUSE
 
 
+@checks_its_state
 def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: CHANCE for pending chance work, else the seats still to commit.
 
@@ -141,6 +145,8 @@ def actors(state: State) -> tuple[int, ...]:
         >>> actors(apply_action(s, 0, mg.Pass()))
         (1, 2)
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     if state.racing:
         waiting = reveal.pending(_SEATS[state.config.players], state.commitments)  # MG-2
         return waiting or (CHANCE,)  # MG-3: everybody committed; who was fastest?
@@ -169,6 +175,7 @@ def is_terminal(state: State) -> bool:
 # ---------------------------------------------------------------- chance
 
 
+@checks_its_state
 def chance_distribution(state: State) -> Distribution[Action]:
     """The exact distribution of the current chance node.
 
@@ -184,6 +191,8 @@ def chance_distribution(state: State) -> Distribution[Action]:
         >>> d.total, d.probability(mg.DrawClothing("tie", "blue"))
         (58, Fraction(1, 29))
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     phase = _phase(state)
     tables = state.config.card_set.tables
     if phase == DRAW:
@@ -309,6 +318,7 @@ def _choices(state: State, seat: int) -> tuple[Action, ...]:
     return (PASS_ACTION, *plays)
 
 
+@checks_its_state
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
 
@@ -326,6 +336,8 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
         (26, ())
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     if type(player) is int and _may_commit(state, player):
         return _choices(state, player)
     check_actor_seat(player, state.config.players)
@@ -380,6 +392,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
 # ---------------------------------------------------------------- transitions
 
 
+@checks_its_state
 def apply_action(state: State, player: int, action: Action) -> State:
     """The state after `player` takes `action`; `state` itself is never changed.
 
@@ -408,6 +421,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.IllegalActionError: Play(kind='tie', colour='blue') by ...
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     return _apply(state, player, action, None)
 
 

@@ -108,8 +108,11 @@ __all__ = [
 ]
 
 # Serialization: tagged action union, and refuse tampered states and views on load.
+from tablefeast.kernel import ruleset as _ruleset  # noqa: E402
 from tablefeast.kernel import serialize as _serialize  # noqa: E402
 
 _serialize.register_actions(Action)
 _serialize.register_validator(State, check_state)
 _serialize.register_validator(View, check_view)
+# Every public function of a state refuses what is not one (issue 45, item 7).
+_ruleset.refuse_other_states(globals(), State, TITLE)

@@ -30,6 +30,7 @@ from tablefeast.games.schlacht_am_buffet.actions import (
     RevealPlate,
     trusted_exchanges,
 )
+from tablefeast.games.schlacht_am_buffet.catalog import TITLE
 from tablefeast.games.schlacht_am_buffet.components import (
     CARD_VALUES,
     HAND_SIZE,
@@ -48,8 +49,10 @@ from tablefeast.kernel.ruleset import (
     chance_outcomes_of,
     check_move,
     check_turn,
+    checks_its_state,
     describe_actors,
     illegal,
+    not_a_state,
 )
 from tablefeast.kernel.seats import check_actor_seat, left_of, next_among
 from tablefeast.kernel.values import FrozenDict, dict_setter, replace
@@ -95,6 +98,7 @@ def _may_commit(state: State, player: int) -> bool:
     )
 
 
+@checks_its_state
 def actors(state: State) -> tuple[int, ...]:
     """Seats to act now: the exchanger, else CHANCE (a draw or reveal), else uncommitted racers.
 
@@ -111,6 +115,8 @@ def actors(state: State) -> tuple[int, ...]:
         >>> actors(s), actors(apply_action(s, 0, sab.Play(9)))
         ((0, 1, 2), (1, 2))
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     if state.game_over:
         return ()
     if state.exchanger is not None:
@@ -147,6 +153,7 @@ def _rank(plate: Plate) -> int:
     return plate.rank
 
 
+@checks_its_state
 def chance_distribution(state: State) -> Distribution[Action]:
     """The exact distribution of the current chance node (a card draw or a plate reveal).
 
@@ -162,6 +169,8 @@ def chance_distribution(state: State) -> Distribution[Action]:
         >>> d.total, d.probability(sab.DrawCard(9))
         (110, Fraction(1, 11))
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     if state.exchanger is None and not state.game_over:
         if state.pending_draws:
             pile = state.draw_pile
@@ -252,6 +261,7 @@ def _sub_multisets(counts: Counts, lowest: int) -> tuple[tuple[int, ...], ...]:
     return tuple(subs)
 
 
+@checks_its_state
 def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     """The legal actions of `player` now, in a fixed order (for CHANCE: the outcomes).
 
@@ -265,6 +275,8 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         >>> len(legal_actions(s, CHANCE)), legal_actions(s, 0)
         (11, ())
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     if type(player) is int and _may_commit(state, player):
         return _plays(state.hands[player])
     check_actor_seat(player, state.config.players)
@@ -320,6 +332,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
 # ---------------------------------------------------------------- transitions
 
 
+@checks_its_state
 def apply_action(state: State, player: int, action: Action) -> State:
     """The state after `player` takes `action`; `state` itself is never changed.
 
@@ -348,6 +361,8 @@ def apply_action(state: State, player: int, action: Action) -> State:
         ...
         tablefeast.kernel.errors.IllegalActionError: Play(card=0) by seat 0 is illegal: card 0 ...
     """
+    if type(state) is not State:  # inline: the hot path (`checks_its_state`)
+        raise not_a_state(state, TITLE)
     return _apply(state, player, action, None)
 
 
