@@ -263,7 +263,7 @@ def legal_actions(state, player):
                 if s.hands[p][k] > 0:
                     mask |= 1 << k
             return PLAYS_BY_MASK[mask]
-        if s.taker == p and not s.game_over:
+        if s.taker == p and p != NONE and not s.game_over:  # (NONE: nobody takes)
             prey = s.snatching - 1  # FC-4: each predator snatches the kind below it
             options = [TAKES[i] for i in range(s.n) if s.played[i] == prey and not s.taken[i]]
             if s.centre[prey] > 0:
