@@ -297,6 +297,25 @@ def test_what_is_not_a_state_is_refused_by_every_function_of_a_state(
                     function(bad, *rest)
 
 
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
+def test_the_notation_reads_a_seats_view_as_its_state(name: str, engine: str) -> None:
+    """A client parses the moves it is offered with the view it was sent (examples/remote_bot.py):
+    the notation takes a seat's view where a state goes, as it takes None, on both engines; the
+    other functions of a state refuse a view."""
+    game, states = _on(name, engine)
+    for state in states[:6]:
+        for seat in game.actors(state):
+            if seat == CHANCE:
+                continue
+            view = game.view(state, seat)
+            for action in game.legal_actions(state, seat):
+                text, number = game.action_to_str(action), game.action_to_id(action, state.config)
+                assert game.action_from_str(view, seat, text) == action
+                assert game.action_from_id(view, seat, number) == action
+            with pytest.raises(tablefeast.RecordError):
+                game.legal_actions(view, seat)
+
+
 CONFIG_VALUES = (
     st.integers(-3, 12)
     | st.sampled_from([10**400, -(10**400), 2**53 + 1])

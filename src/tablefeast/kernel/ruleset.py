@@ -266,7 +266,8 @@ class Ruleset(Protocol[S, A, C, V]):
         """Parse move notation (raises `InvalidActionError` on malformed text).
 
         Args:
-            state: the state of the game.
+            state: the state of the game, a seat's view of it, or None (the notation reads
+                only its config, the default one for None).
             player: the acting seat, or CHANCE.
             text: the move in the game's notation.
 
@@ -305,7 +306,8 @@ class Ruleset(Protocol[S, A, C, V]):
         """The action with that id (raises `InvalidActionError` for an id out of range).
 
         Args:
-            state: the state of the game.
+            state: the state of the game, a seat's view of it, or None (as for
+                `action_from_str`).
             player: the acting seat, or CHANCE.
             action_id: the action's integer id, as `action_to_id` gives it.
 
@@ -604,8 +606,9 @@ def checks_its_state(function: F) -> F:
 
 
 NO_STATE = frozenset({"action_from_str", "action_from_id"})
-"""The contract's functions of a state that also take None for none: the notation, which reads
-a state only for its config's card lists (the default lists without one)."""
+"""The contract's functions of a state that also take a seat's view, and None for none: the
+notation, which reads a state only for its config's card lists (the default lists without one),
+and a view has the same config (a client parses the moves it is offered with its view)."""
 
 PROBLEMS = frozenset({"check_state"})
 """The functions of a state that report what is wrong with it: what is not a state is one
@@ -622,9 +625,10 @@ def refuse_other_states(namespace: dict[str, Any], state_class: type, title: str
     first checks ``type(state) is state_class`` and raises `not_a_state`'s `RecordError`
     otherwise, as the native cores refuse what is not one of their states; but a function
     marked `checks_its_state` (the hot path, which checks inline) stays as it is. `NO_STATE`'s
-    functions take None too; `PROBLEMS`' return the refusal as their one problem. The functions
-    keep their names, signatures and documents; calls inside the game go to the unchecked
-    functions. A game calls it once, at the end of its module (a plug-in game may too).
+    functions take the module's ``View`` and None too; `PROBLEMS`' return the refusal as their
+    one problem. The functions keep their names, signatures and documents; calls inside the game
+    go to the unchecked functions. A game calls it once, at the end of its module (a plug-in
+    game may too).
 
     Args:
         namespace: the game module's globals (its ``__all__`` and ``CAPABILITIES``).
@@ -644,13 +648,14 @@ def refuse_other_states(namespace: dict[str, Any], state_class: type, title: str
         True
     """
     made: dict[int, Callable[..., Any]] = {}
+    view_class = namespace.get("View", state_class)
 
     def checked(name: str, function: object) -> Any:
         if not _of_a_state(function):
             return function
         if id(function) not in made:
             mode = "none" if name in NO_STATE else "problems" if name in PROBLEMS else "raise"
-            made[id(function)] = _refusing(function, state_class, title, mode)  # type: ignore[arg-type]
+            made[id(function)] = _refusing(function, state_class, view_class, title, mode)  # type: ignore[arg-type]
         return made[id(function)]
 
     for name in namespace["__all__"]:
@@ -678,7 +683,7 @@ def _of_a_state(function: object) -> bool:
 
 
 def _refusing(
-    function: Callable[..., Any], state_class: type, title: str, mode: str
+    function: Callable[..., Any], state_class: type, view_class: type, title: str, mode: str
 ) -> Callable[..., Any]:
     """`function` behind the check of its state (`refuse_other_states`): with its own
     parameters where they are plain (one call, no packing: the pure engine's hot path), else
@@ -686,11 +691,14 @@ def _refusing(
     parameters = list(inspect.signature(function).parameters.values())
     plain = all(p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty for p in parameters)
     names = ", ".join(p.name for p in parameters) if plain else "state, *args, **kwargs"
-    test = "type(state) is not _State" + (" and state is not None" if mode == "none" else "")
+    test = "type(state) is not _State"
+    if mode == "none":
+        test += " and type(state) is not _View and state is not None"
     refuse = "return [str(_refused(state))]" if mode == "problems" else "raise _refused(state)"
     scope: dict[str, Any] = {
         "_function": function,
         "_State": state_class,
+        "_View": view_class,
         "_refused": functools.partial(not_a_state, title=title),
     }
     source = (

@@ -199,16 +199,21 @@ class NativeRuleset:
         return self._core.from_engine(self._pure.determinize(self.to_pure(state), player, rng))
 
     def action_from_str(self, state: Any, player: int, text: str) -> Any:
-        """As the pure module's (the core's state converted; None, no state, as there)."""
+        """As the pure module's (the core's state converted; a view, or None for no state, as
+        there)."""
         return self._pure.action_from_str(self._pure_or_none(state), player, text)
 
     def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
-        """As the pure module's (the core's state converted; None, no state, as there)."""
+        """As the pure module's (the core's state converted; a view, or None for no state, as
+        there)."""
         return self._pure.action_from_id(self._pure_or_none(state), player, action_id)
 
     def _pure_or_none(self, state: Any) -> Any:
-        # The notation reads the state's config (its card lists) where it is given one.
-        return None if state is None else self.to_pure(state)
+        # The notation reads the state's config (its card lists) where it is given one; a seat's
+        # view (the pure module's class in both engines) has the same config.
+        if state is None or type(state) is self._pure.View:
+            return state
+        return self.to_pure(state)
 
     def check_state(self, state: Any) -> list[str]:
         """As the pure module's (the core's state converted); anything but a native state of
