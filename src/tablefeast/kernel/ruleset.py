@@ -21,7 +21,7 @@ import inspect
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Protocol, TypeGuard, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -47,6 +47,7 @@ __all__ = [
     "checks_its_state",
     "describe_actors",
     "illegal",
+    "is_a_function_of_a_state",
     "legal_action_mask",
     "liveness_problems",
     "not_a_state",
@@ -675,11 +676,33 @@ _FIELDS = attrs.fields(Capabilities)
 
 
 def _of_a_state(function: object) -> bool:
-    """Whether `function` is a plain function whose first parameter is ``state`` (and not one
-    that already refuses what is not a state)."""
-    if not inspect.isfunction(function) or getattr(function, "refuses_other_states", False):
+    """Whether `function` is a function of a state that does not already refuse what is not
+    one."""
+    return is_a_function_of_a_state(function) and not getattr(
+        function, "refuses_other_states", False
+    )
+
+
+def is_a_function_of_a_state(value: object) -> TypeGuard[Callable[..., Any]]:
+    """Whether `value` is a function whose first parameter is ``state``: a Python function, or
+    one the compiled build (mypyc) made of it, which is a builtin with the same signature.
+
+    Args:
+        value: anything a game module holds.
+
+    Examples:
+        >>> import tablefeast
+        >>> fc = tablefeast.load("food_chain")
+        >>> is_a_function_of_a_state(fc.actors), is_a_function_of_a_state(fc.Config)
+        (True, False)
+    """
+    if not (inspect.isfunction(value) or inspect.isbuiltin(value)):
         return False
-    return list(inspect.signature(function).parameters)[:1] == ["state"]
+    try:
+        parameters = inspect.signature(value).parameters
+    except (TypeError, ValueError):  # a builtin that does not say its signature
+        return False
+    return list(parameters)[:1] == ["state"]
 
 
 def _refusing(

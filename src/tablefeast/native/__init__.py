@@ -36,7 +36,6 @@ Examples:
 from __future__ import annotations
 
 import importlib
-import inspect
 import random
 from collections.abc import Callable, Mapping
 from types import ModuleType
@@ -45,6 +44,7 @@ from typing import Any
 import attrs
 
 from tablefeast.kernel.errors import ConfigError, RecordError
+from tablefeast.kernel.ruleset import is_a_function_of_a_state
 from tablefeast.kernel.serialize import register_twin
 from tablefeast.kernel.values import FrozenDict
 
@@ -230,10 +230,7 @@ def _state_functions(pure: Any) -> list[tuple[str, Callable[..., Any]]]:
     found: list[tuple[str, Callable[..., Any]]] = []
     for name in getattr(pure, "__all__", ()):
         function = getattr(pure, name, None)
-        if not inspect.isfunction(function):
-            continue
-        parameters = list(inspect.signature(function).parameters)
-        if parameters[:1] == ["state"]:
+        if is_a_function_of_a_state(function):  # compiled by mypyc too (a builtin)
             found.append((name, function))
     return found
 
