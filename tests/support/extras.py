@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-EXTRAS = {"pyspiel": "openspiel", "pettingzoo": "pettingzoo", "starlette": "server"}
+EXTRAS = {
+    "pyspiel": "openspiel",
+    "pettingzoo": "pettingzoo",
+    "gymnasium": "gymnasium",
+    "numpy": "vector",
+    "starlette": "server",
+}
 """Module of each optional extra, and the name the adapter module uses for it."""
 
 
