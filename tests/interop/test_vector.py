@@ -36,7 +36,7 @@ def _expected_row(batch: VectorGame, i: int) -> tuple[Any, Any]:
     functions (the view's tensor, its legal actions' ids)."""
     game, seat = batch.game, int(batch.seats[i])
     state = batch.state(i)
-    pending = batch._envs[i].pending
+    pending = batch._runner._envs[i].pending  # the factored exchange's cards chosen so far
     encoding = encoding_for(game, batch.config)
     _, tensor = game.CAPABILITIES.observations()
     _, tail = encoding.tensor_parts(state, pending, seat)

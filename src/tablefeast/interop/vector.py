@@ -49,7 +49,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 try:
     import numpy as np
@@ -66,7 +66,10 @@ from tablefeast.kernel.record import Record, record_of
 from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.kernel.tensor import float32_bytes
 
-__all__ = ["MAX_ENVS", "REWARDS", "VectorGame"]
+__all__ = ["ANY_SEAT", "MAX_ENVS", "REWARDS", "VectorGame"]
+
+ANY_SEAT = -2
+"""A learner seat that stands for every seat (self-play), as the native batch reads it."""
 
 MAX_ENVS = 1 << 20
 """The most envs one batch holds (a million: its arrays stay within a few GB)."""
@@ -131,6 +134,7 @@ class VectorGame:
         episode_returns: float32 like `rewards`: the last ended episode's reward per env.
         episode_lengths: int64 ``(num_envs,)``: the learner's steps in it.
         episodes: int64 ``(num_envs,)``: how many episodes each env has ended.
+        learners: int64 ``(num_envs,)``: each env's learner seat (`ANY_SEAT` in self-play).
         final_observations: float32 like `observations`: the last acting seat's observation
             of the state its episode ended in, for the envs the last step ended (others
             untouched).
@@ -178,11 +182,16 @@ class VectorGame:
         self.illegal_reward = float(illegal_reward)
         self.self_play = opponents is None
         self.opponent = None if opponents is None else _agent(opponents)
+        self.opponent_name: str | None = opponents if isinstance(opponents, str) else None
         self.encoding: Encoding = encoding_for(game, self.config, factored)
         size_of, _ = game.CAPABILITIES.observations()
         self.observation_size: int = size_of(self.config) + self.encoding.extra
         self.num_actions: int = self.encoding.size
-        self._learners = self._learner_seats(seat)
+        if self.self_play and not (_is_int(seat) and seat == 0):
+            raise ConfigError("seat= chooses the learner's seat; in self-play every seat learns")
+        self.learners = np.array(
+            [ANY_SEAT] * self.num_envs if self.self_play else self._learner_seats(seat), np.int64
+        )
         shape = (self.num_envs, self.players) if self.self_play else (self.num_envs,)
         self.observations = np.zeros((self.num_envs, self.observation_size), np.float32)
         self.action_masks = np.zeros((self.num_envs, self.num_actions), np.int8)
@@ -195,10 +204,10 @@ class VectorGame:
         self.final_observations = np.zeros_like(self.observations)
         self.final_seats = np.zeros(self.num_envs, np.int64)
         self.illegal = np.zeros(self.num_envs, np.bool_)
-        self._watch = hasattr(self.opponent, "choose")  # a search agent reads what was shown
-        self._envs: list[_Episode | None] = [None] * self.num_envs
-        self._ended: list[_Episode | None] = [None] * self.num_envs  # each env's last episode
-        self._ids: dict[Any, int] = {}
+        self._steps = np.zeros(self.num_envs, np.int64)
+        self._every_env = np.arange(self.num_envs)
+        self._runner: _Runner = _runner_for(self)
+        self._begun = False
         self.reset(seed)
 
     # -- the learner's side
@@ -218,18 +227,18 @@ class VectorGame:
         """
         if seed is not None and (not _is_int(seed) or not 0 <= seed < _SEED_LIMIT):
             raise ConfigError(f"a seed is a whole number from 0 to 2**64 - 1, got {shown(seed)}")
-        chosen = range(self.num_envs) if envs is None else self._env_indices(envs)
-        drawn = secrets.randbelow(_SEED_LIMIT)
-        for i in chosen:
-            last = self._envs[i]
-            if seed is not None:
-                self._start(i, (int(seed) + i) % _SEED_LIMIT)
-            elif last is None:
-                self._start(i, (drawn + i) % _SEED_LIMIT)
-            else:
-                self._start(i, last.chance.getrandbits(64))
-        self.rewards[list(chosen)] = 0
-        self.terminated[list(chosen)] = False
+        chosen = list(range(self.num_envs)) if envs is None else self._env_indices(envs)
+        runner, drawn = self._runner, secrets.randbelow(_SEED_LIMIT)
+        if seed is not None:
+            seeds = [(int(seed) + i) % _SEED_LIMIT for i in chosen]
+        else:
+            seeds = [
+                runner.next_seed(i) if self._begun else (drawn + i) % _SEED_LIMIT for i in chosen
+            ]
+        self._begun = True
+        self.rewards[chosen] = 0
+        self.terminated[chosen] = False
+        self._start(chosen, seeds)
 
     def step(self, actions: Any) -> None:
         """Each env's acting seat takes its action id, then the game plays on (chance, the
@@ -249,23 +258,31 @@ class VectorGame:
         self.rewards[:] = 0
         self.terminated[:] = False
         self.illegal[:] = False
-        for i, (action_id, legal) in enumerate(zip(ids.tolist(), allowed.tolist(), strict=True)):
-            if legal:
-                self._step(i, action_id)
-            else:
+        if allowed.all():
+            moving = self._every_env
+        else:
+            moving = np.flatnonzero(allowed)
+            for i in np.flatnonzero(~allowed).tolist():
                 self._forfeit(i)
+        self._steps[moving] += 1
+        for i in self._runner.step(moving, ids[moving]):
+            self._end(i)
 
     def record(self, env: int) -> Record:
         """The moves of env `env`'s episode so far, chance's included, as a `Record` (replayed
-        by `tablefeast.kernel.record.replay` on any engine).
+        by `tablefeast.kernel.record.replay` on any engine). Kept where the games are played
+        in Python; the native batch keeps none.
 
         Args:
             env: the env's index.
+
+        Raises:
+            ConfigError: no such env, or no records kept.
         """
         (i,) = self._env_indices([env])
-        episode = self._envs[i]
-        assert episode is not None  # every env is started by __init__
-        return record_of(self.game, self.config, episode.moves)
+        moves = self._runner.moves(i, ended=False)
+        assert moves is not None  # an episode is always under way
+        return record_of(self.game, self.config, moves)
 
     def ended_record(self, env: int) -> Record | None:
         """The record of env `env`'s last ended episode (None before one ends): its moves from
@@ -273,10 +290,13 @@ class VectorGame:
 
         Args:
             env: the env's index.
+
+        Raises:
+            ConfigError: no such env, or no records kept (the native batch).
         """
         (i,) = self._env_indices([env])
-        ended = self._ended[i]
-        return None if ended is None else record_of(self.game, self.config, ended.moves)
+        moves = self._runner.moves(i, ended=True)
+        return None if moves is None else record_of(self.game, self.config, moves)
 
     def episode_seed(self, env: int) -> int:
         """The seed env `env`'s current episode started from.
@@ -285,97 +305,51 @@ class VectorGame:
             env: the env's index.
         """
         (i,) = self._env_indices([env])
-        episode = self._envs[i]
-        assert episode is not None
-        return episode.seed
+        return self._runner.seed(i)
 
     def state(self, env: int) -> Any:
-        """Env `env`'s true state, every hidden card in it: for tests and tools, never for a
-        learner's observation.
+        """Env `env`'s true state, every hidden card in it, as the pure engine holds it: for
+        tests and tools, never for a learner's observation.
 
         Args:
             env: the env's index.
         """
         (i,) = self._env_indices([env])
-        episode = self._envs[i]
-        assert episode is not None
-        return episode.state
+        state = self._runner.state(i)
+        return self.game.to_pure(state) if hasattr(self.game, "to_pure") else state
 
-    # -- the games
-    def _start(self, i: int, seed: int) -> None:
-        episode = _Episode(self.game, self.config, seed, self._watch)
-        self._envs[i] = episode
-        self._play_on(i, episode)
-
-    def _step(self, i: int, action_id: int) -> None:
-        episode = self._envs[i]
-        assert episode is not None
-        seat = int(self.seats[i])
-        encoding = self.encoding
-        action = encoding.from_id(episode.state, seat, action_id)
-        before, pending = episode.state, episode.pending
-        episode.state, episode.pending = encoding.advance(before, seat, pending, action)
-        if not isinstance(action, Discard):  # a card chosen for an exchange is no move yet
-            self._note(episode, before, seat, encoding.atomic(action, pending))
-        episode.steps += 1
-        self._play_on(i, episode)
-
-    def _note(self, episode: _Episode, before: Any, seat: int, move: Any) -> None:
-        episode.moves.append((seat, move))
-        if episode.observer is not None:
-            episode.observer.note(before, seat, move, episode.state)
-
-    def _play_on(self, i: int, episode: _Episode) -> None:
-        """Chance and the opponents play until a learner's seat decides or the game ends; then
-        the env's arrays are written (and, at the end, the episode scored and restarted)."""
-        game = self.game
-        while True:
-            if episode.pending:  # a factored decision under way: its chooser goes on
-                self._observe(i, episode, int(self.seats[i]))
-                return
-            acting = game.actors(episode.state)
-            if not acting:
-                break
-            seat = acting[0]
-            if seat == CHANCE:
-                move = game.chance_distribution(episode.state).sample(episode.chance)
-            elif self.self_play or seat == self._learners[i]:
-                self._observe(i, episode, seat)
-                return
-            else:
-                observer = episode.observer
-                seen = observer.shown(seat) if observer is not None else ()
-                move = decision(game, episode.state, seat, self.opponent, seen)(episode.rngs[seat])
-            before = episode.state
-            episode.state = game.apply_action(before, seat, move)
-            self._note(episode, before, seat, move)
-        self._end(i, episode)
-
+    # -- the episodes' ends
     def _forfeit(self, i: int) -> None:
         """Env `i`'s acting seat sent an illegal id (``illegal="lose"``): its episode ends."""
-        episode = self._envs[i]
-        assert episode is not None
         earned = [0.0] * self.players
         earned[int(self.seats[i])] = self.illegal_reward
         self.illegal[i] = True
-        self._end(i, episode, earned)
+        self._end(i, earned)
 
-    def _end(self, i: int, episode: _Episode, earned: list[float] | None = None) -> None:
+    def _end(self, i: int, earned: list[float] | None = None) -> None:
+        """Env `i`'s episode ended: its final observation, its reward and statistics; then,
+        with autoreset, the next episode."""
+        runner = self._runner
         if earned is None:
-            earned = self._earned(episode.state)
+            earned = self._earned(runner.state(i))
         seat = int(self.seats[i])
-        self._write_tensor(i, episode, seat)  # the end, as the last seat to act sees it
+        runner.final_row(i, seat, self.final_observations[i])  # as the last seat to act saw it
+        self.observations[i] = self.final_observations[i]
         self.action_masks[i] = 0
-        self.final_observations[i] = self.observations[i]
         self.final_seats[i] = seat
-        self.rewards[i] = earned if self.self_play else earned[self._learners[i]]
+        self.rewards[i] = earned if self.self_play else earned[int(self.learners[i])]
         self.episode_returns[i] = self.rewards[i]
-        self.episode_lengths[i] = episode.steps
+        self.episode_lengths[i] = self._steps[i]
         self.episodes[i] += 1
         self.terminated[i] = True
-        self._ended[i] = episode
+        runner.close(i)
         if self.autoreset:
-            self._start(i, episode.chance.getrandbits(64))
+            self._start([i], [runner.next_seed(i)])
+
+    def _start(self, envs: list[int], seeds: list[int]) -> None:
+        self._steps[envs] = 0
+        for i in self._runner.start(envs, seeds):  # a game over before anyone decided
+            self._end(i)
 
     def _earned(self, state: Any) -> list[float]:
         if self.reward == "result":
@@ -386,37 +360,6 @@ class VectorGame:
             float(scores[s] - max(scores[o] for o in range(self.players) if o != s))
             for s in range(self.players)
         ]
-
-    def _observe(self, i: int, episode: _Episode, seat: int) -> None:
-        """Write env `i`'s row: `seat`'s observation tensor and its legal ids."""
-        self.seats[i] = seat
-        self._write_tensor(i, episode, seat)
-        encoding, state = self.encoding, episode.state
-        mask = self.action_masks[i]
-        mask[:] = 0
-        if encoding.factored and encoding.chooser(state) == seat:
-            mask[encoding.legal(state, seat, episode.pending)[0]] = 1
-        else:
-            mask[self._legal_ids(self.game.legal_actions(state, seat))] = 1
-
-    def _write_tensor(self, i: int, episode: _Episode, seat: int) -> None:
-        game_part, tail = self.encoding.tensor_parts(episode.state, episode.pending, seat)
-        packed = (
-            float32_bytes(game_part) + float32_bytes(tail) if tail else float32_bytes(game_part)
-        )
-        self.observations[i] = np.frombuffer(packed, np.float32)
-
-    def _legal_ids(self, legal: tuple[Any, ...]) -> list[int]:
-        ids, to_id, config = self._ids, self.encoding.to_id, self.config
-        found = []
-        for action in legal:
-            number = ids.get(action)
-            if number is None:
-                if len(ids) >= 1 << 17:
-                    ids.clear()
-                number = ids[action] = to_id(action, config)
-            found.append(number)
-        return found
 
     # -- checks
     def _checked(self, actions: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -449,8 +392,6 @@ class VectorGame:
 
     def _learner_seats(self, seat: Any) -> list[int]:
         seats = [seat] * self.num_envs if _is_int(seat) else seat
-        if self.self_play and seat != 0:
-            raise ConfigError("seat= chooses the learner's seat; in self-play every seat learns")
         try:
             chosen = list(seats)
         except TypeError:
@@ -472,6 +413,161 @@ class VectorGame:
             if not _is_int(i) or not 0 <= i < self.num_envs:
                 raise ConfigError(f"no env {shown(i)} in a batch of {self.num_envs}")
         return [int(i) for i in chosen]
+
+
+class _Runner(Protocol):
+    """What plays a batch's games: in Python (`_PythonGames`), or in the native core
+    (`tablefeast.interop.vector_native.NativeGames`). It writes the rows of the envs it starts
+    and steps into the batch's arrays, and reports the envs whose games ended; `VectorGame`
+    scores those and starts them again."""
+
+    def start(self, envs: list[int], seeds: list[int]) -> list[int]: ...
+    def step(self, envs: np.ndarray, ids: np.ndarray) -> list[int]: ...
+    def final_row(self, i: int, seat: int, out: np.ndarray) -> None: ...
+    def close(self, i: int) -> None: ...
+    def next_seed(self, i: int) -> int: ...
+    def seed(self, i: int) -> int: ...
+    def state(self, i: int) -> Any: ...
+    def moves(self, i: int, ended: bool) -> list[tuple[int, Any]] | None: ...
+
+
+def _runner_for(batch: VectorGame) -> _Runner:
+    """The native core's batch where it can play these games (a native ruleset whose core has
+    one, opponents it plays itself), else the Python loop."""
+    if getattr(batch.game, "engine", None) == "native":
+        from tablefeast.interop.vector_native import native_games
+
+        native = native_games(batch)
+        if native is not None:
+            return native
+    return _PythonGames(batch)
+
+
+class _PythonGames:
+    """The batch's games played in Python, env by env: any ruleset, any opponent; each
+    episode's moves kept, for its record."""
+
+    def __init__(self, batch: VectorGame) -> None:
+        self.batch = batch
+        self.game = batch.game
+        self.encoding = batch.encoding
+        self._watch = hasattr(batch.opponent, "choose")  # a search agent reads what was shown
+        self._learners: list[int] = batch.learners.tolist()
+        self._envs: list[_Episode | None] = [None] * batch.num_envs
+        self._ended: list[_Episode | None] = [None] * batch.num_envs  # each env's last episode
+        self._ids: dict[Any, int] = {}
+
+    def start(self, envs: list[int], seeds: list[int]) -> list[int]:
+        ended = []
+        for i, seed in zip(envs, seeds, strict=True):
+            episode = _Episode(self.game, self.batch.config, seed, self._watch)
+            self._envs[i] = episode
+            if self._play_on(i, episode):
+                ended.append(i)
+        return ended
+
+    def step(self, envs: np.ndarray, ids: np.ndarray) -> list[int]:
+        ended = []
+        seats = self.batch.seats
+        for i, action_id in zip(envs.tolist(), ids.tolist(), strict=True):
+            episode = self._episode(i)
+            seat = int(seats[i])
+            encoding = self.encoding
+            action = encoding.from_id(episode.state, seat, action_id)
+            before, pending = episode.state, episode.pending
+            episode.state, episode.pending = encoding.advance(before, seat, pending, action)
+            if not isinstance(action, Discard):  # a card chosen for an exchange is no move yet
+                self._note(episode, before, seat, encoding.atomic(action, pending))
+            if self._play_on(i, episode):
+                ended.append(i)
+        return ended
+
+    def final_row(self, i: int, seat: int, out: np.ndarray) -> None:
+        episode = self._episode(i)
+        out[:] = self._tensor(episode, seat)
+
+    def close(self, i: int) -> None:
+        self._ended[i] = self._envs[i]
+
+    def next_seed(self, i: int) -> int:
+        return self._episode(i).chance.getrandbits(64)
+
+    def seed(self, i: int) -> int:
+        return self._episode(i).seed
+
+    def state(self, i: int) -> Any:
+        return self._episode(i).state
+
+    def moves(self, i: int, ended: bool) -> list[tuple[int, Any]] | None:
+        episode = self._ended[i] if ended else self._episode(i)
+        return None if episode is None else episode.moves
+
+    def _episode(self, i: int) -> _Episode:
+        episode = self._envs[i]
+        assert episode is not None, "every env is started by VectorGame.__init__"
+        return episode
+
+    def _note(self, episode: _Episode, before: Any, seat: int, move: Any) -> None:
+        episode.moves.append((seat, move))
+        if episode.observer is not None:
+            episode.observer.note(before, seat, move, episode.state)
+
+    def _play_on(self, i: int, episode: _Episode) -> bool:
+        """Chance and the opponents play until a learner's seat decides (its row written) or
+        the game ends (True)."""
+        game, batch = self.game, self.batch
+        while True:
+            if episode.pending:  # a factored decision under way: its chooser goes on
+                self._observe(i, episode, int(batch.seats[i]))
+                return False
+            acting = game.actors(episode.state)
+            if not acting:
+                return True
+            seat = acting[0]
+            if seat == CHANCE:
+                move = game.chance_distribution(episode.state).sample(episode.chance)
+            elif batch.self_play or seat == self._learners[i]:
+                self._observe(i, episode, seat)
+                return False
+            else:
+                observer = episode.observer
+                seen = observer.shown(seat) if observer is not None else ()
+                move = decision(game, episode.state, seat, batch.opponent, seen)(episode.rngs[seat])
+            before = episode.state
+            episode.state = game.apply_action(before, seat, move)
+            self._note(episode, before, seat, move)
+
+    def _observe(self, i: int, episode: _Episode, seat: int) -> None:
+        """Write env `i`'s row: `seat`'s observation tensor and its legal ids."""
+        batch = self.batch
+        batch.seats[i] = seat
+        batch.observations[i] = self._tensor(episode, seat)
+        encoding, state = self.encoding, episode.state
+        mask = batch.action_masks[i]
+        mask[:] = 0
+        if encoding.factored and encoding.chooser(state) == seat:
+            mask[encoding.legal(state, seat, episode.pending)[0]] = 1
+        else:
+            mask[self._legal_ids(self.game.legal_actions(state, seat))] = 1
+
+    def _tensor(self, episode: _Episode, seat: int) -> np.ndarray:
+        game_part, tail = self.encoding.tensor_parts(episode.state, episode.pending, seat)
+        packed = (
+            float32_bytes(game_part) + float32_bytes(tail) if tail else float32_bytes(game_part)
+        )
+        return np.frombuffer(packed, np.float32)
+
+    def _legal_ids(self, legal: tuple[Any, ...]) -> list[int]:
+        ids, to_id, config = self._ids, self.encoding.to_id, self.batch.config
+        found = []
+        for action in legal:
+            number = ids.get(action)
+            if number is None:
+                if len(ids) >= 1 << 17:
+                    ids.clear()
+                number = ids[action] = to_id(action, config)
+            found.append(number)
+        return found
 
 
 def _agent(opponents: Any) -> Any:

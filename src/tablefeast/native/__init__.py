@@ -98,6 +98,8 @@ class NativeRuleset:
     def __init__(self, pure: Any, core: ModuleType) -> None:
         self._pure = pure
         self._core = core
+        self.core = core
+        """The game's compiled core module (its batch, for `tablefeast.interop.vector`)."""
         self.pure = pure
         """The game's pure module (the reference)."""
         self.engine = "native"

@@ -1,0 +1,121 @@
+"""The batch's games played inside the native core (issue 46): `VectorGame` on a native ruleset
+whose core has the batch (`tablefeast.native`'s ``batch_begin`` and ``batch_step``) steps every
+env in one call; the core writes each env's observation tensor and legal-action mask straight
+into the batch's rows, draws chance and the opponents' moves from the same generators the
+Python loop draws them from, and plays them exactly as it plays them (a test steps both side by
+side and compares every array). Python runs once an episode: to seed its generators, to score
+it and to start the next.
+
+The opponents it plays itself are ``"random"`` and, in a core that has the game's heuristic,
+``"heuristic"``; self-play needs none. Any other opponent goes through the Python loop.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.play import RandomAgent, agent_rng
+
+if TYPE_CHECKING:
+    from tablefeast.interop.vector import VectorGame
+
+__all__ = ["NativeGames", "native_games"]
+
+RANDOM_POLICY, HEURISTIC_POLICY = 0, 1  # the cores' playout policies (`_playouts.pxi`)
+
+
+def native_games(batch: VectorGame) -> NativeGames | None:
+    """The native batch for `batch`, or None where its core cannot play these games (no batch
+    in the core, an opponent it does not play, the exchange not factored)."""
+    core = getattr(batch.game, "core", None)
+    if core is None or not hasattr(core, "batch_step"):
+        return None
+    if not batch.encoding.factored and batch.encoding.size != batch.game.num_distinct_actions(
+        batch.config
+    ):
+        return None
+    if batch.self_play or type(batch.opponent) is RandomAgent:
+        policy = RANDOM_POLICY
+    elif batch.opponent_name == "heuristic" and getattr(core, "HAS_HEURISTIC", False):
+        policy = HEURISTIC_POLICY
+    else:
+        return None
+    return NativeGames(batch, core, policy)
+
+
+class NativeGames:
+    """A batch's games in the native core (module docs); `VectorGame` makes it.
+
+    Args:
+        batch: the batch, whose arrays it writes.
+        core: the game's native core module.
+        policy: the opponents' play, RANDOM_POLICY or HEURISTIC_POLICY.
+    """
+
+    def __init__(self, batch: VectorGame, core: Any, policy: int) -> None:
+        self.batch = batch
+        self.core = core
+        self.policy = policy
+        count = batch.num_envs
+        self._states: list[Any] = [None] * count
+        self._rngs: list[list[random.Random]] = [[] for _ in range(count)]
+        self._seeds = [0] * count
+        self._pending = np.zeros((count, core.PENDING_SIZE), np.int8)
+        self._ended = np.zeros(count, np.bool_)
+
+    def start(self, envs: list[int], seeds: list[int]) -> list[int]:
+        config, players = self.batch.config, self.batch.players
+        for i, seed in zip(envs, seeds, strict=True):
+            self._states[i] = self.core.initial_state(config)
+            self._rngs[i] = [random.Random(seed)] + [agent_rng(seed, s) for s in range(players)]
+            self._seeds[i] = seed
+        self._call("batch_begin", np.array(envs, np.int64))
+        return [i for i in envs if self._ended[i]]
+
+    def step(self, envs: np.ndarray, ids: np.ndarray) -> list[int]:
+        self._call("batch_step", envs, ids)
+        ended: list[int] = envs[self._ended[envs]].tolist()
+        return ended
+
+    def final_row(self, i: int, seat: int, out: np.ndarray) -> None:
+        self.core.observe_into(self._states[i], seat, self._pending[i], out)
+
+    def close(self, i: int) -> None:
+        """Nothing kept: the native batch keeps no records."""
+
+    def next_seed(self, i: int) -> int:
+        return self._rngs[i][0].getrandbits(64)
+
+    def seed(self, i: int) -> int:
+        return self._seeds[i]
+
+    def state(self, i: int) -> Any:
+        return self._states[i]
+
+    def moves(self, i: int, ended: bool) -> list[tuple[int, Any]] | None:
+        raise ConfigError(
+            "the native batch keeps no records: engine='pure' (or an opponent object) plays the "
+            "games in Python, with their records"
+        )
+
+    def _call(self, name: str, envs: np.ndarray, *ids: np.ndarray) -> None:
+        """The core's batch function `name` for the envs `envs` (and their ids, to step)."""
+        batch = self.batch
+        self._ended[envs] = False
+        getattr(self.core, name)(
+            self._states,
+            envs,
+            *ids,
+            batch.learners,
+            self._rngs,
+            self.policy,
+            batch.seats,
+            self._pending,
+            batch.observations,
+            batch.action_masks,
+            self._ended,
+        )
