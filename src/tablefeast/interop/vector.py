@@ -259,14 +259,14 @@ class VectorGame:
         self.terminated[:] = False
         self.illegal[:] = False
         if allowed.all():
-            moving = self._every_env
+            moving, forfeits = self._every_env, []
         else:
             moving = np.flatnonzero(allowed)
-            for i in np.flatnonzero(~allowed).tolist():
-                self._forfeit(i)
+            forfeits = [self._forfeit(i) for i in np.flatnonzero(~allowed).tolist()]
         self._steps[moving] += 1
-        for i in self._runner.step(moving, ids[moving]):
-            self._end(i)
+        ended = [self._end(i) for i in self._runner.step(moving, ids[moving])]
+        if self.autoreset and (forfeits or ended):
+            self._start(forfeits + ended, [self._runner.next_seed(i) for i in forfeits + ended])
 
     def record(self, env: int) -> Record:
         """The moves of env `env`'s episode so far, chance's included, as a `Record` (replayed
@@ -319,16 +319,16 @@ class VectorGame:
         return self.game.to_pure(state) if hasattr(self.game, "to_pure") else state
 
     # -- the episodes' ends
-    def _forfeit(self, i: int) -> None:
+    def _forfeit(self, i: int) -> int:
         """Env `i`'s acting seat sent an illegal id (``illegal="lose"``): its episode ends."""
         earned = [0.0] * self.players
         earned[int(self.seats[i])] = self.illegal_reward
         self.illegal[i] = True
-        self._end(i, earned)
+        return self._end(i, earned)
 
-    def _end(self, i: int, earned: list[float] | None = None) -> None:
-        """Env `i`'s episode ended: its final observation, its reward and statistics; then,
-        with autoreset, the next episode."""
+    def _end(self, i: int, earned: list[float] | None = None) -> int:
+        """Env `i`'s episode ended: its final observation, its reward and statistics (the
+        caller starts the next, with autoreset); `i` again."""
         runner = self._runner
         if earned is None:
             earned = self._earned(runner.state(i))
@@ -343,13 +343,15 @@ class VectorGame:
         self.episodes[i] += 1
         self.terminated[i] = True
         runner.close(i)
-        if self.autoreset:
-            self._start([i], [runner.next_seed(i)])
+        return i
 
     def _start(self, envs: list[int], seeds: list[int]) -> None:
-        self._steps[envs] = 0
-        for i in self._runner.start(envs, seeds):  # a game over before anyone decided
-            self._end(i)
+        while envs:
+            self._steps[envs] = 0
+            ended = [self._end(i) for i in self._runner.start(envs, seeds)]
+            if not self.autoreset:  # a game over before anyone decided waits for reset too
+                return
+            envs, seeds = ended, [self._runner.next_seed(i) for i in ended]
 
     def _earned(self, state: Any) -> list[float]:
         if self.reward == "result":

@@ -64,7 +64,7 @@ class NativeGames:
         self._states: list[Any] = [None] * count
         self._rngs: list[list[random.Random]] = [[] for _ in range(count)]
         self._seeds = [0] * count
-        self._pending = np.zeros((count, core.PENDING_SIZE), np.int8)
+        self._pending = np.zeros((count, core.PENDING_WIDTH), np.int8)
         self._ended = np.zeros(count, np.bool_)
 
     def start(self, envs: list[int], seeds: list[int]) -> list[int]:
