@@ -181,36 +181,97 @@ def to_pure(state):
 include "_conversion.pxi"
 
 
+cdef int HAND_C[KINDS]  # `HAND` as C ints
+cdef int _k
+for _k in range(KINDS):
+    HAND_C[_k] = HAND[_k]
+cdef enum:
+    MOST_POINTS = 1 << 28  # |totals| at most: no C int overflows as rounds add up to 1,000 stars
+
+
 cdef State _from_checked(object state):
+    # Every field read as `from_engine` says (issue 45, item 7): a type, a length or a value the
+    # arrays cannot take is refused, and so is a state from which play would index outside them.
     cdef State t = State.__new__(State)
-    cdef int i, k
+    cdef int i, k, n, size, cards = 0, held, most
+    cdef tuple hands, commitments, played, stacks, taken, piles, totals, row
     config = state.config
     t.config = config
-    t.n = config.players
+    t.n = n = config.players
     for k in range(KINDS):
         t.stars[k] = config.stars[k]
-        t.centre[k] = state.centre[k]
-        t.removed[k] = state.removed[k]
-    t.round_number = state.round
-    t.alpha = state.alpha
-    t.pass_number = state.pass_number
-    for i in range(t.n):
+    row = _tuple(state.centre, KINDS, KINDS, "centre", -1)
+    for k in range(KINDS):
+        t.centre[k] = _int(row[k], 0, n * HAND_C[k], "centre", k, -1)
+        cards += t.centre[k]
+    row = _tuple(state.removed, KINDS, KINDS, "removed", -1)
+    for k in range(KINDS):
+        t.removed[k] = _int(row[k], 0, n * HAND_C[k], "removed", k, -1)
+    t.round_number = _int(state.round, 1, n, "round", -1, -1)
+    t.alpha = _int(state.alpha, 0, n - 1, "alpha", -1, -1)
+    t.pass_number = _int(state.pass_number, 1, 9, "pass_number", -1, -1)
+    hands = _tuple(state.hands, n, n, "hands", -1)
+    commitments = _tuple(state.commitments, n, n, "commitments", -1)
+    played = _tuple(state.played, n, n, "played", -1)
+    stacks = _tuple(state.stacks, n, n, "stacks", -1)
+    taken = _tuple(state.taken, n, n, "taken", -1)
+    piles = _tuple(state.piles, n, n, "piles", -1)
+    totals = _tuple(state.totals, n, n, "totals", -1)
+    t.game_over = _bool(state.game_over, "game_over", -1)
+    t.snatching = _int_or_none(state.snatching, 1, KINDS - 1, NONE, "snatching", -1)
+    t.taker = _int_or_none(state.taker, 0, n - 1, NONE, "taker", -1)
+    most = 10 - t.pass_number if t.taker == NONE else 9 - t.pass_number  # cards still to play
+    for i in range(n):
+        row = _tuple(hands[i], KINDS, KINDS, "hands", i)
+        held = 0
         for k in range(KINDS):
-            t.hands[i][k] = state.hands[i][k]
-            t.piles[i][k] = state.piles[i][k]
-        t.commitments[i] = NONE if state.commitments[i] is None else state.commitments[i]
-        t.played[i] = NONE if state.played[i] is None else state.played[i]
-        stack = state.stacks[i]  # at most the game's 54 cards: check_state counts them
-        t.stack_len[i] = len(stack)
-        for k in range(len(stack)):
-            t.stacks[i][k] = stack[k]
-        t.taken[i] = state.taken[i]
-        t.totals[i] = state.totals[i]
-    t.snatching = NONE if state.snatching is None else state.snatching
-    t.taker = NONE if state.taker is None else state.taker
-    t.rounds = state.rounds
-    t.game_over = state.game_over
+            t.hands[i][k] = _int(row[k], 0, HAND_C[k], "hands", i, k)
+            held += t.hands[i][k]
+        if held < most and not t.game_over:  # a playout would find no card to play
+            raise _unsound(f"hand {i} holds {held} cards, {most} passes to play (FC-2)")
+        row = _tuple(piles[i], KINDS, KINDS, "piles", i)
+        for k in range(KINDS):
+            t.piles[i][k] = _int(row[k], 0, n * HAND_C[k], "piles", i, k)
+        t.commitments[i] = _int_or_none(commitments[i], 0, KINDS - 1, NONE, "commitments", i)
+        if t.commitments[i] != NONE and t.hands[i][t.commitments[i]] <= 0:
+            raise _unsound(f"seat {i} committed a kind its hand does not hold (FC-3)")
+        t.played[i] = _int_or_none(played[i], 0, KINDS - 1, NONE, "played", i)
+        row = _tuple(stacks[i], 0, MAX_STACK, "stacks", i)
+        size = len(row)
+        t.stack_len[i] = size
+        for k in range(size):
+            t.stacks[i][k] = _int(row[k], 0, KINDS - 1, "stacks", i, k)
+        cards += size
+        t.taken[i] = _bool(taken[i], "taken", i)
+        t.totals[i] = _int(totals[i], -MOST_POINTS, MOST_POINTS, "totals", i, -1)
+    t.rounds = _tuple(state.rounds, 0, n, "rounds", -1)
+    if not t.game_over:
+        _playable(t, cards)
     return t
+
+
+cdef int _playable(State t, int cards) except -1:
+    """Refuse a state from which play would index outside an array: a stack grows by a take
+    (FC-4, FC-5) at most by every card on a stack or in the centre now and every card still to
+    be played this round, which must fit in MAX_STACK (a real state holds at most 10 a seat);
+    a taker takes a kind it played, with prey left (else none follows it, or a playout finds no
+    prey); and a pass still to commit has a seat still to commit (FC-3)."""
+    cdef int i, committed = 0
+    cards += t.n * (10 - t.pass_number)
+    if cards > MAX_STACK:
+        raise _unsound(
+            f"{cards} cards on stacks, in the centre or still to play (at most {MAX_STACK})"
+        )
+    for i in range(t.n):
+        committed += t.commitments[i] != NONE
+    if t.taker != NONE:
+        if t.snatching == NONE or t.played[t.taker] != t.snatching:
+            raise _unsound(f"taker {t.taker} did not play the kind snatching (FC-4)")
+        if committed or not _prey_left(t, t.snatching - 1):
+            raise _unsound(f"taker {t.taker} has no prey to take, or a seat committed (FC-4)")
+    elif committed == t.n:
+        raise _unsound("every seat committed, yet the pass was not revealed (FC-3)")
+    return 0
 
 
 # ---------------------------------------------------------------- the contract
@@ -456,6 +517,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 if t.hands[actor][k] > 0:
                     options[count] = k
                     count += 1
+            if count == 0:
+                _stuck()
             pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
             _commit(t, actor, pick)
         else:  # FC-4: a prey seat, in seat order, then the centre
@@ -467,6 +530,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             if t.centre[prey] > 0:
                 options[count] = NONE
                 count += 1
+            if count == 0:
+                _stuck()
             pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
             _take(t, actor, pick)
         moves[0] += 1
