@@ -34,7 +34,7 @@ cdef enum:
     MAX_SEATS = 6
     CARDS = 11  # the values -1..9, value v at index v + 1
     NUM_PLATES = 36
-    MAX_PENDING = 64  # check_state: at most 9 owed per seat
+    MAX_PENDING = 64  # at most 9 held and owed per seat (from_engine checks it)
     NONE = -1
     NO_CARD = -100  # a commitment slot with no card (-1 is a card)
     HAND_MAX = 9  # SAB-1, SAB-12: a hand never holds more
@@ -300,44 +300,111 @@ def to_pure(state):
 include "_conversion.pxi"
 
 
+cdef int _plate(object plate, unsigned long long* seen, str field, Py_ssize_t i,
+                Py_ssize_t k) except -1:
+    """The rank of `plate`, a Plate no other place holds (each of the 36 is in one place)."""
+    cdef int rank
+    if type(plate) is not Plate:
+        raise _unsound(f"{_name(field, i, k)} is not a Plate: {shown(plate)}")
+    rank = RANK_OF.get(plate, NONE)
+    if rank == NONE or seen[0] >> rank & 1:
+        raise _unsound(f"{_name(field, i, k)} is {shown(plate)}, a plate held twice (SAB-2)")
+    seen[0] |= 1ULL << rank
+    return rank
+
+
 cdef State _from_checked(object state):
-    # check_state bounds every length copied here: 36 plates in all, 9 owed cards a seat.
+    # Every field read as `from_engine` says (issue 45, item 7): a type, a length or a value the
+    # arrays cannot take is refused, and so is a state from which play would index outside them.
     cdef State t = _blank(state.config)
-    cdef int i, k
+    cdef int i, k, n = t.n, held, size, supply = 0
+    cdef int owed[MAX_SEATS]
+    cdef unsigned long long seen = 0
+    cdef tuple row, hands, won, positions, commitments, plates
+    row = _tuple(state.draw_pile, CARDS, CARDS, "draw_pile", -1)
     for k in range(CARDS):
-        t.draw_pile[k] = state.draw_pile[k]
-        t.discard[k] = state.discard[k]
+        t.draw_pile[k] = _int(row[k], 0, 10, "draw_pile", k, -1)  # SAB-1: ten of each value
+    row = _tuple(state.discard, CARDS, CARDS, "discard", -1)
+    for k in range(CARDS):
+        t.discard[k] = _int(row[k], 0, 10, "discard", k, -1)
+    row = _tuple(state.supply, NUM_PLATES, NUM_PLATES, "supply", -1)
     for k in range(NUM_PLATES):
-        t.supply[k] = state.supply[k]
-    buffet = state.buffet
-    t.buffet_len = len(buffet)
+        t.supply[k] = _int(row[k], 0, 1, "supply", k, -1)
+        if t.supply[k]:
+            seen |= 1ULL << k
+            supply += 1
+    plates = _tuple(state.buffet, 0, NUM_PLATES, "buffet", -1)
+    t.buffet_len = len(plates)
     for k in range(t.buffet_len):
-        t.buffet[k] = RANK_OF[buffet[k]]
+        t.buffet[k] = _plate(plates[k], &seen, "buffet", k, -1)
     t.racing = 0
-    for i in state.racing:
-        t.racing |= 1 << i
-    for i in range(t.n):
+    for seat in _tuple(state.racing, 0, n, "racing", -1):
+        t.racing |= 1 << _int(seat, 0, n - 1, "racing", -1, -1)
+    hands = _tuple(state.hands, n, n, "hands", -1)
+    won = _tuple(state.plates_won, n, n, "plates_won", -1)
+    positions = _tuple(state.positions, n, n, "positions", -1)
+    commitments = _tuple(state.commitments, n, n, "commitments", -1)
+    for i in range(n):
+        row = _tuple(hands[i], CARDS, CARDS, "hands", i)
         for k in range(CARDS):
-            t.hands[i][k] = state.hands[i][k]
-        won = state.plates_won[i]
-        t.won_len[i] = len(won)
-        for k in range(len(won)):
-            t.won[i][k] = RANK_OF[won[k]]
-        t.positions[i] = state.positions[i]
-        card = state.commitments[i]
-        t.commitments[i] = NO_CARD if card is None else card
-    t.start_player = state.start_player
-    t.round_number = state.round
-    t.part = state.part
-    t.exchange_open = state.exchange_open
-    t.exchanger = NONE if state.exchanger is None else state.exchanger
-    owed = state.pending_draws
-    t.pending_len = len(owed)
+            t.hands[i][k] = _int(row[k], 0, HAND_MAX, "hands", i, k)
+        plates = _tuple(won[i], 0, NUM_PLATES, "plates_won", i)
+        t.won_len[i] = len(plates)
+        for k in range(t.won_len[i]):
+            t.won[i][k] = _plate(plates[k], &seen, "plates_won", i, k)
+        t.positions[i] = _int(positions[i], -MAX_POSITION, MAX_POSITION, "positions", i, -1)
+        t.commitments[i] = _int_or_none(commitments[i], -1, 9, NO_CARD, "commitments", i)
+        owed[i] = 0
+    t.start_player = _int(state.start_player, 0, n - 1, "start_player", -1, -1)
+    t.round_number = _int(state.round, 1, 1000, "round", -1, -1)
+    t.part = _int(state.part, 1, 2, "part", -1, -1)
+    t.exchange_open = _bool(state.exchange_open, "exchange_open", -1)
+    t.exchanger = _int_or_none(state.exchanger, 0, n - 1, NONE, "exchanger", -1)
+    row = _tuple(state.pending_draws, 0, MAX_PENDING, "pending_draws", -1)
+    t.pending_len = len(row)
     for k in range(t.pending_len):
-        t.pending[k] = owed[k]
-    t.to_reveal = state.to_reveal
-    t.game_over = state.game_over
+        t.pending[k] = _int(row[k], 0, n - 1, "pending_draws", k, -1)
+        owed[t.pending[k]] += 1
+    for i in range(n):  # SAB-1, SAB-12: what a hand holds and is owed, at most nine
+        held = owed[i]
+        for k in range(CARDS):
+            held += t.hands[i][k]
+        if held > HAND_MAX:
+            raise _unsound(f"seat {i} holds and is owed {held} cards (at most {HAND_MAX})")
+    t.to_reveal = _int(state.to_reveal, 0, supply, "to_reveal", -1, -1)
+    t.game_over = _bool(state.game_over, "game_over", -1)
+    if not t.game_over:
+        _playable(t)
     return t
+
+
+cdef int _playable(State t) except -1:
+    """Refuse a state from which play would index outside an array: two racers at least (a
+    step compares two mice, SAB-6, SAB-9), and plates enough for them (SAB-3, SAB-17: a mouse
+    out, or the winner of a duel, takes one; in part 1 with three players both duellists do and
+    three more race for two in part 2); a step to commit has a racer still to commit (SAB-5);
+    and a card owed has a card to draw (SAB-11)."""
+    cdef int i, k, racers = 0, need, uncommitted = 0, cards = 0
+    for i in range(t.n):
+        if t.racing >> i & 1:
+            racers += 1
+            uncommitted += t.commitments[i] == NO_CARD
+    if racers < 2:
+        raise _unsound(f"{racers} mice racing (SAB-6: at least two until the game ends)")
+    need = racers + 2 if t.n == 3 and t.part == 1 else racers - 1
+    if t.buffet_len + t.to_reveal < need:
+        raise _unsound(
+            f"{t.buffet_len + t.to_reveal} plates on or for the buffet, {racers} mice racing"
+        )
+    for k in range(CARDS):
+        cards += t.draw_pile[k]
+    if t.exchanger == NONE:
+        if t.pending_len:
+            if not cards:
+                raise _unsound("a card owed, and none to draw (SAB-11)")
+        elif not t.to_reveal and not uncommitted:
+            raise _unsound("every racer committed, yet the step was not revealed (SAB-5)")
+    return 0
 
 
 # ---------------------------------------------------------------- the contract
@@ -726,11 +793,15 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 for k in range(CARDS):
                     weights[k] = t.draw_pile[k]
                     total += weights[k]
+                if total <= 0:
+                    _stuck()
                 _draw(t, _sample(draw[0], weights, CARDS, total))
             else:
                 for k in range(NUM_PLATES):
                     weights[k] = t.supply[k]
                     total += weights[k]
+                if total <= 0:
+                    _stuck()
                 _reveal(t, _sample(draw[0], weights, NUM_PLATES, total))
             moves[0] += 1
             continue
@@ -762,6 +833,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             if t.hands[actor][k] > 0:
                 options[count] = k
                 count += 1
+        if count == 0:
+            _stuck()
         pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
         _commit(t, actor, pick - 1)
     return True
