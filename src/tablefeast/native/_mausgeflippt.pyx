@@ -33,6 +33,8 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealMouse,
 )
 from tablefeast.games.mausgeflippt.checks import check_state
+from tablefeast.games.mausgeflippt.components import MAX_CHEESES as _MAX_CHEESES
+from tablefeast.games.mausgeflippt.components import MAX_CLOTHING as _MAX_CLOTHING
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.race import fastest_distribution
 from tablefeast.games.mausgeflippt.state import State as PureState
@@ -44,7 +46,7 @@ from tablefeast.kernel.seats import check_actor_seat
 
 cdef enum:
     MAX_SEATS = 6
-    MAX_PENDING = 48  # the hands' sizes together (at most 7 a seat, MG-1): check_state bounds it
+    MAX_PENDING = 48  # the hands' sizes together (at most 7 a seat, MG-1): from_engine bounds it
     MASKS = 64  # the sets of seats
     NONE = -1
     NO_CODE = -100  # a commitment slot with no code (PASS is -1, FLIP -2)
@@ -63,6 +65,8 @@ cdef enum:
 include "_random.pxi"
 
 
+cdef int MAX_CLOTHING = _MAX_CLOTHING  # MG-20: the most of any count of clothing cards
+cdef int MAX_CHEESES = _MAX_CHEESES  # MG-20: of cheese cards
 cdef object PASS_ACTION = _pure.PASS_ACTION
 cdef object FLIP_ACTION = _pure.FLIP_ACTION
 cdef tuple CHANCE_ONLY = (_CHANCE,)
@@ -365,55 +369,145 @@ def to_pure(state):
 include "_conversion.pxi"
 
 
-cdef void _fill(int* row, object values, int size, int* total):
+cdef enum:
+    MOST_IDLE = 1 << 20  # MG-13: idle races end the game long before
+
+
+cdef int _fill(int* row, object values, int size, int most, str field, Py_ssize_t i,
+               int* total) except -1:
+    """`values`, a tuple of `size` counts from 0 to `most`, into `row` (their sum added to
+    `total`, unless NULL)."""
     cdef int k
+    cdef tuple counts = _tuple(values, size, size, field, i)
     for k in range(size):
-        row[k] = values[k]
+        row[k] = _int(counts[k], 0, most, field, i, k)
         if total != NULL:
             total[0] += row[k]
+    return 0
+
+
+cdef int _fill_indices(int* row, object values, int most_len, int high, str field,
+                       Py_ssize_t i) except -1:
+    """`values`, a tuple of at most `most_len` ints from 0 to `high` (seats, mice), into `row`;
+    returns how many."""
+    cdef int k, size
+    cdef tuple entries = _tuple(values, 0, most_len, field, i)
+    size = len(entries)
+    for k in range(size):
+        row[k] = _int(entries[k], 0, high, field, i, k)
+    return size
 
 
 cdef State _from_checked(object state):
-    # check_state bounds every length copied here (the card set's sizes, the owed draws).
+    # Every field read as `from_engine` says (issue 45, item 7): a type, a length or a value the
+    # arrays cannot take is refused, and so is a state from which play would index outside them.
     cdef Layout L = _layout(state.config)
     cdef State t = _blank(L)
-    cdef int i, k, n = L.n, items = L.items
+    cdef int i, k, n = L.n, items = L.items, mice = 0, placing, code
+    cdef tuple hands, face_up, face_down, placings, caught, cheeses, commitments, landed
     memset(&t.v, 0, sizeof(Table))
+    hands = _tuple(state.hands, n, n, "hands", -1)
+    face_up = _tuple(state.face_up, n, n, "face_up", -1)
+    face_down = _tuple(state.face_down, n, n, "face_down", -1)
+    placings = _tuple(state.placing, n, n, "placing", -1)
+    caught = _tuple(state.caught, n, n, "caught", -1)
+    cheeses = _tuple(state.cheeses, n, n, "cheeses", -1)
+    commitments = _tuple(state.commitments, n, n, "commitments", -1)
+    landed = _tuple(state.landed, n, n, "landed", -1)
     for i in range(n):
-        _fill(_hand(t, i), state.hands[i], items, &t.v.held[i])
-        _fill(_face_up(t, i), state.face_up[i], items, NULL)
-        _fill(_face_down(t, i), state.face_down[i], items, &t.v.face_down_count[i])
-        _fill(_placing(t, i), state.placing[i], items, NULL)
-        caught = state.caught[i]
-        t.v.caught_len[i] = len(caught)
-        _fill(_caught(t, i), caught, len(caught), NULL)
-        _fill(_cheeses(t, i), state.cheeses[i], L.cheeses, NULL)
-        t.v.commitments[i] = NO_CODE if state.commitments[i] is None else state.commitments[i]
-        t.v.landed[i] = NO_CODE if state.landed[i] is None else state.landed[i]
-    _fill(t.data + L.o_pile, state.clothing_pile, items, &t.v.pile_total)
-    _fill(t.data + L.o_discard, state.discard, items, &t.v.discard_total)
-    _fill(t.data + L.o_unseen, state.mice.unseen, L.mice, &t.v.unseen_total)
-    bottom = state.mice.bottom
-    t.v.bottom_len = len(bottom)
-    _fill(t.data + L.o_bottom, bottom, len(bottom), NULL)
-    _fill(t.data + L.o_cheese_pile, state.cheese_pile, L.cheeses, &t.v.cheese_total)
-    t.v.placers_len = len(state.placers)
-    _fill(t.v.placers, state.placers, t.v.placers_len, NULL)
-    t.v.placing_mouse = NONE if state.placing_mouse is None else state.placing_mouse
-    t.v.open_mouse = NONE if state.open_mouse is None else state.open_mouse
-    t.v.open_cheese = NONE if state.open_cheese is None else state.open_cheese
-    t.v.turner = state.turner
-    t.v.mouse_awards_len = len(state.mouse_awards)
-    _fill(t.v.mouse_awards, state.mouse_awards, t.v.mouse_awards_len, NULL)
-    t.v.cheese_awards_len = len(state.cheese_awards)
-    _fill(t.v.cheese_awards, state.cheese_awards, t.v.cheese_awards_len, NULL)
-    t.v.pending_len = len(state.pending_draws)
-    _fill(t.v.pending, state.pending_draws, t.v.pending_len, NULL)
-    t.v.cheese_to_turn = state.cheese_to_turn
-    t.v.idle = state.idle
-    t.v.racing = state.racing
-    t.v.game_over = state.game_over
+        _fill(_hand(t, i), hands[i], items, MAX_CLOTHING, "hands", i, &t.v.held[i])
+        _fill(_face_up(t, i), face_up[i], items, MAX_CLOTHING, "face_up", i, NULL)
+        _fill(_face_down(t, i), face_down[i], items, MAX_CLOTHING, "face_down", i,
+              &t.v.face_down_count[i])
+        _fill(_placing(t, i), placings[i], items, MAX_CLOTHING, "placing", i, NULL)
+        t.v.caught_len[i] = _fill_indices(_caught(t, i), caught[i], L.mice, L.mice - 1,
+                                          "caught", i)
+        mice += t.v.caught_len[i]
+        _fill(_cheeses(t, i), cheeses[i], L.cheeses, MAX_CHEESES, "cheeses", i, NULL)
+        code = _int_or_none(commitments[i], FLIP, items - 1, NO_CODE, "commitments", i)
+        if code >= 0 and _hand(t, i)[code] <= 0:  # MG-2: a card played is one in hand
+            raise _unsound(f"seat {i} committed an item its hand does not hold (MG-2)")
+        t.v.commitments[i] = code
+        t.v.landed[i] = _int_or_none(landed[i], FLIP, items - 1, NO_CODE, "landed", i)
+    _fill(t.data + L.o_pile, state.clothing_pile, items, MAX_CLOTHING, "clothing_pile", -1,
+          &t.v.pile_total)
+    _fill(t.data + L.o_discard, state.discard, items, MAX_CLOTHING, "discard", -1,
+          &t.v.discard_total)
+    pile = state.mice
+    if type(pile) is not Pile:
+        raise _unsound(f"mice is not a Pile: {shown(pile)}")
+    _fill(t.data + L.o_unseen, pile.unseen, L.mice, 1, "mice.unseen", -1, &t.v.unseen_total)
+    t.v.bottom_len = _fill_indices(t.data + L.o_bottom, pile.bottom, L.mice, L.mice - 1,
+                                   "mice.bottom", -1)
+    _fill(t.data + L.o_cheese_pile, state.cheese_pile, L.cheeses, MAX_CHEESES, "cheese_pile", -1,
+          &t.v.cheese_total)
+    t.v.placers_len = _fill_indices(t.v.placers, state.placers, MAX_SEATS, n - 1, "placers", -1)
+    t.v.placing_mouse = _int_or_none(state.placing_mouse, 0, L.mice - 1, NONE, "placing_mouse", -1)
+    t.v.open_mouse = _int_or_none(state.open_mouse, 0, L.mice - 1, NONE, "open_mouse", -1)
+    t.v.open_cheese = _int_or_none(state.open_cheese, 0, L.cheeses - 1, NONE, "open_cheese", -1)
+    t.v.turner = _int(state.turner, 0, n - 1, "turner", -1, -1)
+    t.v.mouse_awards_len = _fill_indices(t.v.mouse_awards, state.mouse_awards, MAX_SEATS, n - 1,
+                                         "mouse_awards", -1)
+    t.v.cheese_awards_len = _fill_indices(t.v.cheese_awards, state.cheese_awards, MAX_SEATS,
+                                          n - 1, "cheese_awards", -1)
+    t.v.pending_len = _fill_indices(t.v.pending, state.pending_draws, MAX_PENDING, n - 1,
+                                    "pending_draws", -1)
+    t.v.cheese_to_turn = _bool(state.cheese_to_turn, "cheese_to_turn", -1)
+    t.v.idle = _int(state.idle, 0, MOST_IDLE, "idle", -1, -1)
+    t.v.racing = _bool(state.racing, "racing", -1)
+    t.v.game_over = _bool(state.game_over, "game_over", -1)
+    # MG-4, MG-8, MG-9: a mouse is unseen, under the stack, caught or open, and moves only
+    # between these places: so no stack or catch can outgrow its row of one per mouse.
+    mice += t.v.unseen_total + t.v.bottom_len + (t.v.open_mouse != NONE)
+    if mice > L.mice:
+        raise _unsound(f"{mice} mice unseen, under the stack, caught or open (at most {L.mice})")
+    if not t.v.game_over:
+        _playable(t)
     return t
+
+
+cdef int _playable(State t) except -1:
+    """Refuse a state from which play would index outside an array or draw from nothing: a race
+    has its open mouse (MG-2) and no wrong flipper waiting (MG-17), and its commitments, once
+    all made, two claimants at least (MG-3); no commitment outside a race; each wrong flipper
+    once, with cards to lay (MG-17); and the chance node the state is at has something to draw
+    (MG-1, MG-8: the rules lapse an award or a draw that has not)."""
+    cdef int i, j, k, seen = 0, total, phase
+    cdef int* cards
+    if t.v.racing:
+        if t.v.open_mouse == NONE or t.v.placers_len:
+            raise _unsound("a race with no open mouse, or a wrong flipper waiting (MG-2)")
+        if not _uncommitted(t):
+            total = 0
+            for i in range(t.L.n):
+                total += t.v.commitments[i] != PASS
+            if total < 2:
+                raise _unsound("a race every seat committed to, yet not resolved (MG-3)")
+    else:
+        for i in range(t.L.n):
+            if t.v.commitments[i] != NO_CODE:
+                raise _unsound(f"seat {i} committed outside a race (MG-2)")
+    for k in range(t.v.placers_len):
+        i = t.v.placers[k]
+        cards = _placing(t, i)
+        total = 0
+        for j in range(t.L.items):
+            total += cards[j]
+        if seen >> i & 1 or not total:
+            raise _unsound(f"wrong flipper {i} listed twice, or with no cards to lay (MG-17)")
+        seen |= 1 << i
+    phase = _phase(t)
+    if phase == DRAW:
+        total = t.v.pile_total
+    elif phase == TURN_MOUSE or phase == MOUSE_AWARD:
+        total = t.v.unseen_total
+    elif phase == TURN_CHEESE or phase == CHEESE_AWARD:
+        total = t.v.cheese_total
+    else:
+        total = 1
+    if total <= 0:
+        raise _unsound("a card, mouse or cheese to draw, and none left to draw (MG-8, MG-11)")
+    return 0
 
 
 # ---------------------------------------------------------------- who acts
@@ -1022,6 +1116,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 moves[0] += 1
             if phase == FASTEST:
                 claim = _claimants(t)
+                if L.out_count[claim] == 0:
+                    _stuck()
                 if L.big[claim]:  # a total past 64 bits: drawn by the distribution itself
                     _close(chance_rng, draw[0], kept[0])  # its state, current in the object
                     fastest = L.fastest[claim].sample(chance_rng)
@@ -1035,9 +1131,13 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 _resolve(t, outcome)
                 continue
             if phase == DRAW:
+                if t.v.pile_total <= 0:
+                    _stuck()
                 _draw(t, _sample(draw[0], t.data + L.o_pile, L.items, t.v.pile_total))
                 continue
             if phase == TURN_MOUSE or phase == MOUSE_AWARD:
+                if t.v.unseen_total <= 0:
+                    _stuck()
                 k = _sample(draw[0], t.data + L.o_unseen, L.mice, t.v.unseen_total)
                 if phase == TURN_MOUSE:
                     _turn_mouse(t, k)
@@ -1045,6 +1145,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                     _award_mouse(t, k)
                 continue
             if phase == TURN_CHEESE or phase == CHEESE_AWARD:
+                if t.v.cheese_total <= 0:
+                    _stuck()
                 k = _sample(draw[0], t.data + L.o_cheese_pile, L.cheeses, t.v.cheese_total)
                 if phase == TURN_CHEESE:
                     _turn_cheese(t, k)
@@ -1080,6 +1182,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                     if row[k]:
                         options[count] = k
                         count += 1
+            if count == 0:
+                _stuck()
             if count == 1:
                 pick = options[0]
             elif policy == HEURISTIC_POLICY:
