@@ -488,60 +488,131 @@ def to_pure(state):
 include "_conversion.pxi"
 
 
+cdef enum:
+    MOST_TOKENS = 1 << 20  # tokens, secret cards, Tomatoes: no C int overflows as they add up
+
+
+cdef int _row_of(unsigned char* row, object values, int size, int most, str field,
+                 Py_ssize_t i) except -1:
+    """`values`, a tuple of `size` counts from 0 to `most`, into `row`."""
+    cdef int k
+    cdef tuple counts = _tuple(values, size, size, field, i)
+    for k in range(size):
+        row[k] = _int(counts[k], 0, most, field, i, k)
+    return 0
+
+
+cdef int _seats_of(signed char* row, object values, int most_len, int n, str field) except -1:
+    """`values`, a tuple of at most `most_len` seats, into `row`; returns how many."""
+    cdef int k, size
+    cdef tuple seats = _tuple(values, 0, most_len, field, -1)
+    size = len(seats)
+    for k in range(size):
+        row[k] = _int(seats[k], 0, n - 1, field, k, -1)
+    return size
+
+
 cdef State _from_checked(object state):
-    # check_state bounds every length and count copied here (AYC-23 bounds the lists).
+    # Every field read as `from_engine` says (issue 45, item 7): a type, a length or a value the
+    # arrays cannot take is refused, and so is a state from which play would index outside them.
     cdef State t = _blank(state.config)
     cdef Table* d = &t.d
-    cdef int i, k, m = t.lists.m
-    d.stage = STAGE_OF[state.stage]
-    d.round_number = state.round
-    d.first = state.first
-    for i in range(d.n):
-        deck, hand, used = state.decks[i], state.hands[i], state.used[i]
-        for k in range(KINDS):
-            d.decks[i][k] = deck[k]
-            d.hands[i][k] = hand[k]
-            d.used[i][k] = used[k]
-        committed = state.commitments[i]
-        d.committed[i] = NONE if committed is None else len(committed)
-        for k in range(0 if committed is None else len(committed)):
-            d.commitment[i][k] = committed[k]
-        mood = state.revealed[i]
-        d.revealed[i] = NONE if mood is None else mood
-        collection = state.collections[i]
-        d.held[i] = 0
-        for k in range(m):
-            d.collections[i][k] = collection[k]
-            d.held[i] += collection[k]
-        d.secrets[i] = state.secrets[i]
-        d.drinks[i] = state.drinks[i]
-        d.spices[i] = state.spices[i]
-        decided = state.tomatoes[i]
-        d.tomatoes[i] = NONE if decided is None else decided
+    cdef int i, k, m = t.lists.m, n = d.n, size
+    cdef int meals[MAX_MEALS]
+    cdef tuple decks, hands, used, commitments, revealed, collections, secrets, drinks, spices
+    cdef tuple tomatoes, entry, line
+    stage = state.stage
+    d.stage = STAGE_OF.get(stage, NONE) if type(stage) is str else NONE
+    if d.stage == NONE:
+        raise _unsound(f"stage is {shown(stage)}, not one of {', '.join(STAGES)}")
+    d.round_number = _int(state.round, 1, d.rounds, "round", -1, -1)
+    d.first = _int(state.first, 0, n - 1, "first", -1, -1)
+    decks = _tuple(state.decks, n, n, "decks", -1)
+    hands = _tuple(state.hands, n, n, "hands", -1)
+    used = _tuple(state.used, n, n, "used", -1)
+    commitments = _tuple(state.commitments, n, n, "commitments", -1)
+    revealed = _tuple(state.revealed, n, n, "revealed", -1)
+    collections = _tuple(state.collections, n, n, "collections", -1)
+    secrets = _tuple(state.secrets, n, n, "secrets", -1)
+    drinks = _tuple(state.drinks, n, n, "drinks", -1)
+    spices = _tuple(state.spices, n, n, "spices", -1)
+    tomatoes = _tuple(state.tomatoes, n, n, "tomatoes", -1)
+    _row_of(d.meal_deck, state.meal_deck, m, MAX_COUNT, "meal_deck", -1)
+    _row_of(d.discard, state.discard, m, MAX_COUNT, "discard", -1)
     d.unseen = 0
     for k in range(m):
-        d.meal_deck[k] = state.meal_deck[k]
         d.unseen += d.meal_deck[k]
-        d.discard[k] = state.discard[k]
-    line = state.line
+        meals[k] = d.meal_deck[k] + d.discard[k]
+    for i in range(n):
+        _row_of(d.decks[i], decks[i], KINDS, MAX_MOOD_CARDS, "decks", i)
+        _row_of(d.hands[i], hands[i], KINDS, MAX_MOOD_CARDS, "hands", i)
+        _row_of(d.used[i], used[i], KINDS, MAX_MOOD_CARDS, "used", i)
+        for k in range(KINDS):  # AYC-2, AYC-5: a Mood card is in one place, at most 100 a Mood
+            if d.decks[i][k] + d.hands[i][k] + d.used[i][k] > MAX_MOOD_CARDS:
+                raise _unsound(f"seat {i} has over {MAX_MOOD_CARDS} Mood cards of Mood {k}")
+        committed = commitments[i]
+        if committed is None:
+            d.committed[i] = NONE
+        else:
+            entry = _tuple(committed, 0, 2, "commitments", i)
+            d.committed[i] = len(entry)
+            for k in range(len(entry)):
+                d.commitment[i][k] = _int(entry[k], 0, KINDS - 1, "commitments", i, k)
+        d.revealed[i] = _int_or_none(revealed[i], 0, KINDS - 1, NONE, "revealed", i)
+        _row_of(d.collections[i], collections[i], m, MAX_COUNT, "collections", i)
+        d.held[i] = 0
+        for k in range(m):
+            d.held[i] += d.collections[i][k]
+            meals[k] += d.collections[i][k]
+        d.secrets[i] = _int(secrets[i], 0, MOST_TOKENS, "secrets", i, -1)
+        d.drinks[i] = _int(drinks[i], 0, MOST_TOKENS, "drinks", i, -1)
+        d.spices[i] = _int(spices[i], 0, MOST_TOKENS, "spices", i, -1)
+        d.tomatoes[i] = _int_or_none(tomatoes[i], 0, MOST_TOKENS, NONE, "tomatoes", i)
+    line = _tuple(state.line, 0, MAX_LINE, "line", -1)
     d.line_len = len(line)
     for k in range(d.line_len):
-        d.line_meal[k], d.line_spices[k], d.line_secret[k] = line[k]
-    d.lost = state.lost
-    d.drink_supply = state.drink_supply
-    d.spice_supply = state.spice_supply
-    d.cake = NONE if state.cake is None else state.cake
-    d.draws_len = len(state.mood_draws)
-    for k in range(d.draws_len):
-        d.mood_draws[k] = state.mood_draws[k]
-    d.to_deal = state.to_deal
-    d.reveals_len = len(state.reveals)
-    for k in range(d.reveals_len):
-        d.reveals[k] = state.reveals[k]
-    d.queue_len = len(state.queue)
-    for k in range(d.queue_len):
-        d.queue[k] = state.queue[k]
+        entry = _tuple(line[k], 3, 3, "line", k)
+        d.line_meal[k] = _int(entry[0], 0, m - 1, "line", k, 0)
+        d.line_spices[k] = _int(entry[1], 0, MAX_COUNT, "line", k, 1)
+        d.line_secret[k] = _bool(entry[2], "line", k)
+        meals[d.line_meal[k]] += 1
+    for k in range(m):  # AYC-3, AYC-8, AYC-9: a Meal moves between these places, one byte each
+        if meals[k] > MAX_COUNT:
+            raise _unsound(f"over {MAX_COUNT} of Meal {k} in the deck, line, collections or discard")
+    d.lost = _int(state.lost, 0, MOST_TOKENS, "lost", -1, -1)
+    d.drink_supply = _int(state.drink_supply, 0, MOST_TOKENS, "drink_supply", -1, -1)
+    d.spice_supply = _int(state.spice_supply, 0, MOST_TOKENS, "spice_supply", -1, -1)
+    d.cake = _int_or_none(state.cake, 0, n - 1, NONE, "cake", -1)
+    d.draws_len = _seats_of(d.mood_draws, state.mood_draws, MAX_DRAWS, n, "mood_draws")
+    d.to_deal = _int(state.to_deal, 0, MAX_LINE - d.line_len, "to_deal", -1, -1)
+    d.reveals_len = _seats_of(d.reveals, state.reveals, MAX_SEATS, n, "reveals")
+    d.queue_len = _seats_of(d.queue, state.queue, MAX_SEATS, n, "queue")
+    _playable(t)
     return t  # `pure` is left unset: `to_pure` converts back from the arrays, so tests check them
+
+
+cdef int _playable(State t) except -1:
+    """Refuse a state from which a move or a chance event would index outside an array: a
+    deal with a Meal to deal (AYC-3: the line holds seven), a reveal with a seat to reveal and
+    every other seat's Mood revealed (AYC-5), the secret cards with one owed (AYC-4). A playout
+    stops where no seat can act (`_stuck`), as at a seat with no move."""
+    cdef Table* d = &t.d
+    cdef int i, k, mask = 0
+    if d.stage == DEAL:
+        if not d.draws_len and not d.to_deal:
+            raise _unsound("a deal with nothing to deal (AYC-3)")
+    elif d.stage == REVEAL:
+        for k in range(d.reveals_len):
+            mask |= 1 << d.reveals[k]
+        for i in range(d.n):
+            if not mask >> i & 1 and d.revealed[i] == NONE:
+                raise _unsound(f"seat {i} neither revealed nor to be revealed (AYC-5)")
+        if not mask:
+            raise _unsound("a reveal with nobody to reveal (AYC-5)")
+    elif d.stage == SECRETS:
+        if _secret_seat(d) == NONE:
+            raise _unsound("no secret card owed to turn (AYC-4)")
+    return 0
 
 
 # ---------------------------------------------------------------- who acts
@@ -1288,7 +1359,7 @@ cdef int _actor(State t):
             if d.committed[i] == NONE:
                 return i
     elif d.stage == RESOLVE:
-        return d.queue[0]
+        return d.queue[0] if d.queue_len else NONE
     elif d.stage == TOMATOES:
         for i in range(d.n):
             if d.tomatoes[i] == NONE and _tomatoes_held(t, i):
@@ -1296,33 +1367,40 @@ cdef int _actor(State t):
     return NONE
 
 
-cdef void _play_option(State t, int actor, Twister* twister):
+cdef int _play_option(State t, int actor, Twister* twister) except -1:
     """AYC-5: one of the actor's plays, drawn as the Python loop draws it."""
     cdef Table* d = &t.d
     cdef int needed = _needed(d, actor), k, count = 0, pick, key
     cdef int held[KINDS]
     if needed == 0:
         _commit(t, actor, 0, 0, 0)
-        return
+        return 0
     if needed == 1:
         for k in range(KINDS):
             if d.hands[actor][k]:
                 held[count] = k
                 count += 1
+        if count == 0:
+            _stuck()
         pick = 0 if count == 1 else _randbelow(twister, count)
         _commit(t, actor, 1, held[pick], 0)
-        return
+        return 0
     key = _hand_key(d, actor)
     count = PAIR_COUNT[key]
+    if count == 0:
+        _stuck()
     pick = 0 if count == 1 else _randbelow(twister, count)
     _commit(t, actor, 2, PAIR_A[key][pick], PAIR_B[key][pick])
+    return 0
 
 
-cdef void _mood_option(State t, int actor, Twister* twister):
+cdef int _mood_option(State t, int actor, Twister* twister) except -1:
     """AYC-8, AYC-19: one of the choices of the actor's Mood, drawn as the Python loop draws
     it (`_choices` lists them in this order)."""
     cdef Table* d = &t.d
     cdef int mood = d.revealed[actor], size = d.line_len, count, pick, a, victim, k
+    if size < (1 if mood == BOOR else 2 if mood == VERY_HUNGRY or mood == TRICKSTER else 0):
+        _stuck()  # the rules settle a Mood with too few Meals for its choice (AYC-13, AYC-19)
     if mood == BOOR:
         pick = 0 if size == 1 else _randbelow(twister, size)
         _collect_from(t, actor, pick, 1)
@@ -1343,6 +1421,8 @@ cdef void _mood_option(State t, int actor, Twister* twister):
             if victim != actor:
                 for k in range(t.lists.m):
                     count += d.collections[victim][k] > 0
+        if count == 0:
+            _stuck()
         pick = 0 if count == 1 else _randbelow(twister, count)
         victim = 0 if actor else 1
         k = 0
@@ -1360,6 +1440,7 @@ cdef void _mood_option(State t, int actor, Twister* twister):
         _steal(t, actor, victim, k)
     _pop_queue(d)
     _settle_queue(t)
+    return 0
 
 
 cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
@@ -1375,6 +1456,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             return False
         chance = d.stage == DEAL or d.stage == REVEAL or d.stage == SECRETS
         actor = NONE if chance else _actor(t)
+        if actor == NONE and not chance:
+            _stuck()  # no seat can act, yet the game is not over (a hand-made state)
         if actor == seat and left >= 0:
             if left == 0:
                 return False
@@ -1385,6 +1468,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             total = 0
             for k in range(size):
                 total += weights[k]
+            if total <= 0:
+                _stuck()
             pick = _sample(draw[0], weights, size, total)
             if d.stage == DEAL:
                 if d.draws_len:
