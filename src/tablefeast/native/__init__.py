@@ -137,8 +137,11 @@ class NativeRuleset:
         self.from_engine: Callable[[Any], Any] = core.from_engine
         """`from_pure` without `check_state`, for a state the pure engine itself made from a
         sound one (a sampled determinization, say): the conversion a search pays once per
-        sampled state. It refuses anything but a pure state of the game (RecordError), and
-        trusts the rest: a pure state from anywhere else goes through `from_pure`."""
+        sampled state. It refuses anything but a pure state of the game, and any state that
+        would take the core outside its arrays, now or later in play (RecordError: a value out
+        of its range, a tuple of the wrong length, more cards than a stack holds); the rules'
+        finer consistency it trusts: a pure state from anywhere else goes through
+        `from_pure`."""
         from_engine = core.from_engine  # states the pure engine made need no check
         self.fallbacks: Callable[[], int] = core.fallbacks
         """How many moves the core handed to the pure engine in this process (illegal ones,

@@ -507,7 +507,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             actor = 0
             while t.commitments[actor] != NONE:
                 actor += 1
-        if actor == seat and left >= 0:
+        if (actor == seat or seat == ANY_SEAT) and left >= 0:
             if left == 0:
                 return False
             left -= 1
@@ -539,6 +539,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
 
 
 include "_playouts.pxi"
+include "_food_chain_batch.pxi"
+include "_batch.pxi"
 
 
 def scores(state):

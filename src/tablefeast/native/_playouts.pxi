@@ -6,7 +6,8 @@
 #
 # which plays `t` on in place: chance draws from ``draw[0]`` and seat s from ``draw[s + 1]``; it
 # stops when the game ends (returning True), when `seat` is about to act the ``left + 1``-th
-# time (``left`` -1: never), or after `budget` moves (-1: no limit), counting them in `moves`.
+# time (``left`` -1: never; `seat` ANY_SEAT: any player), or after `budget` moves (-1: no limit),
+# counting them in `moves`.
 # `chance_rng` is the generator behind ``draw[0]`` and ``kept[0]`` what `_give_state` needs to
 # hand its state back, for a core that must draw through Python now and then. A core also
 # defines ``cdef int _players(State s)``, its number of seats. Every argument is checked here

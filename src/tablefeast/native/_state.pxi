@@ -1,3 +1,7 @@
+cdef enum:
+    ANY_SEAT = -2  # a playout's or a batch's seat that stands for every player's
+    GAME_OVER = -3  # who decides in a game that is over (`_batch.pxi`)
+
 # What every core's `State` does the same way: its base class (included before the core's own
 # `State`, which holds the C arrays). Equality, hashing, pickling and the pure state's fields all
 # go through the pure state (`to_pure`): a slow path, for code that inspects a state; the hot
