@@ -36,7 +36,7 @@ def _batched(name: str) -> bool:
     return native.available(name) and hasattr(native.load(name).core, "batch_step")
 
 
-GAMES = [name for name in BATCHED if REQUIRED or _batched(name)]
+GAMES = [name for name in native.NATIVE_GAMES if _batched(name) or (REQUIRED and name in BATCHED)]
 if not GAMES:
     pytest.skip(
         "no native core with a batch is built here (python hatch_build.py builds them)",
