@@ -10,6 +10,9 @@ wrong flipper's face-down choice (MG-17), the draws, turns and awards, reshuffle
 Every move it does not take on its fast path (an illegal one, or one given as another type) goes
 to the pure engine on the converted state, so that bad input raises exactly the reference's
 error; `fallbacks()` counts them. Every rule below cites its ruling as the pure engine's code does.
+It also steps a batch of games (issue 46, `_batch.pxi` and `_mausgeflippt_batch.pxi`): each env's
+observation tensor and legal ids written into NumPy rows, its opponents playing at random or the
+heuristic, as the Python loop plays them.
 
 A card set is chosen by the config (MG-0, up to the bounds of MG-20), so a state's arrays are
 sized by it: one block of ints per state, laid out by a `Layout` shared by the states of a config.
@@ -84,6 +87,7 @@ cdef class Layout:
     cdef object config
     cdef int n, items, mice, cheeses, size
     cdef int hand_size[MAX_SEATS]
+    cdef int young  # MG-15: the seats whose hands lie face up, as a set (what a view shows)
     cdef int o_hands, o_pile, o_discard, o_face_up, o_face_down, o_placing
     cdef int o_unseen, o_bottom, o_caught, o_cheese_pile, o_cheeses
     cdef unsigned char* wears  # [mouse * items + item]: the mouse wears the item (MG-4)
@@ -116,6 +120,9 @@ cdef Layout _new_layout(object config):
     L.cheeses = len(tables.cheese_names)
     for s in range(L.n):
         L.hand_size[s] = config.hand_size(s)  # MG-1, MG-15
+    L.young = 0
+    for s in config.young_seats:  # MG-15
+        L.young |= 1 << s
     n, items = L.n, L.items
     L.o_hands = 0
     L.o_pile = n * items
@@ -1159,7 +1166,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                     actor += 1
             else:
                 actor = t.v.placers[0]
-            if actor == seat and left >= 0:
+            if (actor == seat or seat == ANY_SEAT) and left >= 0:
                 if left == 0:
                     return False
                 left -= 1
@@ -1200,6 +1207,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
 
 
 include "_playouts.pxi"
+include "_mausgeflippt_batch.pxi"
+include "_batch.pxi"
 
 
 def heuristic_playout(state, seat, horizon, rng):
