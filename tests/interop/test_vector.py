@@ -100,13 +100,12 @@ def test_every_env_plays_the_pure_engines_game_with_its_observations_and_masks(
 @pytest.mark.parametrize("name", GAMES)
 def test_a_learner_playing_at_random_plays_play_games_game(name: str) -> None:
     """With its choices made as `play_game`'s RandomAgent makes them (its seat's generator),
-    each episode the learner plays is move for move the game `play_game` plays from the
-    episode's seed: the first from ``seed + i``, the next from the seed autoreset drew."""
+    the learner's first episode is move for move the game `play_game` plays from the env's
+    seed; the next episodes draw on from the same generators, and their records replay."""
     players, seed, envs = 3, 40, 2
     batch = VectorGame(name, envs, players=players, seat=1, seed=seed, factored=False)
     game = batch.game
-    learner = [agent_rng(batch.episode_seed(i), 1) for i in range(envs)]
-    seeds = [[batch.episode_seed(i)] for i in range(envs)]
+    learner = [agent_rng(batch.seed(i), 1) for i in range(envs)]
     ended: list[list[Any]] = [[] for _ in range(envs)]
     while min(len(e) for e in ended) < 2:
         ids = []
@@ -116,13 +115,12 @@ def test_a_learner_playing_at_random_plays_play_games_game(name: str) -> None:
         batch.step(ids)
         for i in np.flatnonzero(batch.terminated):
             ended[i].append(batch.ended_record(i))
-            seeds[i].append(batch.episode_seed(i))
-            learner[i] = agent_rng(batch.episode_seed(i), 1)
     for i in range(envs):
-        assert seeds[i][0] == seed + i
-        for record, episode_seed in zip(ended[i], seeds[i], strict=False):
-            expected = play_game(game, batch.config, [RandomAgent()] * players, episode_seed)
-            assert record.moves == tuple((s, game.action_to_str(a)) for s, a in expected.moves)
+        assert batch.seed(i) == seed + i
+        first = play_game(game, batch.config, [RandomAgent()] * players, seed + i)
+        assert ended[i][0].moves == tuple((s, game.action_to_str(a)) for s, a in first.moves)
+        second = replay(game, ended[i][1])
+        assert game.is_terminal(second) and ended[i][1].moves != ended[i][0].moves
 
 
 def _snapshot(batch: VectorGame) -> tuple[Any, ...]:
@@ -225,20 +223,23 @@ def test_bad_arguments_are_refused_with_the_librarys_errors(
 def test_seeds_reproduce_and_reset_goes_on() -> None:
     first = VectorGame("mausgeflippt", 4, players=3, seed=9)
     second = VectorGame("mausgeflippt", 4, players=3, seed=9)
-    assert [first.episode_seed(i) for i in range(4)] == [9, 10, 11, 12]
+    assert [first.seed(i) for i in range(4)] == [9, 10, 11, 12]
     rng_a, rng_b = np.random.default_rng(1), np.random.default_rng(1)
     for _ in range(30):
         assert _same(_snapshot(first), _snapshot(second))
         first.step(_random_legal(first, rng_a))
         second.step(_random_legal(second, rng_b))
-    first.reset()  # no seed: each env's next seed is drawn from its own chance generator
+    first.reset()  # no seed: each env goes on with its own generators
     second.reset()
     assert _same(_snapshot(first), _snapshot(second))
-    assert first.episode_seed(0) not in (9, 10, 11, 12)
+    assert [first.seed(i) for i in range(4)] == [9, 10, 11, 12]
+    fresh = VectorGame("mausgeflippt", 4, players=3, seed=9)
+    assert not _same(_snapshot(first)[:2], _snapshot(fresh)[:2])  # drawn on, not again
     first.reset(seed=9)
-    assert first.episode_seed(3) == 12
+    assert _same(_snapshot(first)[:3], _snapshot(fresh)[:3])  # rows and seats (not counts)
+    assert [first.record(i) for i in range(4)] == [fresh.record(i) for i in range(4)]
     unseeded = VectorGame("mausgeflippt", 2, players=3)
-    assert unseeded.episode_seed(1) == (unseeded.episode_seed(0) + 1) % 2**64
+    assert unseeded.seed(1) == (unseeded.seed(0) + 1) % 2**64
 
 
 def test_the_score_difference_is_the_seats_score_less_the_best_of_the_others() -> None:

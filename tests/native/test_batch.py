@@ -81,7 +81,7 @@ def _lockstep(ours: VectorGame, theirs: VectorGame, steps: int, seed: int, illeg
         theirs.step(ids)
     for i in range(ours.num_envs):
         assert ours.state(i) == theirs.state(i)
-        assert ours.episode_seed(i) == theirs.episode_seed(i)
+        assert ours.seed(i) == theirs.seed(i)
     return int(ours.episodes.sum())
 
 

@@ -16,8 +16,8 @@ where it is built; on the pure engine it is slower, and the same).
   ``info["illegal"]``, so that Gymnasium's own checks, which send random ids, hold
   (``illegal="raise"`` raises IllegalActionError instead).
 - **Seeds**: ``reset(seed=s)`` plays the game `tablefeast.play_game` plays from seed ``s`` (env
-  ``i`` of a vector env from ``s + i``, as Gymnasium seeds them); ``reset()`` goes on with a seed
-  drawn from the last episode's chance generator.
+  ``i`` of a vector env from ``s + i``, as Gymnasium seeds them); ``reset()`` and autoreset go
+  on with the same generators.
 - **Autoreset**: the vector env's mode is ``AutoresetMode.SAME_STEP`` (in its metadata): the
   step that ends an episode returns the next one's first observation, the ended one's in
   ``infos["final_obs"]`` (``infos["_final_obs"]`` marks the envs), with ``infos["episode"]``

@@ -16,9 +16,11 @@ Play goes as in `tablefeast.play_game`: chance from ``random.Random(seed)``, the
 is first in `actors` (at a simultaneous step the seats commit in seat order; the result never
 depends on the order). An env's episode is therefore exactly the game the pure engine plays from
 its seed and its moves: `record(i)` gives them, and replaying it gives the same states (a test
-replays thousands). Env ``i`` starts from seed ``seed + i`` (as Gymnasium seeds vector envs); an
-episode that ends starts the next at once (autoreset), seeded by a draw from the ended one's
-chance generator, so that a seeded batch is reproducible however long it runs.
+replays thousands). Env ``i``'s generators are seeded ``seed + i`` (as Gymnasium seeds vector
+envs), so its first episode is the game `play_game` plays from that seed; an episode that ends
+starts the next at once (autoreset) on the same generators, drawing on where the last one
+stopped (seeding five generators again would cost more than the episode's whole play in the
+native core), so that a seeded batch is reproducible however long it runs.
 
 Action ids are the adapters' (`tablefeast.interop.encoding`): the game's own, except Schlacht am
 Buffet's exchange, decided card by card (``discard v``, then ``done``). The learner never gets a
@@ -89,17 +91,16 @@ class _Episode:
     """One env's game under way: the true state (private), the pending discard of a factored
     decision, the generators, the moves so far, and the learner's steps."""
 
-    __slots__ = ("chance", "moves", "observer", "pending", "rngs", "seed", "state", "steps")
+    __slots__ = ("chance", "moves", "observer", "pending", "rngs", "state")
 
-    def __init__(self, game: AnyRuleset, config: Any, seed: int, watch: bool) -> None:
-        self.seed = seed
+    def __init__(
+        self, game: AnyRuleset, config: Any, rngs: list[random.Random], watch: bool
+    ) -> None:
         self.state: Any = game.initial_state(config)
         self.pending: tuple[int, ...] = ()
-        self.chance = random.Random(seed)
-        self.rngs = [agent_rng(seed, seat) for seat in range(config.players)]
+        self.chance, *self.rngs = rngs
         self.moves: list[tuple[int, Any]] = []
         self.observer = Observer(game) if watch else None
-        self.steps = 0
 
 
 class VectorGame:
@@ -113,7 +114,7 @@ class VectorGame:
             takes), an agent object, or None for self-play.
         seat: the learner's seat in every env, or one seat per env (single learner only).
         reward: one of `REWARDS`.
-        seed: the first episodes' seed (env ``i`` gets ``seed + i``); None draws one.
+        seed: the generators' seed (env ``i``'s are seeded ``seed + i``); None draws one.
         autoreset: start the next episode as soon as one ends (else the env waits for
             `reset`).
         illegal: what an id its env's mask does not allow does: ``"raise"`` (IllegalActionError,
@@ -213,12 +214,12 @@ class VectorGame:
     # -- the learner's side
     def reset(self, seed: int | None = None, envs: Sequence[int] | None = None) -> None:
         """Start new episodes, each played to its first decision; the arrays hold their
-        observations and masks. With a seed, env ``i`` starts from ``seed + i``; without one,
-        each env goes on as autoreset would (a seed drawn from its last episode's chance
-        generator), and the first reset draws a seed from the system.
+        observations and masks. With a seed, env ``i``'s generators are seeded ``seed + i``
+        afresh; without one, each env goes on with its generators as autoreset does (the first
+        reset draws a seed from the system).
 
         Args:
-            seed: the seed of env 0's episode, or None.
+            seed: the seed of env 0's generators, or None.
             envs: which envs to restart (all by default).
 
         Raises:
@@ -228,13 +229,11 @@ class VectorGame:
         if seed is not None and (not _is_int(seed) or not 0 <= seed < _SEED_LIMIT):
             raise ConfigError(f"a seed is a whole number from 0 to 2**64 - 1, got {shown(seed)}")
         chosen = list(range(self.num_envs)) if envs is None else self._env_indices(envs)
-        runner, drawn = self._runner, secrets.randbelow(_SEED_LIMIT)
-        if seed is not None:
-            seeds = [(int(seed) + i) % _SEED_LIMIT for i in chosen]
-        else:
-            seeds = [
-                runner.next_seed(i) if self._begun else (drawn + i) % _SEED_LIMIT for i in chosen
-            ]
+        if seed is None and not self._begun:
+            seed = secrets.randbelow(_SEED_LIMIT)
+        seeds: list[int | None] = [
+            None if seed is None else (int(seed) + i) % _SEED_LIMIT for i in chosen
+        ]
         self._begun = True
         self.rewards[chosen] = 0
         self.terminated[chosen] = False
@@ -266,7 +265,7 @@ class VectorGame:
         self._steps[moving] += 1
         ended = [self._end(i) for i in self._runner.step(moving, ids[moving])]
         if self.autoreset and (forfeits or ended):
-            self._start(forfeits + ended, [self._runner.next_seed(i) for i in forfeits + ended])
+            self._start(forfeits + ended, [None] * (len(forfeits) + len(ended)))
 
     def record(self, env: int) -> Record:
         """The moves of env `env`'s episode so far, chance's included, as a `Record` (replayed
@@ -298,8 +297,9 @@ class VectorGame:
         moves = self._runner.moves(i, ended=True)
         return None if moves is None else record_of(self.game, self.config, moves)
 
-    def episode_seed(self, env: int) -> int:
-        """The seed env `env`'s current episode started from.
+    def seed(self, env: int) -> int:
+        """The seed env `env`'s generators were last seeded with (its first episode since is
+        `play_game`'s game from that seed; the next ones draw on from the same generators).
 
         Args:
             env: the env's index.
@@ -345,13 +345,14 @@ class VectorGame:
         runner.close(i)
         return i
 
-    def _start(self, envs: list[int], seeds: list[int]) -> None:
+    def _start(self, envs: list[int], seeds: list[int | None]) -> None:
+        """New episodes in `envs`: on generators seeded afresh, or (None) on the env's own."""
         while envs:
             self._steps[envs] = 0
             ended = [self._end(i) for i in self._runner.start(envs, seeds)]
             if not self.autoreset:  # a game over before anyone decided waits for reset too
                 return
-            envs, seeds = ended, [self._runner.next_seed(i) for i in ended]
+            envs, seeds = ended, [None] * len(ended)
 
     def _earned(self, state: Any) -> list[float]:
         if self.reward == "result":
@@ -423,11 +424,10 @@ class _Runner(Protocol):
     and steps into the batch's arrays, and reports the envs whose games ended; `VectorGame`
     scores those and starts them again."""
 
-    def start(self, envs: list[int], seeds: list[int]) -> list[int]: ...
+    def start(self, envs: list[int], seeds: list[int | None]) -> list[int]: ...
     def step(self, envs: np.ndarray, ids: np.ndarray) -> list[int]: ...
     def final_row(self, i: int, seat: int, out: np.ndarray) -> None: ...
     def close(self, i: int) -> None: ...
-    def next_seed(self, i: int) -> int: ...
     def seed(self, i: int) -> int: ...
     def state(self, i: int) -> Any: ...
     def moves(self, i: int, ended: bool) -> list[tuple[int, Any]] | None: ...
@@ -458,11 +458,16 @@ class _PythonGames:
         self._envs: list[_Episode | None] = [None] * batch.num_envs
         self._ended: list[_Episode | None] = [None] * batch.num_envs  # each env's last episode
         self._ids: dict[Any, int] = {}
+        self._seeds = [0] * batch.num_envs
+        self._rngs: list[list[random.Random]] = [[] for _ in range(batch.num_envs)]
 
-    def start(self, envs: list[int], seeds: list[int]) -> list[int]:
+    def start(self, envs: list[int], seeds: list[int | None]) -> list[int]:
         ended = []
         for i, seed in zip(envs, seeds, strict=True):
-            episode = _Episode(self.game, self.batch.config, seed, self._watch)
+            if seed is not None:
+                self._seeds[i] = seed
+                self._rngs[i] = generators(seed, self.batch.players)
+            episode = _Episode(self.game, self.batch.config, self._rngs[i], self._watch)
             self._envs[i] = episode
             if self._play_on(i, episode):
                 ended.append(i)
@@ -491,11 +496,8 @@ class _PythonGames:
     def close(self, i: int) -> None:
         self._ended[i] = self._envs[i]
 
-    def next_seed(self, i: int) -> int:
-        return self._episode(i).chance.getrandbits(64)
-
     def seed(self, i: int) -> int:
-        return self._episode(i).seed
+        return self._seeds[i]
 
     def state(self, i: int) -> Any:
         return self._episode(i).state
@@ -570,6 +572,16 @@ class _PythonGames:
                 number = ids[action] = to_id(action, config)
             found.append(number)
         return found
+
+
+def generators(seed: int, players: int) -> list[random.Random]:
+    """An env's generators from `seed`, as `play_game` makes them: chance's, then each seat's.
+
+    Args:
+        seed: the seed.
+        players: the number of seats.
+    """
+    return [random.Random(seed), *(agent_rng(seed, seat) for seat in range(players))]
 
 
 def _agent(opponents: Any) -> Any:

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tablefeast.kernel.errors import ConfigError
-from tablefeast.kernel.play import RandomAgent, agent_rng
+from tablefeast.kernel.play import RandomAgent
 
 if TYPE_CHECKING:
     from tablefeast.interop.vector import VectorGame
+
+from tablefeast.interop.vector import generators
 
 __all__ = ["NativeGames", "native_games"]
 
@@ -67,12 +69,13 @@ class NativeGames:
         self._pending = np.zeros((count, core.PENDING_WIDTH), np.int8)
         self._ended = np.zeros(count, np.bool_)
 
-    def start(self, envs: list[int], seeds: list[int]) -> list[int]:
-        config, players = self.batch.config, self.batch.players
+    def start(self, envs: list[int], seeds: list[int | None]) -> list[int]:
+        config, players, initial = self.batch.config, self.batch.players, self.core.initial_state
         for i, seed in zip(envs, seeds, strict=True):
-            self._states[i] = self.core.initial_state(config)
-            self._rngs[i] = [random.Random(seed)] + [agent_rng(seed, s) for s in range(players)]
-            self._seeds[i] = seed
+            self._states[i] = initial(config)
+            if seed is not None:
+                self._rngs[i] = generators(seed, players)
+                self._seeds[i] = seed
         self._call("batch_begin", np.array(envs, np.int64))
         return [i for i in envs if self._ended[i]]
 
@@ -86,9 +89,6 @@ class NativeGames:
 
     def close(self, i: int) -> None:
         """Nothing kept: the native batch keeps no records."""
-
-    def next_seed(self, i: int) -> int:
-        return self._rngs[i][0].getrandbits(64)
 
     def seed(self, i: int) -> int:
         return self._seeds[i]

@@ -43,18 +43,26 @@ cdef object _rows(object array, str dtype, int width, Py_ssize_t count, str name
     return array
 
 
+cdef type _RANDOM = _random_module.Random  # looked up once: the checks run per env per step
+cdef list _NOTHING_KEPT = [None] * (MAX_SEATS + 1)  # `_run`'s `kept` for states drawn in place
+
+
 cdef list _batch_generators(object rngs, Py_ssize_t count, list states):
     """Each env's generators: chance's, then one per seat, every one a `random.Random` of its
     own."""
-    cdef Py_ssize_t i, a, b
+    cdef Py_ssize_t i, a, b, n
+    cdef list env
     if type(rngs) is not list or len(rngs) != count:
         raise ValueError(f"rngs must be a list of one list of generators per env ({count})")
     for i in range(count):
-        env = rngs[i]
-        if type(env) is not list or len(env) != _players(<State>states[i]) + 1:
+        if type((<list>rngs)[i]) is not list:
             raise ValueError(f"rngs[{i}] must list chance's generator and one per seat")
-        for a in range(len(env)):
-            if type(env[a]) is not _random_module.Random:
+        env = <list>(<list>rngs)[i]
+        n = len(env)
+        if n != _players(<State>states[i]) + 1:
+            raise ValueError(f"rngs[{i}] must list chance's generator and one per seat")
+        for a in range(n):
+            if type(env[a]) is not _RANDOM:
                 raise ValueError(f"rngs[{i}] holds {shown(env[a])}, not a random.Random")
             for b in range(a):
                 if env[a] is env[b]:
@@ -78,17 +86,25 @@ cdef list _batch_states(object states):
 
 cdef bint _play_on(State t, list env, int learner, int policy) except? -1:
     """Chance and the other seats play `t` on until `learner` (ANY_SEAT: any player) decides;
-    True when the game ended instead."""
+    True when the game ended instead. The generators are drawn from in place (checked to be
+    `random.Random` objects of their own, `_batch_generators`), unless this Python lays them
+    out otherwise."""
     cdef Twister spares[MAX_SEATS + 1]
     cdef Twister* draw[MAX_SEATS + 1]
     cdef long long moves = 0
     cdef int k, n = len(env)
+    if _IN_PLACE:
+        for k in range(n):
+            draw[k] = _inside(env[k])
+        for k in range(n, MAX_SEATS + 1):
+            draw[k] = draw[0]  # no such seat: never drawn for
+        return _run(t, draw, learner, 0, -1, &moves, policy, env[0], _NOTHING_KEPT)
     kept = []
     try:
         for k in range(n):
             draw[k] = _open(env[k], &spares[k], kept)
         for k in range(n, MAX_SEATS + 1):
-            draw[k] = draw[0]  # no such seat: never drawn for
+            draw[k] = draw[0]
         return _run(t, draw, learner, 0, -1, &moves, policy, env[0], kept)
     finally:
         for k in range(len(kept)):
@@ -140,7 +156,7 @@ def batch_begin(states, envs, learners, rngs, int policy, seats, pending, observ
         i = chosen[j]
         pending_rows[i, :] = 0
         t = <State>states[i]
-        if _play_on(t, rngs[i], <int>learner[i], policy):
+        if _play_on(t, <list>(<list>rngs)[i], <int>learner[i], policy):
             ended_rows[i] = 1
             mask_rows[i, :] = 0
             continue
@@ -197,7 +213,7 @@ def batch_step(states, envs, actions, learners, rngs, int policy, seats, pending
         t = <State>states[i]
         ended_rows[i] = 0
         if _act(t, <int>seat_rows[i], <int>action_rows[j], &pending_rows[i, 0]):
-            if _play_on(t, rngs[i], <int>learner[i], policy):
+            if _play_on(t, <list>(<list>rngs)[i], <int>learner[i], policy):
                 ended_rows[i] = 1
                 mask_rows[i, :] = 0
                 continue
