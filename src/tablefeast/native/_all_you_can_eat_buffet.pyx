@@ -33,6 +33,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from tablefeast.games.all_you_can_eat_buffet import moods as _moods
 from tablefeast.games.all_you_can_eat_buffet import rules as _pure
 from tablefeast.games.all_you_can_eat_buffet import scoring as _scoring
+from tablefeast.games.all_you_can_eat_buffet import strategy as _strategy
 from tablefeast.games.all_you_can_eat_buffet.actions import (
     DrawMeal,
     DrawMood,
@@ -88,6 +89,9 @@ cdef enum:
     FIRST = 0
     TURN = 1
     LAST = 2
+    # `_state.pxi`'s, which this core does not include (its State has no base class)
+    ANY_SEAT = -2  # a playout's or a batch's seat that stands for every player's
+    GAME_OVER = -3  # who decides in a game that is over (`_batch.pxi`)
 
 include "_random.pxi"
 
@@ -120,6 +124,11 @@ cdef int MILK_SPICE_LIMIT = _scoring.MILK_SPICE_LIMIT
 cdef int _i, _j
 for _i in range(7):
     FRUIT_SETS[_i] = _scoring.FRUIT_SETS[_i]
+
+# The heuristic's order of the Moods (`strategy.MOOD_ORDER`): each Mood's rank, 0 the first.
+cdef int MOOD_RANK[KINDS]
+for _i in range(KINDS):
+    MOOD_RANK[_i] = _strategy.MOOD_ORDER.index(MOODS[_i].value)
 
 # AYC-7, AYC-22: when each Mood resolves, read from the one table of effects.
 cdef int WHEN[KINDS]
@@ -188,6 +197,7 @@ cdef class Lists:
     cdef bint cake[MAX_MEALS]
     cdef bint coffee[MAX_MEALS]
     cdef int fruit_kinds
+    cdef int tomato_cards  # `tables.tomatoes`: the Tomato cards (they number the Tomato ids)
     cdef Group fruit  # points: the Fruit kind (AYC-20)
     cdef Group tomato, fish, vegetables, lemon, milk, parsley, ketchup, garlic
     cdef Group garlic_scored, cakes, meat, sausage, fish_scored, vegetables_scored, other
@@ -223,6 +233,7 @@ cdef Lists _lists_of(object cards):
         L.cake[i] = i in t.cake
         L.coffee[i] = i in t.coffee
     L.index = dict(t.index)
+    L.tomato_cards = t.tomatoes
     L.draw_meals = t.draw_meals
     L.secret_meals = t.secret_meals
     L.steals = t.steals
@@ -1443,14 +1454,164 @@ cdef int _mood_option(State t, int actor, Twister* twister) except -1:
     return 0
 
 
+cdef int _mix(int count, Twister* twister) noexcept:
+    """`heuristics.heuristic_move` in a simultaneous commitment: one of the first three ranked
+    moves (of `count`, at least two), drawn with the weights `heuristics.MIX` by one
+    ``rng.random()``, as `weighted_choice` draws it."""
+    cdef double weights[3]
+    cdef double point
+    cdef int k
+    weights[0], weights[1], weights[2] = 0.6, 0.24, 0.16
+    count = 3 if count > 3 else count
+    point = weights[0]
+    for k in range(1, count):
+        point += weights[k]  # summed in order, as `sum(weights.values())`
+    point = _random_double(twister) * point
+    for k in range(count):
+        point -= weights[k]
+        if point < 0:
+            return k
+    return count - 1  # rounding left a sliver at the end
+
+
+cdef int _heuristic_play(State t, int actor, Twister* twister) except -1:
+    """AYC-5: the heuristic's play (`strategy.ranked_moves`, through `heuristic_move`): the
+    plays ranked by their Moods' ranks in `MOOD_ORDER` (a pair by its better rank, then its
+    other), and, a commitment being simultaneous, one of the first three drawn (`_mix`); a seat
+    with one play draws nothing."""
+    cdef Table* d = &t.d
+    cdef int needed = _needed(d, actor), k, i, j, count = 0, key, lo, hi, pick
+    cdef int a[MAX_PAIRS]
+    cdef int b[MAX_PAIRS]
+    cdef int rank[MAX_PAIRS]
+    cdef int order[MAX_PAIRS]
+    if needed == 0:
+        _commit(t, actor, 0, 0, 0)
+        return 0
+    if needed == 1:
+        for k in range(KINDS):
+            if d.hands[actor][k]:
+                a[count] = k
+                b[count] = 0
+                rank[count] = MOOD_RANK[k]
+                count += 1
+    else:
+        key = _hand_key(d, actor)
+        count = PAIR_COUNT[key]
+        for i in range(count):
+            a[i] = PAIR_A[key][i]
+            b[i] = PAIR_B[key][i]
+            lo, hi = MOOD_RANK[a[i]], MOOD_RANK[b[i]]
+            if lo > hi:
+                lo, hi = hi, lo
+            rank[i] = lo * KINDS + hi  # the sorted ranks, compared as a list compares them
+    if count == 0:
+        _stuck()
+    for i in range(count):  # a stable insertion sort by rank (no two plays rank alike)
+        j = i
+        while j > 0 and rank[order[j - 1]] > rank[i]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    pick = order[0] if count == 1 else order[_mix(count, twister)]
+    _commit(t, actor, needed, a[pick], b[pick])
+    return 0
+
+
+cdef int _own_total(State t, int seat) noexcept:
+    """`strategy._gain`'s score of `seat`: `score_table` on the collections as they stand now,
+    the Drink and Spice tokens and the Birthday Cake tile as they are, every Tomato undecided
+    (AYC-11, AYC-20)."""
+    cdef Table* d = &t.d
+    cdef int saved[MAX_SEATS]
+    cdef int totals[MAX_SEATS]
+    cdef int i
+    for i in range(d.n):
+        saved[i] = d.tomatoes[i]
+        d.tomatoes[i] = NONE
+    _totals(t, totals)
+    for i in range(d.n):
+        d.tomatoes[i] = saved[i]
+    return totals[seat]
+
+
+cdef inline int _gain_of(State t, int seat, int meal, int other) noexcept:
+    """`strategy._gain`: the seat's score with `meal` (and `other`, unless NONE) added to its
+    collection, nothing else changed (the collection is restored)."""
+    cdef unsigned char* mine = t.d.collections[seat]
+    cdef int total
+    mine[meal] += 1
+    if other != NONE:
+        mine[other] += 1
+    total = _own_total(t, seat)
+    mine[meal] -= 1
+    if other != NONE:
+        mine[other] -= 1
+    return total
+
+
+cdef int _heuristic_mood(State t, int actor) except -1:
+    """AYC-8, AYC-19: the heuristic's choice for the actor's Mood (`strategy.ranked_moves`):
+    the one that raises its own score the most as `_gain` reckons it (a Take by the Meals
+    taken, a Swap by the Meal of its second position, a Steal by the Meal moving from the
+    other collection to its own), the first of the best in `_choices` order; no draw."""
+    cdef Table* d = &t.d
+    cdef int mood = d.revealed[actor], size = d.line_len, best = NONE, value, p, q, victim, k
+    cdef int pick = NONE, pick_b = NONE
+    cdef int second[MAX_LINE]
+    cdef unsigned char* theirs
+    if size < (1 if mood == BOOR else 2 if mood == VERY_HUNGRY or mood == TRICKSTER else 0):
+        _stuck()  # the rules settle a Mood with too few Meals for its choice (AYC-13, AYC-19)
+    if mood == BOOR:  # Take((p,)), p = 1..size
+        for p in range(size):
+            value = _gain_of(t, actor, d.line_meal[p], NONE)
+            if pick == NONE or value > best:
+                best, pick = value, p
+        _collect_from(t, actor, pick, 1)
+    elif mood == VERY_HUNGRY:  # Take((p, p + 1)), p = 1..size - 1
+        for p in range(size - 1):
+            value = _gain_of(t, actor, d.line_meal[p], d.line_meal[p + 1])
+            if pick == NONE or value > best:
+                best, pick = value, p
+        _collect_from(t, actor, pick, 2)
+    elif mood == TRICKSTER:  # Swap(a, b), a < b, in order; reckoned by the Meal at b
+        for q in range(1, size):
+            second[q] = _gain_of(t, actor, d.line_meal[q], NONE)
+        for p in range(size):
+            for q in range(p + 1, size):
+                if pick == NONE or second[q] > best:
+                    best, pick, pick_b = second[q], p, q
+        _swap_and_collect(t, actor, pick, pick_b)
+    else:  # Jealous: the collected Meals of the other seats, seat by seat, in list order
+        for victim in range(d.n):
+            if victim == actor:
+                continue
+            theirs = d.collections[victim]
+            for k in range(t.lists.m):
+                if theirs[k]:
+                    theirs[k] -= 1
+                    value = _gain_of(t, actor, k, NONE)
+                    theirs[k] += 1
+                    if pick == NONE or value > best:
+                        best, pick, pick_b = value, victim, k
+        if pick == NONE:
+            _stuck()
+        _steal(t, actor, pick, pick_b)
+    _pop_queue(d)
+    _settle_queue(t)
+    return 0
+
+
 cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                long long* moves, int policy, object chance_rng, list kept) except? -1:
-    """The playout loop (see `_playouts.pxi`): uniformly random moves, and chance with its
-    exact probabilities, as the Python loops draw them (a seat with one choice draws nothing)."""
+    """The playout loop (see `_playouts.pxi`): uniformly random moves (RANDOM_POLICY) or the
+    heuristic's (HEURISTIC_POLICY), and chance with its exact probabilities, as the Python loops
+    draw them (a seat with one choice draws nothing)."""
     cdef Table* d = &t.d
     cdef int actor, size, total, pick, k
     cdef bint chance
     cdef int weights[MAX_MEALS]
+    t.pure = None  # played on in place (the batch's states): a converted state would be stale
     while d.stage != OVER:
         if budget >= 0 and moves[0] >= budget:
             return False
@@ -1458,7 +1619,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
         actor = NONE if chance else _actor(t)
         if actor == NONE and not chance:
             _stuck()  # no seat can act, yet the game is not over (a hand-made state)
-        if actor == seat and left >= 0:
+        if (actor == seat or (seat == ANY_SEAT and not chance)) and left >= 0:
             if left == 0:
                 return False
             left -= 1
@@ -1480,6 +1641,13 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 _reveal(t, pick)
             else:
                 _secret(t, pick)
+        elif policy == HEURISTIC_POLICY:
+            if d.stage == PLAY:
+                _heuristic_play(t, actor, draw[actor + 1])
+            elif d.stage == RESOLVE:
+                _heuristic_mood(t, actor)
+            else:  # AYC-10: the first of the Tomato decisions, every Tomato a Fruit (no draw)
+                _decide(t, actor, 0)
         elif d.stage == PLAY:
             _play_option(t, actor, draw[actor + 1])
         elif d.stage == RESOLVE:
@@ -1490,6 +1658,15 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
 
 
 include "_playouts.pxi"
+
+
+def heuristic_playout(state, seat, horizon, rng):
+    """As `random_playout`, every seat playing the heuristic: the moves
+    `tablefeast.agents.heuristics.heuristic_move` makes from each seat's view, with the same
+    draws from `rng` (its arguments checked as `random_playout` checks them). All You Can Eat
+    Buffet's searches play out at random (``CAPABILITIES.playout``); this serves a search asked
+    for heuristic playouts, which then plays on the native twin exactly as on the pure engine."""
+    return _playout(state, seat, horizon, rng, HEURISTIC_POLICY)
 
 
 # ---------------------------------------------------------------- scoring
@@ -1630,3 +1807,7 @@ def winners(state):
         for seat in range(s.d.n)
         if totals[seat] == totals[best] and s.d.drinks[seat] == s.d.drinks[best]
     ])
+
+
+include "_all_you_can_eat_buffet_batch.pxi"
+include "_batch.pxi"
