@@ -126,7 +126,7 @@ def _pgx_steps(envs: int, seconds: float) -> float | None:
     return steps / (time.process_time() - start)
 
 
-def timings(games: tuple[str, ...], seconds: float) -> dict[str, Any]:
+def timings(games: tuple[str, ...], seconds: float, peers: bool = True) -> dict[str, Any]:
     found: dict[str, Any] = {"games": {}}
     from tablefeast import native
 
@@ -140,8 +140,8 @@ def timings(games: tuple[str, ...], seconds: float) -> dict[str, Any]:
         row["pettingzoo aec"] = _pettingzoo_steps(name, seconds)
         found["games"][name] = row
         print(name, {k: round(v) for k, v in row.items()}, flush=True)
-    found["goofspiel decisions"] = _goofspiel_decisions(seconds)
-    found["pgx leduc 1024"] = _pgx_steps(1024, seconds)
+    found["goofspiel decisions"] = _goofspiel_decisions(seconds) if peers else None
+    found["pgx leduc 1024"] = _pgx_steps(1024, seconds) if peers else None
     print("goofspiel", found["goofspiel decisions"], "pgx", found["pgx leduc 1024"], flush=True)
     return found
 
@@ -237,9 +237,13 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
     parser.add_argument("--instructions", action="store_true", help="callgrind counts instead")
     parser.add_argument("--json", help="write the figures to this file")
+    parser.add_argument("--no-peers", action="store_true", help="leave out goofspiel and pgx")
     args = parser.parse_args()
     games = tuple(g for g in args.games.split(",") if g)
-    found = instructions(games) if args.instructions else timings(games, args.seconds)
+    if args.instructions:
+        found = instructions(games)
+    else:
+        found = timings(games, args.seconds, peers=not args.no_peers)
     if not args.instructions:
         print(table(found))
     if args.json:

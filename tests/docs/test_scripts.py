@@ -46,6 +46,35 @@ def test_benchmark_script_runs() -> None:
     assert "schlacht_am_buffet (3p)" in done.stdout
 
 
+def test_the_vector_benchmark_measures_every_door(tmp_path: Path) -> None:
+    """benchmarks/vector.py, briefly, on one game without its peers (pgx's compilation alone
+    takes a minute): every column it can measure here is there and positive (the native
+    batch's where the core is built)."""
+    pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    out = tmp_path / "vector.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks/vector.py"),
+            *("--seconds", "0.05", "--games", "food_chain", "--no-peers", "--json", str(out)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(out.read_text())
+    row = found["games"]["food_chain"]
+    assert row["python random 64"] > 0 and row["pettingzoo aec"] > 0
+    from tablefeast import native
+
+    if native.available("food_chain"):
+        assert all(row[f"native random {envs}"] > 0 for envs in (1, 64, 1024))
+    assert "| food_chain |" in done.stdout
+
+
 def test_the_game_server_example_refuses_a_bad_move_and_asks_again() -> None:
     import runpy
 
