@@ -492,10 +492,77 @@ def apply_action(state, player, action):
     return _fallback(s, player, action)
 
 
+cdef tuple _MIX = (0.6, 0.24, 0.16)  # `tablefeast.agents.heuristics.MIX`
+cdef double MIX[3]
+cdef double MIX_TOTAL[4]  # the weights of the first c moves summed as Python's `sum` sums them
+for _k in range(4):
+    MIX_TOTAL[_k] = sum(_MIX[:_k])
+    if _k < 3:
+        MIX[_k] = _MIX[_k]
+
+
+cdef int _heuristic(State t, int actor, int* options, int count, Twister* twister) noexcept:
+    """The heuristic's move (`tablefeast.games.food_chain.strategy.ranked_moves`, through
+    `tablefeast.agents.heuristics.heuristic_move`) among `count` (at least two) `options`, from
+    what the seat's view shows (hands, the centre and the stacks are public, FC-11; no
+    commitment is read). Snatching (FC-4): the prey seat with the biggest stack, the first in
+    seat order among equals, the centre last (nothing drawn). Committing (FC-3), simultaneous:
+    first the predators with prey in the centre, the most prey less 0.3 per opponent holding
+    their own predator first (equals in kind order), then waiting with the weakest; one
+    ``rng.random()`` mixes the first three with the weights 0.6, 0.24, 0.16."""
+    cdef int i, j, k, kind, danger, best, catches = 0, waits = 0
+    cdef int ranking[KINDS]
+    cdef int waiting[KINDS]
+    cdef double values[KINDS]
+    cdef double value, point
+    if t.taker != NONE:  # FC-4: options are prey seats in seat order, then the centre (NONE)
+        best = 0
+        for i in range(1, count):
+            # sorted by -len(stack), the centre 0: the first of the smallest key
+            if (0 if options[i] == NONE else -t.stack_len[options[i]]) < (
+                0 if options[best] == NONE else -t.stack_len[options[best]]
+            ):
+                best = i
+        return options[best]
+    for i in range(count):  # FC-3: options are the kinds in hand, in kind order
+        kind = options[i]
+        if kind == 0 or not t.centre[kind - 1]:
+            waiting[waits] = kind  # a Worm takes nothing; a predator waits for prey (FC-4)
+            waits += 1
+            continue
+        danger = 0
+        if kind + 1 < KINDS:
+            for j in range(t.n):
+                if j != actor and t.hands[j][kind + 1]:
+                    danger += 1  # an opponent holding this kind's predator (FC-4)
+        value = t.centre[kind - 1] - 0.3 * danger
+        if value <= 0:
+            waiting[waits] = kind
+            waits += 1
+            continue
+        j = catches  # a stable sort by -value: after every catch worth as much or more
+        while j > 0 and values[j - 1] < value:
+            values[j] = values[j - 1]
+            ranking[j] = ranking[j - 1]
+            j -= 1
+        values[j] = value
+        ranking[j] = kind
+        catches += 1
+    for i in range(waits):  # already in kind order: the weakest first
+        ranking[catches + i] = waiting[i]
+    count = 3 if count > 3 else count
+    point = _random_double(twister) * MIX_TOTAL[count]
+    for k in range(count):
+        point -= MIX[k]
+        if point < 0:
+            return ranking[k]
+    return ranking[count - 1]  # rounding left a sliver at the end
+
+
 cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                long long* moves, int policy, object chance_rng, list kept) except? -1:
-    """The playout loop (see `_playouts.pxi`): uniformly random moves, as the Python loops
-    draw them."""
+    """The playout loop (see `_playouts.pxi`): uniformly random moves or the heuristic's, as
+    the Python loops draw them."""
     cdef int actor, i, k, count, pick, prey
     cdef int options[MAX_SEATS + 1]
     while not t.game_over:
@@ -517,10 +584,6 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 if t.hands[actor][k] > 0:
                     options[count] = k
                     count += 1
-            if count == 0:
-                _stuck()
-            pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
-            _commit(t, actor, pick)
         else:  # FC-4: a prey seat, in seat order, then the centre
             prey = t.snatching - 1
             for i in range(t.n):
@@ -530,15 +593,34 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             if t.centre[prey] > 0:
                 options[count] = NONE
                 count += 1
-            if count == 0:
-                _stuck()
-            pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
+        if count == 0:
+            _stuck()
+        if count == 1:
+            pick = options[0]  # one legal move: nothing drawn
+        elif policy == HEURISTIC_POLICY:
+            pick = _heuristic(t, actor, options, count, draw[actor + 1])
+        else:
+            pick = options[_randbelow(draw[actor + 1], count)]
+        if t.taker == NONE:
+            _commit(t, actor, pick)
+        else:
             _take(t, actor, pick)
         moves[0] += 1
     return True
 
 
 include "_playouts.pxi"
+
+
+def heuristic_playout(state, seat, horizon, rng):
+    """As `random_playout`, every seat playing the heuristic: the moves
+    `tablefeast.agents.heuristics.heuristic_move` makes from each seat's view, with the same
+    draws from `rng` (its arguments checked as `random_playout` checks them). Food Chain's
+    searches play out at random (``CAPABILITIES.playout``); this serves a search asked for
+    heuristic playouts, which then plays on the native twin exactly as on the pure engine."""
+    return _playout(state, seat, horizon, rng, HEURISTIC_POLICY)
+
+
 include "_food_chain_batch.pxi"
 include "_batch.pxi"
 
