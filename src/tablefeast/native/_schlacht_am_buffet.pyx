@@ -811,7 +811,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             actor = 0
             while not (t.racing >> actor & 1 and t.commitments[actor] == NO_CARD):
                 actor += 1
-        if actor == seat and left >= 0:
+        if (actor == seat or seat == ANY_SEAT) and left >= 0:
             if left == 0:
                 return False
             left -= 1
@@ -841,6 +841,8 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
 
 
 include "_playouts.pxi"
+include "_schlacht_am_buffet_batch.pxi"
+include "_batch.pxi"
 
 
 cdef int _top_ranks(State s, int seat, int* tops):
