@@ -39,19 +39,33 @@ cdef int _decider(State t) noexcept:
     return CHANCE_DECIDES
 
 
+# The sizes of the last config asked about, found by identity (a batch's states share one config
+# object, and hashing a config costs more than a step): every call of the batch asks for them.
+cdef object _sized_config = None
+cdef int _sized_observation = 0, _sized_ids = 0
+
+
+cdef int _size(object config) except -1:
+    global _sized_config, _sized_observation, _sized_ids
+    if config is not _sized_config:
+        _sized_observation = _pure_observation_size(config)
+        _sized_ids = _pure_action_count(config)
+        _sized_config = config
+    return 0
+
+
 cdef int _observation_size(object config) except -1:
-    return _pure_observation_size(config)
+    _size(config)
+    return _sized_observation
 
 
 cdef int _adapter_ids(object config) except -1:
-    return _pure_action_count(config)
+    _size(config)
+    return _sized_ids
 
 
 cdef inline float* _hot(float* out, int size, int index) noexcept:
-    """A one-hot part of `size` slots, 1.0 at `index`; the slots after it."""
-    cdef int i
-    for i in range(size):
-        out[i] = 0.0
+    """A one-hot part of `size` slots (zeros already), 1.0 at `index`; the slots after it."""
     out[index] = 1.0
     return out + size
 
@@ -65,9 +79,7 @@ cdef inline float* _floats(float* out, int* values, int size) noexcept:
 
 
 cdef inline float* _zeros(float* out, int size) noexcept:
-    cdef int i
-    for i in range(size):
-        out[i] = 0.0
+    """A part of `size` slots left at zero (the row is cleared first); the slots after it."""
     return out + size
 
 
@@ -90,6 +102,7 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
     cdef int seen = L.young | 1 << seat  # MG-15: young hands lie face up
     cdef int* cards
     cdef bint everyone
+    memset(out, 0, _observation_size(t.config) * sizeof(float))  # every part below writes on zeros
     out = _hot(out, n + 1, seat)
     for s in range(n):  # the hands, zeros where hidden
         out[0] = 1.0 if seen >> s & 1 else 0.0
@@ -163,8 +176,7 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
     out[0] = 1.0 if t.v.cheese_to_turn else 0.0
     out[1] = t.v.idle
     out[2] = 1.0 if t.v.game_over else 0.0
-    out += 3
-    _zeros(out, n + 1)  # who acts: the seats (MG-2, MG-17), then chance (slot n)
+    out += 3  # who acts: the seats (MG-2, MG-17), then chance (slot n)
     if t.v.racing:
         if _uncommitted(t):
             for s in range(n):
@@ -185,8 +197,7 @@ cdef int _mask(State t, int seat, signed char* pending, signed char* out) except
     cards lie face down (MG-2, MG-6), or the items a wrong flipper may lay face down (MG-17)."""
     cdef int k, items = t.L.items
     cdef int* cards
-    for k in range(_adapter_ids_of(t)):
-        out[k] = 0
+    memset(out, 0, _adapter_ids(t.config))
     if _may_commit(t, seat):
         out[PASS_ID] = 1
         cards = _hand(t, seat)
@@ -201,13 +212,6 @@ cdef int _mask(State t, int seat, signed char* pending, signed char* out) except
             if cards[k]:
                 out[PLAY_FIRST_ID + items + k] = 1
     return 0
-
-
-cdef inline int _adapter_ids_of(State t) noexcept:
-    """`num_distinct_actions(config)`, from the layout: Pass, Flip, K Plays, K FaceDowns, M
-    mice, K draws, C cheeses, and a Fastest per non-empty set of seats."""
-    cdef Layout L = t.L
-    return 2 + 3 * L.items + L.mice + L.cheeses + (1 << L.n) - 1
 
 
 cdef int _act(State t, int seat, int action, signed char* pending) except -1:
