@@ -14,8 +14,9 @@ The core is compiled only by the native build (Cython and a C compiler:
 ``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .``, see the installation page); a plain install
 has none, and `tablefeast.load(name, engine="native")` then says so. Every game has a core
 (`NATIVE_GAMES`). The cores also play whole games and playouts without coming back to Python
-per move (`NativeRuleset.random_playout`, `random_game`, and Mausgeflippt's
-`heuristic_playout`), drawing from a `random.Random` exactly what the Python loops draw.
+per move (`NativeRuleset.random_playout`, `random_game`, and `heuristic_playout` in the games
+whose cores have the heuristic), drawing from a `random.Random` exactly what the Python loops
+draw, and step batches of games for learners (`tablefeast.interop.vector`).
 
 Every function of a native ruleset checks its arguments before the core reads a C array: a
 state that is not a native state of the game (None, the pure engine's, another game's, an
@@ -128,8 +129,9 @@ class NativeRuleset:
         self.heuristic_playout: Callable[..., tuple[Any, bool]] | None = getattr(
             core, "heuristic_playout", None
         )
-        """As `random_playout`, every seat playing the game's heuristic, in a game whose core
-        has it (Mausgeflippt, whose searches play out with the heuristic); else None."""
+        """As `random_playout`, every seat playing the game's heuristic as `HeuristicAgent`
+        plays it, in a game whose core has it (every core now; a search plays out with it
+        where asked, and Mausgeflippt's by default); else None."""
         self.random_game: Callable[..., tuple[Any, int]] = core.random_game
         """``random_game(state, chance_rng, seat_rngs, max_moves=None) -> (state, moves)``: the
         game played on as `tablefeast.play_game` plays it with a `RandomAgent` in every seat
