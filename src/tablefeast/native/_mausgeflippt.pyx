@@ -185,12 +185,19 @@ cdef dict _LAYOUTS = {}
 from a config or a pure state, never on the hot path."""
 
 
+cdef Layout _last_layout = None  # the layout last asked for, found by its config's identity
+
+
 cdef Layout _layout(object config):
+    global _last_layout
+    if _last_layout is not None and _last_layout.config is config:
+        return _last_layout  # a batch's episodes start from one config object (issue 46)
     cdef Layout L = _LAYOUTS.get(config)
     if L is None:
         if len(_LAYOUTS) >= 64:
             _LAYOUTS.clear()
         L = _LAYOUTS[config] = _new_layout(config)
+    _last_layout = L
     return L
 
 
