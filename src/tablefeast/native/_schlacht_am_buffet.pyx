@@ -776,10 +776,31 @@ def apply_action(state, player, action):
     return _fallback(s, player, action)
 
 
+cdef int _heuristic(int* options, int count, Twister* twister):
+    """The heuristic's play (`tablefeast.games.schlacht_am_buffet.strategy.ranked_moves`,
+    through `tablefeast.agents.heuristics.heuristic_move`), from the seat's hand alone: the
+    values it holds from the highest (SAB-5). A commitment is simultaneous, so it mixes the
+    first three with the weights 0.6, 0.24, 0.16, drawn by one ``rng.random()`` (`options`:
+    the card indices held, ascending, at least two)."""
+    cdef int k, most = 3 if count > 3 else count
+    cdef double point
+    cdef double weights[3]
+    weights[0], weights[1], weights[2] = 0.6, 0.24, 0.16  # heuristics.MIX
+    point = weights[0]
+    for k in range(1, most):
+        point += weights[k]  # summed in order, as `sum(weights.values())`
+    point = _random_double(twister) * point
+    for k in range(most):
+        point -= weights[k]
+        if point < 0:
+            return options[count - 1 - k]
+    return options[count - most]  # rounding left a sliver at the end
+
+
 cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                long long* moves, int policy, object chance_rng, list kept) except? -1:
-    """The playout loop (see `_playouts.pxi`): uniformly random moves, and chance with its
-    exact probabilities, as the Python loops draw them."""
+    """The playout loop (see `_playouts.pxi`): uniformly random moves or the heuristic's, and
+    chance with its exact probabilities, as the Python loops draw them."""
     cdef int actor, k, count, pick, total
     cdef int options[CARDS]
     cdef int weights[NUM_PLATES]
@@ -816,8 +837,15 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 return False
             left -= 1
         moves[0] += 1
-        if t.exchanger != NONE:  # SAB-7: one of the pure engine's exchanges, in its order
-            count = 1
+        if t.exchanger != NONE:  # SAB-7
+            count = 0
+            if policy == HEURISTIC_POLICY:  # every card below 3, drawing nothing
+                for k in range(CARDS):
+                    wanted[k] = t.hands[actor][k] if k < 4 else 0  # the values -1..2
+                    count += wanted[k]
+                _apply_exchange(t, actor, wanted, count)
+                continue
+            count = 1  # one of the pure engine's exchanges, in its order
             for k in range(CARDS):
                 count *= t.hands[actor][k] + 1
             pick = 0 if count == 1 else _randbelow(draw[actor + 1], count)
@@ -835,7 +863,12 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 count += 1
         if count == 0:
             _stuck()
-        pick = options[0] if count == 1 else options[_randbelow(draw[actor + 1], count)]
+        if count == 1:
+            pick = options[0]
+        elif policy == HEURISTIC_POLICY:
+            pick = _heuristic(options, count, draw[actor + 1])
+        else:
+            pick = options[_randbelow(draw[actor + 1], count)]
         _commit(t, actor, pick - 1)
     return True
 
@@ -843,6 +876,15 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
 include "_playouts.pxi"
 include "_schlacht_am_buffet_batch.pxi"
 include "_batch.pxi"
+
+
+def heuristic_playout(state, seat, horizon, rng):
+    """As `random_playout`, every seat playing the heuristic: the moves
+    `tablefeast.agents.heuristics.heuristic_move` makes from each seat's view, with the same
+    draws from `rng` (its arguments checked as `random_playout` checks them). The playout policy
+    Schlacht am Buffet declares is random (`strategy.PLAYOUT`); this one is for a search asked
+    for heuristic playouts."""
+    return _playout(state, seat, horizon, rng, HEURISTIC_POLICY)
 
 
 cdef int _top_ranks(State s, int seat, int* tops):

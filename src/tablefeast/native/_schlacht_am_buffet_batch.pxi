@@ -14,7 +14,7 @@ cdef enum:
     DONE_ID = 2 * CARDS
     ACTION_IDS = 2 * CARDS + 1 + CARDS + NUM_PLATES  # and chance: 11 cards, 36 plates (70)
 
-HAS_HEURISTIC = False
+HAS_HEURISTIC = True
 
 
 cdef int _decider(State t) noexcept:
