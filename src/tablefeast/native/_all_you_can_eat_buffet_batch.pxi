@@ -84,12 +84,30 @@ cdef int _decider(State t) noexcept:
     return _actor(t)
 
 
+# The sizes of the last config asked about, found by identity (a batch's states share one config
+# object, and hashing a config, its custom card lists with it, costs more than a step): every
+# call of the batch asks for them, and every ended episode's final row.
+cdef object _sized_config = None
+cdef int _sized_observation = 0, _sized_ids = 0
+
+
+cdef int _size(object config) except -1:
+    global _sized_config, _sized_observation, _sized_ids
+    if config is not _sized_config:
+        _sized_observation = _pure_observation_size(config)
+        _sized_ids = _notation.num_distinct_actions(config)
+        _sized_config = config
+    return 0
+
+
 cdef int _observation_size(object config) except -1:
-    return _pure_observation_size(config)
+    _size(config)
+    return _sized_observation
 
 
 cdef int _adapter_ids(object config) except -1:
-    return _notation.num_distinct_actions(config)
+    _size(config)
+    return _sized_ids
 
 
 cdef inline float* _hot(float* out, int size, int index) noexcept:
