@@ -26,20 +26,29 @@ PENDING_WIDTH = PENDING_SIZE
 """The width of an env's pending row (the cards chosen so far of a factored exchange)."""
 
 
+cdef dict _DTYPES = {}  # NumPy's dtypes by name, made once (a batch call checks eight arrays)
+
+
 cdef object _rows(object array, str dtype, int width, Py_ssize_t count, str name):
     """`array`, a C-contiguous NumPy array of `count` rows of `width` values of `dtype` (one row
     of `count` values for a width of 0). NumPy is imported here only: a core needs it for the
     batch alone."""
-    import numpy
-    if type(array) is not numpy.ndarray or array.dtype != dtype or not array.flags.c_contiguous:
+    want = _DTYPES.get(dtype)
+    if want is None:
+        import numpy
+        want = _DTYPES[dtype] = numpy.dtype(dtype)
+        _DTYPES["ndarray"] = numpy.ndarray
+    if type(array) is not _DTYPES["ndarray"] or array.dtype != want:
         raise ValueError(f"{name} must be a C-contiguous NumPy array of {dtype}")
-    if array.ndim != (1 if width == 0 else 2) or (count >= 0 and array.shape[0] != count) or (
-        width and array.shape[1] != width
+    flags = array.flags
+    if not flags.c_contiguous or not flags.writeable:
+        raise ValueError(f"{name} must be a C-contiguous, writable NumPy array of {dtype}")
+    shape = array.shape
+    if len(shape) != (1 if width == 0 else 2) or (count >= 0 and shape[0] != count) or (
+        width and shape[1] != width
     ):
-        shape = ("any" if count < 0 else str(count)) + (f", {width}" if width else "")
-        raise ValueError(f"{name} must have shape ({shape})")
-    if not array.flags.writeable:
-        raise ValueError(f"{name} must be writable")
+        wanted = ("any" if count < 0 else str(count)) + (f", {width}" if width else "")
+        raise ValueError(f"{name} must have shape ({wanted})")
     return array
 
 
