@@ -10,6 +10,7 @@ EXTRAS = {
     "gymnasium": "gymnasium",
     "numpy": "vector",
     "starlette": "server",
+    "torch": "learn",
 }
 """Module of each optional extra, and the name the adapter module uses for it."""
 
