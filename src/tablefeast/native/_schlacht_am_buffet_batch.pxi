@@ -6,6 +6,8 @@
 # `observation_tensor_of` and the adapters' ids give; a test compares them on many states and
 # every seat.
 
+from libc.string cimport memset
+
 from tablefeast.games.schlacht_am_buffet.observation import observation_size as _pure_observation_size
 
 cdef enum:
@@ -51,20 +53,32 @@ cdef inline float* _hot(float* out, int size, int index) noexcept:
 
 
 cdef inline float* _flags(float* out, signed char* ranks, int count) noexcept:
-    """36 flags by plate rank, 1.0 at each of `ranks`; the slots after them."""
+    """36 flags by plate rank (zeroed already), 1.0 at each of `ranks`; the slots after them."""
     cdef int k
-    for k in range(NUM_PLATES):
-        out[k] = 0.0
     for k in range(count):
         out[ranks[k]] = 1.0
     return out + NUM_PLATES
+
+
+cdef inline int _running_score(State t, int seat) noexcept:
+    """`_score`, inline: the sum of the seat's top plates, the last won of each kind (SAB-14)."""
+    cdef int k, total = 0
+    cdef int tops[6]
+    for k in range(6):
+        tops[k] = NONE
+    for k in range(t.won_len[seat]):
+        tops[PLATE_KIND[t.won[seat][k]]] = t.won[seat][k]
+    for k in range(6):
+        if tops[k] != NONE:
+            total += PLATE_VALUE[tops[k]]
+    return total
 
 
 cdef int _observe(State t, int seat, signed char* pending, float* out) except -1:
     """`observation_tensor_of(state, seat)` (see its module for the layout), written in place:
     the seat's own hand and commitment, who has committed (never what, SAB-5), the public rest;
     then the pending discard, the exchanger's own (zeros for every other seat, SAB-7)."""
-    cdef int n = t.n, i, k, total, decider
+    cdef int n = t.n, i, k, total
     for i in range(n + 1):
         out[i] = 0.0
     if seat >= 0:
@@ -96,8 +110,12 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
     for k in range(CARDS):
         out[k] = t.discard[k]
     out += CARDS
+    # The plates by rank: face down (SAB-2: a supply flag is 0 or 1), on the buffet, and each
+    # seat's won: zeroed at once, then their ones.
+    memset(out, 0, (n + 2) * NUM_PLATES * sizeof(float))  # all bits zero: 0.0
     for k in range(NUM_PLATES):
-        out[k] = t.supply[k]
+        if t.supply[k]:
+            out[k] = 1.0
     out += NUM_PLATES
     out = _flags(out, t.buffet, t.buffet_len)
     for i in range(n):
@@ -129,7 +147,7 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
                     out[i] = 1.0
     out += n + 1
     for i in range(n):  # the running scores (SAB-14)
-        out[i] = _score(t, i)
+        out[i] = _running_score(t, i)
     out += n
     for k in range(CARDS):  # the pending discard: the chooser's own (SAB-7)
         out[k] = pending[k] if seat >= 0 and seat == t.exchanger else 0.0
