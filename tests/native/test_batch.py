@@ -25,9 +25,9 @@ from tablefeast.kernel.errors import (  # noqa: E402
 )
 from tests.support.fuzz import sample_states  # noqa: E402
 
-BATCHED = ("food_chain",)
-"""The games whose cores have the batch so far: CI's native stage (TABLEFEAST_REQUIRE_NATIVE)
-fails where one of them is not built."""
+BATCHED = native.NATIVE_GAMES
+"""The games whose cores have the batch (every one): CI's native stage
+(TABLEFEAST_REQUIRE_NATIVE) fails where one of them is not built."""
 
 REQUIRED = bool(os.environ.get("TABLEFEAST_REQUIRE_NATIVE"))
 
@@ -106,8 +106,7 @@ def test_the_native_batch_plays_the_python_loops_games_in_self_play(name: str) -
 def test_the_native_batch_plays_the_python_loops_games_against_heuristic_opponents(
     name: str,
 ) -> None:
-    if not native.load(name).core.HAS_HEURISTIC:
-        pytest.xfail(f"{name}'s core has no heuristic yet: the Python loop plays them")
+    assert native.load(name).core.HAS_HEURISTIC
     ours, theirs = _pair(name, num_envs=4, players=3, opponents="heuristic", seed=33)
     _lockstep(ours, theirs, 300, 9, 0.0)
 
@@ -144,7 +143,9 @@ def test_the_cores_observations_and_masks_are_the_games_own(name: str) -> None:
                 mask = np.zeros(encoding.size, np.int8)
                 core.mask_into(mine, seat, pending, mask)
                 legal = np.zeros(encoding.size, np.int8)
-                if actors and actors[0] == seat:
+                if actors and actors[0] == seat and encoding.chooser(state) == seat:
+                    legal[encoding.legal(state, seat, ())[0]] = 1  # a factored exchange
+                elif actors and actors[0] == seat:
                     ids = [encoding.to_id(a, config) for a in pure.legal_actions(state, seat)]
                     legal[ids] = 1
                 assert np.array_equal(mask, legal), (state, seat)

@@ -25,8 +25,8 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn, agent_rng, decision, play_game
 from tests.support.fuzz import sample_states
 
-WITH_HEURISTIC = ("food_chain",)
-"""The games whose cores have their heuristic so far: CI's native stage
+WITH_HEURISTIC = native.NATIVE_GAMES
+"""The games whose cores have their heuristic (every one): CI's native stage
 (TABLEFEAST_REQUIRE_NATIVE) fails where one of them is not built."""
 
 REQUIRED = bool(os.environ.get("TABLEFEAST_REQUIRE_NATIVE"))
