@@ -64,7 +64,9 @@ def test_every_env_plays_the_pure_engines_game_with_its_observations_and_masks(
     the next one starts at once."""
     players, envs = 4, 3
     seats = {} if opponents is None else {"seat": [s % players for s in range(envs)]}
-    batch = VectorGame(name, envs, players=players, opponents=opponents, seed=11, **seats)
+    batch = VectorGame(
+        name, envs, players=players, opponents=opponents, seed=11, **seats, engine="pure"
+    )
     rng = np.random.default_rng(5)
     game = tablefeast.load(name)
     steps = 0
@@ -103,7 +105,9 @@ def test_a_learner_playing_at_random_plays_play_games_game(name: str) -> None:
     the learner's first episode is move for move the game `play_game` plays from the env's
     seed; the next episodes draw on from the same generators, and their records replay."""
     players, seed, envs = 3, 40, 2
-    batch = VectorGame(name, envs, players=players, seat=1, seed=seed, factored=False)
+    batch = VectorGame(
+        name, envs, players=players, seat=1, seed=seed, factored=False, engine="pure"
+    )
     game = batch.game
     learner = [agent_rng(batch.seed(i), 1) for i in range(envs)]
     ended: list[list[Any]] = [[] for _ in range(envs)]
@@ -152,7 +156,7 @@ def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     ids=lambda a: repr(a)[:20],
 )
 def test_what_is_not_one_id_per_env_is_refused_and_changes_nothing(actions: Any) -> None:
-    batch = VectorGame("food_chain", 3, players=3, seed=2)
+    batch = VectorGame("food_chain", 3, players=3, seed=2, engine="pure")
     before = _snapshot(batch)
     with pytest.raises(InvalidActionError):
         batch.step(actions)
@@ -160,7 +164,7 @@ def test_what_is_not_one_id_per_env_is_refused_and_changes_nothing(actions: Any)
 
 
 def test_an_illegal_id_is_refused_in_every_env_or_loses_its_episode() -> None:
-    batch = VectorGame("food_chain", 3, players=3, seed=2)
+    batch = VectorGame("food_chain", 3, players=3, seed=2, engine="pure")
     before = _snapshot(batch)
     legal = _random_legal(batch, np.random.default_rng(0))
     bad = legal.copy()
@@ -169,7 +173,9 @@ def test_an_illegal_id_is_refused_in_every_env_or_loses_its_episode() -> None:
         batch.step(bad)
     assert _same(before, _snapshot(batch))  # env 0 and 1's legal ids were not taken either
 
-    losing = VectorGame("food_chain", 3, players=3, seed=2, illegal="lose", illegal_reward=-2)
+    losing = VectorGame(
+        "food_chain", 3, players=3, seed=2, illegal="lose", illegal_reward=-2, engine="pure"
+    )
     losing.step(bad)
     assert losing.illegal.tolist() == [False, False, True]
     assert losing.terminated.tolist() == [False, False, True]
@@ -179,7 +185,9 @@ def test_an_illegal_id_is_refused_in_every_env_or_loses_its_episode() -> None:
 
 
 def test_an_ended_episode_waits_for_reset_without_autoreset() -> None:
-    batch = VectorGame("food_chain", 1, players=3, seed=2, illegal="lose", autoreset=False)
+    batch = VectorGame(
+        "food_chain", 1, players=3, seed=2, illegal="lose", autoreset=False, engine="pure"
+    )
     bad = int(np.flatnonzero(batch.action_masks[0] == 0)[0])
     batch.step([bad])
     assert batch.terminated[0] and not batch.action_masks.any()
@@ -217,12 +225,12 @@ def test_bad_arguments_are_refused_with_the_librarys_errors(
     arguments: dict[str, Any] = {"num_envs": 3, "players": 3, **options}
     num_envs = arguments.pop("num_envs")
     with pytest.raises(ConfigError, match=word):
-        VectorGame("food_chain", num_envs, **arguments)
+        VectorGame("food_chain", num_envs, **arguments, engine="pure")
 
 
 def test_seeds_reproduce_and_reset_goes_on() -> None:
-    first = VectorGame("mausgeflippt", 4, players=3, seed=9)
-    second = VectorGame("mausgeflippt", 4, players=3, seed=9)
+    first = VectorGame("mausgeflippt", 4, players=3, seed=9, engine="pure")
+    second = VectorGame("mausgeflippt", 4, players=3, seed=9, engine="pure")
     assert [first.seed(i) for i in range(4)] == [9, 10, 11, 12]
     rng_a, rng_b = np.random.default_rng(1), np.random.default_rng(1)
     for _ in range(30):
@@ -233,17 +241,19 @@ def test_seeds_reproduce_and_reset_goes_on() -> None:
     second.reset()
     assert _same(_snapshot(first), _snapshot(second))
     assert [first.seed(i) for i in range(4)] == [9, 10, 11, 12]
-    fresh = VectorGame("mausgeflippt", 4, players=3, seed=9)
+    fresh = VectorGame("mausgeflippt", 4, players=3, seed=9, engine="pure")
     assert not _same(_snapshot(first)[:2], _snapshot(fresh)[:2])  # drawn on, not again
     first.reset(seed=9)
     assert _same(_snapshot(first)[:3], _snapshot(fresh)[:3])  # rows and seats (not counts)
     assert [first.record(i) for i in range(4)] == [fresh.record(i) for i in range(4)]
-    unseeded = VectorGame("mausgeflippt", 2, players=3)
+    unseeded = VectorGame("mausgeflippt", 2, players=3, engine="pure")
     assert unseeded.seed(1) == (unseeded.seed(0) + 1) % 2**64
 
 
 def test_the_score_difference_is_the_seats_score_less_the_best_of_the_others() -> None:
-    batch = VectorGame("food_chain", 4, players=3, seed=3, reward="score_difference", seat=2)
+    batch = VectorGame(
+        "food_chain", 4, players=3, seed=3, reward="score_difference", seat=2, engine="pure"
+    )
     game, rng = batch.game, np.random.default_rng(4)
     while batch.episodes.min() < 1:
         batch.step(_random_legal(batch, rng))

@@ -134,12 +134,14 @@ class TablefeastEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         """The learner's view in the game's words (render mode ``"ansi"``)."""
         if self.render_mode != "ansi":
             return None
-        batch, game = self._batch, self._batch.game
+        batch = self._batch
+        game = getattr(batch.game, "pure", batch.game)  # `state` gives the pure engine's state
         render = game.CAPABILITIES.render or repr
         return str(render(game.view(batch.state(0), int(batch.seats[0]))))
 
     def record(self) -> Any:
-        """The episode's moves so far, chance's included (`VectorGame.record`)."""
+        """The episode's moves so far, chance's included (`VectorGame.record`: kept where the
+        games are played in Python, ``engine="pure"``)."""
         return self._batch.record(0)
 
     def _observation(self) -> dict[str, np.ndarray]:

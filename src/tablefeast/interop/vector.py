@@ -31,9 +31,11 @@ Rewards come at the end of an episode (zero before): with ``reward="result"`` ea
 score less the best score of the others (positive only for a sole best score; scores are higher
 the better in every game).
 
-This module runs the games in Python, on the pure engine or on the native ruleset's functions;
-the per-env loop is the price of any opponent and any game. It is the reference the batched
-native core is checked against.
+Where the game's native core is built (``engine="auto"``, the default, or ``"native"``), the
+core steps every env in one call (`tablefeast.interop.vector_native`) for random and heuristic
+opponents and self-play; elsewhere, and for any other opponent, the games are played in Python
+here, env by env: the reference the native batch is checked against, array for array. Only the
+Python loop keeps each episode's record.
 
 Examples:
     >>> from tablefeast.interop.vector import VectorGame
@@ -59,6 +61,7 @@ except ImportError as e:  # a clear word on what to install
     raise ImportError(f'{__name__} needs NumPy: pip install "tablefeast[gymnasium]" ({e})') from e
 
 import tablefeast
+from tablefeast import native
 from tablefeast.interop.encoding import Discard, Encoding, encoding_for
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import ConfigError, IllegalActionError, InvalidActionError
@@ -121,7 +124,8 @@ class VectorGame:
             nothing changes) or ``"lose"`` (the episode ends there, the seat that sent it gets
             `illegal_reward` and the others 0; `illegal` marks the env).
         illegal_reward: the reward of an illegal id with ``illegal="lose"``.
-        engine: ``"pure"`` or ``"native"`` (`tablefeast.load`'s engines).
+        engine: ``"auto"`` (the native core where this install built it, else the pure
+            engine), ``"pure"`` or ``"native"``: the same games either way.
         factored: decide Schlacht am Buffet's exchange card by card (the adapters' ids).
         **options: the game's `Config` options.
 
@@ -160,7 +164,7 @@ class VectorGame:
         autoreset: bool = True,
         illegal: str = "raise",
         illegal_reward: float = -1.0,
-        engine: str = "pure",
+        engine: str = "auto",
         factored: bool = True,
         **options: Any,
     ) -> None:
@@ -172,6 +176,8 @@ class VectorGame:
             raise ConfigError(f"illegal must be 'raise' or 'lose', got {shown(illegal)}")
         if reward not in REWARDS:
             raise ConfigError(f"reward must be one of {', '.join(REWARDS)}, got {shown(reward)}")
+        if engine == "auto" and isinstance(name, str):
+            engine = "native" if name in native.NATIVE_GAMES and native.available(name) else "pure"
         game = tablefeast.load(name, engine=engine) if isinstance(name, str) else name
         self.game: AnyRuleset = game
         self.config = game.Config(players=players, **options)
