@@ -24,6 +24,7 @@ from tablefeast.agents import HeuristicAgent, ISMCTSAgent
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn, agent_rng, decision, play_game
 from tests.support.fuzz import sample_states
+from tests.support.walk import playout_loop
 
 WITH_HEURISTIC = native.NATIVE_GAMES
 """The games whose cores have their heuristic (every one): CI's native stage
@@ -171,20 +172,11 @@ def _python_playout(game: Any, state: Any, seat: int, left: int | None, rng: ran
     seat's move `decision(game, state, seat, HeuristicAgent(), ())(rng)`, one generator for
     every seat and chance."""
     agent = HeuristicAgent()
-    while True:
-        acting = game.actors(state)
-        if not acting:
-            return state, True
-        actor = acting[0]
-        if actor == seat and left is not None:
-            if left == 0:
-                return state, False
-            left -= 1
-        if actor == CHANCE:
-            move = game.chance_distribution(state).sample(rng)
-        else:
-            move = decision(game, state, actor, agent, ())(rng)
-        state = game.apply_action(state, actor, move)
+
+    def heuristic(game: Any, state: Any, actor: int, legal: Any, rng: random.Random) -> Any:
+        return decision(game, state, actor, agent, ())(rng)
+
+    return playout_loop(game, state, seat, left, rng, policy=heuristic)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -248,3 +240,10 @@ def test_a_search_with_heuristic_playouts_chooses_the_same_on_either_engine(name
                 agent = ISMCTSAgent(iterations=40, playout="heuristic", engine=engine)
                 choices.append((agent.choose(turn, rng), rng.random()))
             assert choices[0] == choices[1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_cores_mix_the_heuristics_first_three_moves_with_its_weights(name: str) -> None:
+    from tablefeast.agents.heuristics import MIX
+
+    assert native.load(name).core.MIX_WEIGHTS == MIX

@@ -21,6 +21,7 @@ from tablefeast.agents import HeuristicAgent
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import ConfigError, RecordError, TablefeastError
 from tablefeast.kernel.play import RandomAgent, play_game
+from tests.support.walk import playout_loop
 
 BUILT = [name for name in native.NATIVE_GAMES if native.available(name)]
 if not BUILT and not os.environ.get("TABLEFEAST_REQUIRE_NATIVE"):
@@ -248,39 +249,6 @@ def test_the_native_ruleset_passes_the_conformance_suite(name: str) -> None:
     assert report.resampled  # determinize (through the pure state) redraws the commitments
 
 
-def _pure_playout(
-    game: Any,
-    state: Any,
-    seat: int,
-    left: int | None,
-    rng: random.Random,
-    *,
-    policy: Callable[..., Any] | None = None,
-) -> Any:
-    """The playout loop of `tablefeast.agents.ismcts`, written out: random moves, or those of
-    a playout `policy`."""
-    while True:
-        acting = game.actors(state)
-        if not acting:
-            return state, True
-        actor = acting[0]
-        if actor == seat and left is not None:
-            if left == 0:
-                return state, False
-            left -= 1
-        if actor == CHANCE:
-            move = game.chance_distribution(state).sample(rng)
-        else:
-            legal = game.legal_actions(state, actor)
-            if len(legal) == 1:
-                move = legal[0]
-            elif policy is not None:
-                move = policy(game, state, actor, legal, rng)
-            else:
-                move = legal[rng.randrange(len(legal))]
-        state = game.apply_action(state, actor, move)
-
-
 @pytest.mark.parametrize("name", BUILT)
 def test_a_native_playout_draws_what_the_python_loop_draws(name: str) -> None:
     pure, fast = tablefeast.load(name), tablefeast.load(name, engine="native")
@@ -292,7 +260,7 @@ def test_a_native_playout_draws_what_the_python_loop_draws(name: str) -> None:
             seat = game % players
             mine, theirs = random.Random(f"p{game}"), random.Random(f"p{game}")
             reached, ended = fast.random_playout(fast.from_pure(start.state), seat, horizon, mine)
-            expected, expected_ended = _pure_playout(pure, start.state, seat, horizon, theirs)
+            expected, expected_ended = playout_loop(pure, start.state, seat, horizon, theirs)
             assert fast.to_pure(reached) == expected and ended == expected_ended
             assert mine.getstate() == theirs.getstate()  # the same numbers drawn, no more
 
@@ -418,7 +386,7 @@ def test_a_native_heuristic_playout_plays_the_python_heuristic() -> None:
             reached, ended = fast.heuristic_playout(
                 fast.from_pure(start.state), seat, horizon, mine
             )
-            expected, expected_ended = _pure_playout(
+            expected, expected_ended = playout_loop(
                 pure, start.state, seat, horizon, theirs, policy=policy
             )
             assert fast.to_pure(reached) == expected and ended == expected_ended

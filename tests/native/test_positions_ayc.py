@@ -20,8 +20,8 @@ from tablefeast.kernel.values import replace
 if not native.available("all_you_can_eat_buffet"):
     pytest.skip("the native cores are not built here", allow_module_level=True)
 
-from tests.native.test_native import _pure_playout
 from tests.support.ayc import T, act, meals, play, table
+from tests.support.walk import playout_loop
 
 PURE = tablefeast.load("all_you_can_eat_buffet")
 
@@ -68,7 +68,7 @@ def play_on_both(state: Any, seed: int) -> list[Any]:
         mine, theirs = random.Random(seed), random.Random(seed)
         seat = seed % players
         reached, ended = fast.random_playout(fast._core.from_engine(state), seat, horizon, mine)
-        expected, expected_ended = _pure_playout(PURE, state, seat, horizon, theirs)
+        expected, expected_ended = playout_loop(PURE, state, seat, horizon, theirs)
         assert fast.to_pure(reached) == expected and ended == expected_ended
         assert mine.getstate() == theirs.getstate()
     for max_moves in (None, 5):

@@ -17,7 +17,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from tablefeast.kernel.chance import CHANCE
@@ -85,3 +85,36 @@ def played_states(game: Ruleset, config: Any, seed: int) -> tuple[Any, ...]:
     """Every state of `played_moves`' game, the initial and the final one included."""
     moves = played_moves(game, config, seed)
     return (game.initial_state(config), *(after for _, _, _, after in moves))
+
+
+def playout_loop(
+    game: Any,
+    state: Any,
+    seat: int,
+    left: int | None,
+    rng: random.Random,
+    *,
+    policy: Callable[..., Any] | None = None,
+) -> Any:
+    """The playout loop of `tablefeast.agents.ismcts`, written out: random moves, or those of
+    a playout `policy`."""
+    while True:
+        acting = game.actors(state)
+        if not acting:
+            return state, True
+        actor = acting[0]
+        if actor == seat and left is not None:
+            if left == 0:
+                return state, False
+            left -= 1
+        if actor == CHANCE:
+            move = game.chance_distribution(state).sample(rng)
+        else:
+            legal = game.legal_actions(state, actor)
+            if len(legal) == 1:
+                move = legal[0]
+            elif policy is not None:
+                move = policy(game, state, actor, legal, rng)
+            else:
+                move = legal[rng.randrange(len(legal))]
+        state = game.apply_action(state, actor, move)

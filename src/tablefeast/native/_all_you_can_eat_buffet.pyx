@@ -1454,26 +1454,6 @@ cdef int _mood_option(State t, int actor, Twister* twister) except -1:
     return 0
 
 
-cdef int _mix(int count, Twister* twister) noexcept:
-    """`heuristics.heuristic_move` in a simultaneous commitment: one of the first three ranked
-    moves (of `count`, at least two), drawn with the weights `heuristics.MIX` by one
-    ``rng.random()``, as `weighted_choice` draws it."""
-    cdef double weights[3]
-    cdef double point
-    cdef int k
-    weights[0], weights[1], weights[2] = 0.6, 0.24, 0.16
-    count = 3 if count > 3 else count
-    point = weights[0]
-    for k in range(1, count):
-        point += weights[k]  # summed in order, as `sum(weights.values())`
-    point = _random_double(twister) * point
-    for k in range(count):
-        point -= weights[k]
-        if point < 0:
-            return k
-    return count - 1  # rounding left a sliver at the end
-
-
 cdef int _heuristic_play(State t, int actor, Twister* twister) except -1:
     """AYC-5: the heuristic's play (`strategy.ranked_moves`, through `heuristic_move`): the
     plays ranked by their Moods' ranks in `MOOD_ORDER` (a pair by its better rank, then its
@@ -1513,7 +1493,7 @@ cdef int _heuristic_play(State t, int actor, Twister* twister) except -1:
             order[j] = order[j - 1]
             j -= 1
         order[j] = i
-    pick = order[0] if count == 1 else order[_mix(count, twister)]
+    pick = order[0] if count == 1 else order[_mixed(twister, count)]
     _commit(t, actor, needed, a[pick], b[pick])
     return 0
 

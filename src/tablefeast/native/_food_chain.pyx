@@ -492,15 +492,6 @@ def apply_action(state, player, action):
     return _fallback(s, player, action)
 
 
-cdef tuple _MIX = (0.6, 0.24, 0.16)  # `tablefeast.agents.heuristics.MIX`
-cdef double MIX[3]
-cdef double MIX_TOTAL[4]  # the weights of the first c moves summed as Python's `sum` sums them
-for _k in range(4):
-    MIX_TOTAL[_k] = sum(_MIX[:_k])
-    if _k < 3:
-        MIX[_k] = _MIX[_k]
-
-
 cdef int _heuristic(State t, int actor, int* options, int count, Twister* twister) noexcept:
     """The heuristic's move (`tablefeast.games.food_chain.strategy.ranked_moves`, through
     `tablefeast.agents.heuristics.heuristic_move`) among `count` (at least two) `options`, from
@@ -550,13 +541,7 @@ cdef int _heuristic(State t, int actor, int* options, int count, Twister* twiste
         catches += 1
     for i in range(waits):  # already in kind order: the weakest first
         ranking[catches + i] = waiting[i]
-    count = 3 if count > 3 else count
-    point = _random_double(twister) * MIX_TOTAL[count]
-    for k in range(count):
-        point -= MIX[k]
-        if point < 0:
-            return ranking[k]
-    return ranking[count - 1]  # rounding left a sliver at the end
+    return ranking[_mixed(twister, count)]
 
 
 cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,

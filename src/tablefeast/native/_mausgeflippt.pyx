@@ -1084,21 +1084,9 @@ cdef int _heuristic(State t, int actor, int* options, int count, Twister* twiste
     one ``rng.random()``."""
     cdef int k, mouse = t.v.open_mouse
     cdef int* hand
-    cdef double point
-    cdef double weights[3]
     cdef unsigned char* wears
     if not t.v.racing:  # MG-17
-        weights[0], weights[1], weights[2] = 0.6, 0.24, 0.16  # heuristics.MIX
-        count = 3 if count > 3 else count
-        point = weights[0]
-        for k in range(1, count):
-            point += weights[k]  # summed in order, as `sum(weights.values())`
-        point = _random_double(twister) * point
-        for k in range(count):
-            point -= weights[k]
-            if point < 0:
-                return options[k]
-        return options[count - 1]
+        return options[_mixed(twister, count)]
     if mouse == NONE or t.L.mouse_cheese[mouse] == t.v.open_cheese:
         return PASS
     hand = _hand(t, actor)

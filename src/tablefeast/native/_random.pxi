@@ -82,6 +82,32 @@ cdef inline double _random_double(Twister* t) noexcept nogil:
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
+MIX_WEIGHTS = (0.6, 0.24, 0.16)
+"""`tablefeast.agents.heuristics.MIX`: a heuristic's simultaneous commitment draws one of its
+first three ranked moves with these weights (a test holds the two equal)."""
+cdef double _MIX[3]
+cdef double _MIX_TOTAL[4]  # the first c weights summed as Python's `sum` sums them
+for _mix_k in range(4):
+    _MIX_TOTAL[_mix_k] = sum(MIX_WEIGHTS[:_mix_k])
+    if _mix_k < 3:
+        _MIX[_mix_k] = MIX_WEIGHTS[_mix_k]
+
+
+cdef inline int _mixed(Twister* twister, int count) noexcept nogil:
+    """Which of the first three of `count` (at least two) ranked moves the heuristic plays in a
+    simultaneous commitment: drawn with the weights `MIX_WEIGHTS` by one ``rng.random()``, as
+    `tablefeast.agents.heuristics.weighted_choice` draws it; an index below three."""
+    cdef int k
+    cdef double point
+    count = 3 if count > 3 else count
+    point = _random_double(twister) * _MIX_TOTAL[count]
+    for k in range(count):
+        point -= _MIX[k]
+        if point < 0:
+            return k
+    return count - 1  # rounding left a sliver at the end
+
+
 cdef inline int _sample(Twister* twister, int* weights, int size, int total) noexcept nogil:
     """`Distribution.sample` of counts whose sum is `total` (positive): r uniform below the
     total, then the first running weight above r (zero weights are never chosen)."""

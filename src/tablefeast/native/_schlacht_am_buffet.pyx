@@ -782,19 +782,7 @@ cdef int _heuristic(int* options, int count, Twister* twister):
     values it holds from the highest (SAB-5). A commitment is simultaneous, so it mixes the
     first three with the weights 0.6, 0.24, 0.16, drawn by one ``rng.random()`` (`options`:
     the card indices held, ascending, at least two)."""
-    cdef int k, most = 3 if count > 3 else count
-    cdef double point
-    cdef double weights[3]
-    weights[0], weights[1], weights[2] = 0.6, 0.24, 0.16  # heuristics.MIX
-    point = weights[0]
-    for k in range(1, most):
-        point += weights[k]  # summed in order, as `sum(weights.values())`
-    point = _random_double(twister) * point
-    for k in range(most):
-        point -= weights[k]
-        if point < 0:
-            return options[count - 1 - k]
-    return options[count - most]  # rounding left a sliver at the end
+    return options[count - 1 - _mixed(twister, count)]
 
 
 cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
