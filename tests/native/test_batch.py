@@ -111,6 +111,22 @@ def test_the_native_batch_plays_the_python_loops_games_against_heuristic_opponen
     _lockstep(ours, theirs, 300, 9, 0.0)
 
 
+def test_the_exchange_as_one_action_is_played_by_the_python_loop() -> None:
+    """With the exchange as one action (``factored=False``) Schlacht am Buffet's ids are the
+    game's own, which the core's batch does not write: the Python loop plays those games, on the
+    native ruleset, the same as on the pure engine."""
+    if "schlacht_am_buffet" not in GAMES:
+        pytest.skip("Schlacht am Buffet's core is not built here")
+    options: dict[str, Any] = {"num_envs": 2, "players": 3, "seed": 6, "factored": False}
+    ours = VectorGame("schlacht_am_buffet", engine="native", **options)
+    theirs = VectorGame("schlacht_am_buffet", engine="pure", **options)
+    assert type(ours._runner).__name__ == "_PythonGames"
+    assert ours.num_actions == tablefeast.load("schlacht_am_buffet").num_distinct_actions(
+        ours.config
+    )
+    _lockstep(ours, theirs, 60, 3, 0.0)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_illegal_ids_lose_their_episodes_alike(name: str) -> None:
     ours, theirs = _pair(name, num_envs=4, players=3, seed=2, illegal="lose")

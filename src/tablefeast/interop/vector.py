@@ -92,7 +92,7 @@ def _is_int(value: Any) -> bool:
 
 class _Episode:
     """One env's game under way: the true state (private), the pending discard of a factored
-    decision, the generators, the moves so far, and the learner's steps."""
+    decision, the env's generators, the moves so far, and what a search opponent was shown."""
 
     __slots__ = ("chance", "moves", "observer", "pending", "rngs", "state")
 
@@ -291,7 +291,7 @@ class VectorGame:
 
     def ended_record(self, env: int) -> Record | None:
         """The record of env `env`'s last ended episode (None before one ends): its moves from
-        its seed to its end, replayed by `tablefeast.kernel.record.replay`.
+        its first state to its end, replayed by `tablefeast.kernel.record.replay`.
 
         Args:
             env: the env's index.

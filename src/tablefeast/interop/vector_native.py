@@ -3,8 +3,8 @@ whose core has the batch (`tablefeast.native`'s ``batch_begin`` and ``batch_step
 env in one call; the core writes each env's observation tensor and legal-action mask straight
 into the batch's rows, draws chance and the opponents' moves from the same generators the
 Python loop draws them from, and plays them exactly as it plays them (a test steps both side by
-side and compares every array). Python runs once an episode: to seed its generators, to score
-it and to start the next.
+side and compares every array). Python runs once an episode: to score it and to start the next
+(on the same generators; a seeded reset seeds them afresh).
 
 The opponents it plays itself are ``"random"`` and, in a core that has the game's heuristic,
 ``"heuristic"``; self-play needs none. Any other opponent goes through the Python loop.
@@ -23,6 +23,7 @@ from tablefeast.kernel.play import RandomAgent
 if TYPE_CHECKING:
     from tablefeast.interop.vector import VectorGame
 
+from tablefeast.interop.encoding import encoding_for
 from tablefeast.interop.vector import generators
 
 __all__ = ["NativeGames", "native_games"]
@@ -32,14 +33,12 @@ RANDOM_POLICY, HEURISTIC_POLICY = 0, 1  # the cores' playout policies (`_playout
 
 def native_games(batch: VectorGame) -> NativeGames | None:
     """The native batch for `batch`, or None where its core cannot play these games (no batch
-    in the core, an opponent it does not play, the exchange not factored)."""
+    in the core, an opponent it does not play, Schlacht am Buffet's exchange not factored)."""
     core = getattr(batch.game, "core", None)
     if core is None or not hasattr(core, "batch_step"):
         return None
-    if not batch.encoding.factored and batch.encoding.size != batch.game.num_distinct_actions(
-        batch.config
-    ):
-        return None
+    if batch.encoding.factored != encoding_for(batch.game, batch.config).factored:
+        return None  # the core writes the adapters' own ids: Schlacht am Buffet's factored
     if batch.self_play or type(batch.opponent) is RandomAgent:
         policy = RANDOM_POLICY
     elif batch.opponent_name == "heuristic" and getattr(core, "HAS_HEURISTIC", False):
