@@ -1378,30 +1378,39 @@ cdef int _actor(State t):
     return NONE
 
 
-cdef int _play_option(State t, int actor, Twister* twister) except -1:
-    """AYC-5: one of the actor's plays, drawn as the Python loop draws it."""
-    cdef Table* d = &t.d
-    cdef int needed = _needed(d, actor), k, count = 0, pick, key
-    cdef int held[KINDS]
-    if needed == 0:
-        _commit(t, actor, 0, 0, 0)
-        return 0
+cdef int _play_cards(Table* d, int actor, int needed, int* a, int* b) noexcept:
+    """AYC-5: the actor's plays of `needed` (1 or 2) cards, in the order `legal_actions` lists
+    them: the kinds its hand holds, or the pairs it can make (`a`, `b`: the cards, `b` 0 for
+    one); how many."""
+    cdef int k, count = 0, key
     if needed == 1:
         for k in range(KINDS):
             if d.hands[actor][k]:
-                held[count] = k
+                a[count] = k
+                b[count] = 0
                 count += 1
-        if count == 0:
-            _stuck()
-        pick = 0 if count == 1 else _randbelow(twister, count)
-        _commit(t, actor, 1, held[pick], 0)
-        return 0
+        return count
     key = _hand_key(d, actor)
-    count = PAIR_COUNT[key]
+    for k in range(PAIR_COUNT[key]):
+        a[k] = PAIR_A[key][k]
+        b[k] = PAIR_B[key][k]
+    return PAIR_COUNT[key]
+
+
+cdef int _play_option(State t, int actor, Twister* twister) except -1:
+    """AYC-5: one of the actor's plays, drawn as the Python loop draws it."""
+    cdef Table* d = &t.d
+    cdef int needed = _needed(d, actor), count, pick
+    cdef int a[MAX_PAIRS]
+    cdef int b[MAX_PAIRS]
+    if needed == 0:
+        _commit(t, actor, 0, 0, 0)
+        return 0
+    count = _play_cards(d, actor, needed, a, b)
     if count == 0:
         _stuck()
     pick = 0 if count == 1 else _randbelow(twister, count)
-    _commit(t, actor, 2, PAIR_A[key][pick], PAIR_B[key][pick])
+    _commit(t, actor, needed, a[pick], b[pick])
     return 0
 
 
@@ -1457,10 +1466,10 @@ cdef int _mood_option(State t, int actor, Twister* twister) except -1:
 cdef int _heuristic_play(State t, int actor, Twister* twister) except -1:
     """AYC-5: the heuristic's play (`strategy.ranked_moves`, through `heuristic_move`): the
     plays ranked by their Moods' ranks in `MOOD_ORDER` (a pair by its better rank, then its
-    other), and, a commitment being simultaneous, one of the first three drawn (`_mix`); a seat
-    with one play draws nothing."""
+    other), and, a commitment being simultaneous, one of the first three drawn (`_mixed`); a
+    seat with one play draws nothing."""
     cdef Table* d = &t.d
-    cdef int needed = _needed(d, actor), k, i, j, count = 0, key, lo, hi, pick
+    cdef int needed = _needed(d, actor), i, j, count, lo, hi, pick
     cdef int a[MAX_PAIRS]
     cdef int b[MAX_PAIRS]
     cdef int rank[MAX_PAIRS]
@@ -1468,19 +1477,11 @@ cdef int _heuristic_play(State t, int actor, Twister* twister) except -1:
     if needed == 0:
         _commit(t, actor, 0, 0, 0)
         return 0
-    if needed == 1:
-        for k in range(KINDS):
-            if d.hands[actor][k]:
-                a[count] = k
-                b[count] = 0
-                rank[count] = MOOD_RANK[k]
-                count += 1
-    else:
-        key = _hand_key(d, actor)
-        count = PAIR_COUNT[key]
-        for i in range(count):
-            a[i] = PAIR_A[key][i]
-            b[i] = PAIR_B[key][i]
+    count = _play_cards(d, actor, needed, a, b)
+    for i in range(count):
+        if needed == 1:
+            rank[i] = MOOD_RANK[a[i]]
+        else:
             lo, hi = MOOD_RANK[a[i]], MOOD_RANK[b[i]]
             if lo > hi:
                 lo, hi = hi, lo
