@@ -399,18 +399,24 @@ cdef void _secure(State t):
     _end_round(t)
 
 
+cdef inline int _running_score(State t, int seat) noexcept:
+    """FC-9: the seat's totals of finished rounds plus the stars in this round's scoring pile."""
+    cdef int k, total = t.totals[seat]
+    for k in range(KINDS):
+        total += t.stars[k] * t.piles[seat][k]
+    return total
+
+
 cdef void _end_round(State t):
     """FC-9: score the piles; FC-1, FC-10: the game ends once everyone has been Alpha, else
     the next Alpha is the old one's left neighbour."""
-    cdef int seat, k, total
+    cdef int seat, total
     cdef list stars = []
     if t.round_number == t.n:
         t.game_over = True  # the last piles stay, counted by `scores`
         return
     for seat in range(t.n):
-        total = t.totals[seat]
-        for k in range(KINDS):
-            total += t.stars[k] * t.piles[seat][k]
+        total = _running_score(t, seat)
         stars.append(total - t.totals[seat])
         t.totals[seat] = total
     t.rounds = t.rounds + (tuple(stars),)
@@ -613,14 +619,7 @@ include "_batch.pxi"
 def scores(state):
     """Totals of finished rounds plus the stars in this round's scoring piles (FC-9)."""
     cdef State s = _state(state)
-    cdef int seat, k, total
-    out = []
-    for seat in range(s.n):
-        total = s.totals[seat]
-        for k in range(KINDS):
-            total += s.stars[k] * s.piles[seat][k]
-        out.append(total)
-    return tuple(out)
+    return tuple([_running_score(s, seat) for seat in range(s.n)])
 
 
 def winners(state):

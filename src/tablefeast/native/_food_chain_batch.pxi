@@ -50,7 +50,6 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
     the seat's own commitment, who has committed (never what, FC-11), and the public rest."""
     cdef int n = t.n, i, k, actor
     cdef int counts[KINDS]
-    cdef int total
     out = _hot(out, n + 1, seat)
     out = _hot(out, KINDS + 1, KINDS if t.commitments[seat] == NONE else t.commitments[seat])
     for i in range(n):
@@ -104,10 +103,7 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
                     out[i] = 1.0
     out += n + 1
     for i in range(n):  # the running scores (FC-9)
-        total = t.totals[i]
-        for k in range(KINDS):
-            total += t.stars[k] * t.piles[i][k]
-        out[i] = total
+        out[i] = _running_score(t, i)
     return 0
 
 
