@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -34,15 +33,9 @@ from tablefeast import native
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import ConfigError, InvalidSeatError, RecordError
 from tablefeast.kernel.ruleset import not_a_state
-from tests.support.fuzz import mutate
+from tests.support.fuzz import built_cores, mutate
 
-BUILT = [name for name in native.NATIVE_GAMES if native.available(name)]
-if not BUILT and not os.environ.get("TABLEFEAST_REQUIRE_NATIVE"):
-    # CI's native stage sets TABLEFEAST_REQUIRE_NATIVE, so that there a missing core fails.
-    pytest.skip(
-        "the native cores are not built here (python hatch_build.py builds them in place)",
-        allow_module_level=True,
-    )
+BUILT = built_cores()  # the module is skipped where none is built (but in CI's native stage)
 GAMES = sorted(native.NATIVE_GAMES)
 
 

@@ -25,15 +25,9 @@ from hypothesis import strategies as st
 import tablefeast
 from tablefeast import native
 from tablefeast.kernel.errors import RecordError, TablefeastError
-from tests.support.fuzz import sample_states
+from tests.support.fuzz import built_cores, sample_states
 
-BUILT = [name for name in native.NATIVE_GAMES if native.available(name)]
-if not BUILT and not os.environ.get("TABLEFEAST_REQUIRE_NATIVE"):
-    # CI's native stage sets TABLEFEAST_REQUIRE_NATIVE, so that there a missing core fails.
-    pytest.skip(
-        "the native cores are not built here (python hatch_build.py builds them in place)",
-        allow_module_level=True,
-    )
+BUILT = built_cores()  # the module is skipped where none is built (but in CI's native stage)
 GAMES = sorted(native.NATIVE_GAMES)
 EXAMPLES = int(os.environ.get("TABLEFEAST_HAND_MADE_EXAMPLES", "60"))
 """Examples per game (the sanitizer run sets more)."""
