@@ -99,9 +99,10 @@ def load(name: str, engine: str = "pure") -> AnyRuleset:
 
     Args:
         name: the game's name, one of `names()`.
-        engine: ``"pure"``, the game module itself (the reference), or ``"native"``, the game
+        engine: ``"pure"``, the game module itself (the reference); ``"native"``, the game
             with its compiled core (`tablefeast.native`: the same contract on native states,
-            built only by the native build).
+            built only by the native build); or ``"auto"``, the native one where this install
+            built the game's core and the pure one elsewhere (a plug-in game: pure).
 
     Raises:
         ConfigError: no game has that name (a ValueError too), no such engine, or no native
@@ -114,14 +115,17 @@ def load(name: str, engine: str = "pure") -> AnyRuleset:
         >>> load("food_chain", engine="fast")
         Traceback (most recent call last):
         ...
-        tablefeast.kernel.errors.ConfigError: engine must be 'pure' or 'native', got 'fast'
+        tablefeast.kernel.errors.ConfigError: engine must be 'pure', 'native' or 'auto', got 'fast'
+        >>> load("food_chain", engine="auto").NAME
+        'food_chain'
     """
     if engine != "pure":
-        if engine != "native":
-            raise ConfigError(f"engine must be 'pure' or 'native', got {shown(engine)}")
+        if engine not in ("native", "auto"):
+            raise ConfigError(f"engine must be 'pure', 'native' or 'auto', got {shown(engine)}")
         from tablefeast import native
 
-        return native.load(name)
+        if engine == "native" or (isinstance(name, str) and native.available(name)):
+            return native.load(name)
     if isinstance(name, str) and name in GAMES:
         module: Any = importlib.import_module(GAMES[name])
         return module  # type: ignore[no-any-return]

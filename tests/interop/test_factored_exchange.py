@@ -119,7 +119,7 @@ def test_schlacht_am_buffet_has_a_small_action_space() -> None:
     size = SAB.observation_size(SAB.Config(players=4)) + 11
     assert turns.observation_tensor_shape() == [size]
     for make in (parallel_env, env):
-        made = make("schlacht_am_buffet", players=4)
+        made = make("schlacht_am_buffet", players=4, engine="pure")
         assert made.noop == 70 and made.action_space("player_1").n == 71
         space = made.observation_space("player_1")
         assert space["action_mask"].shape == (71,) and space["observation"].shape == (size,)
@@ -302,6 +302,8 @@ def test_openspiel_whole_games_with_exchanges_in_both_forms(pyspiel, players: in
 
 
 # ---------------------------------------------------------------- PettingZoo
+# These read the environment's state with the pure module's functions: on the pure engine (the
+# native core plays the same steps: tests/interop/test_adapters_on_the_core.py).
 
 
 @pytest.fixture(scope="module")
@@ -340,7 +342,7 @@ def _to_exchange(env: Any, rng: random.Random, parallel: bool) -> tuple[Any, int
 @pytest.mark.parametrize("parallel", [True, False])
 def test_pettingzoo_an_exchange_is_a_discard_per_card_then_done(pz, parallel: bool) -> None:  # type: ignore[no-untyped-def]
     make = pz.parallel_env if parallel else pz.env
-    env = make("schlacht_am_buffet", players=4)
+    env = make("schlacht_am_buffet", players=4, engine="pure")
     env.reset(seed=11)
     _, seat = _to_exchange(env, random.Random(11), parallel)
     agent = f"player_{seat}"
@@ -382,7 +384,7 @@ def test_pettingzoo_an_exchange_is_a_discard_per_card_then_done(pz, parallel: bo
 @pytest.mark.parametrize("parallel", [True, False])
 def test_pettingzoo_a_card_the_hand_no_longer_holds_ends_the_episode(pz, parallel: bool) -> None:  # type: ignore[no-untyped-def]
     make = pz.parallel_env if parallel else pz.env
-    env = make("schlacht_am_buffet", players=4)
+    env = make("schlacht_am_buffet", players=4, engine="pure")
     env.reset(seed=12)
     _, seat = _to_exchange(env, random.Random(12), parallel)
     agent = f"player_{seat}"
@@ -399,7 +401,7 @@ def test_pettingzoo_a_card_the_hand_no_longer_holds_ends_the_episode(pz, paralle
 
 
 def test_pettingzoo_the_global_state_is_public(pz) -> None:  # type: ignore[no-untyped-def]
-    env = pz.parallel_env("schlacht_am_buffet", players=4)
+    env = pz.parallel_env("schlacht_am_buffet", players=4, engine="pure")
     env.reset(seed=13)
     _, seat = _to_exchange(env, random.Random(13), True)
     value = _held(env._state, seat)[0]

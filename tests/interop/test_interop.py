@@ -15,6 +15,10 @@ import pytest
 
 import tablefeast
 from tests.interop import expected as defined
+from tests.support.fuzz import need_engine
+
+ENGINES = ["pure", "native"]
+"""Both libraries' own suites run on both engines (the native one where its core is built)."""
 
 GAMES = [
     ("schlacht_am_buffet", 3),
@@ -214,24 +218,28 @@ def pz():  # type: ignore[no-untyped-def]
     return pettingzoo
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("name", "players"), GAMES)
-def test_pettingzoo_api_tests(pz, name: str, players: int) -> None:  # type: ignore[no-untyped-def]
+def test_pettingzoo_api_tests(pz, name: str, players: int, engine: str) -> None:  # type: ignore[no-untyped-def]
     from pettingzoo.test import api_test, parallel_api_test
 
+    need_engine(name, engine)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "Observation is not a NumPy array": it is a dict
-        parallel_api_test(pz.parallel_env(name, players=players), num_cycles=100)
-        api_test(pz.env(name, players=players), num_cycles=100)
+        parallel_api_test(pz.parallel_env(name, players=players, engine=engine), num_cycles=100)
+        api_test(pz.env(name, players=players, engine=engine), num_cycles=100)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("name", tablefeast.names())
-def test_pettingzoo_seed_tests(pz, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_pettingzoo_seed_tests(pz, name: str, engine: str) -> None:  # type: ignore[no-untyped-def]
     from pettingzoo.test import parallel_seed_test, seed_test
 
+    need_engine(name, engine)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        parallel_seed_test(lambda: pz.parallel_env(name, players=4), num_cycles=50)
-        seed_test(lambda: pz.env(name, players=4), num_cycles=50)
+        parallel_seed_test(lambda: pz.parallel_env(name, players=4, engine=engine), num_cycles=50)
+        seed_test(lambda: pz.env(name, players=4, engine=engine), num_cycles=50)
 
 
 def _episode(env, seed: int | None) -> list[object]:  # type: ignore[no-untyped-def]
@@ -273,9 +281,9 @@ def test_pettingzoo_a_run_seeded_once_repeats(pz) -> None:  # type: ignore[no-un
 def test_pettingzoo_observations_come_from_the_view_and_illegal_moves_end_the_game(pz) -> None:  # type: ignore[no-untyped-def]
     import tablefeast.games.food_chain as fc
 
-    env = pz.parallel_env("food_chain", players=3, first_alpha=1)
+    env = pz.parallel_env("food_chain", players=3, first_alpha=1, engine="pure")
     observations, _ = env.reset(seed=0)
-    for seat in range(3):
+    for seat in range(3):  # (the core's tensors: tests/interop/test_adapters_on_the_core.py)
         tensor = fc.observation_tensor(fc.view(env._state, seat))
         assert observations[f"player_{seat}"]["observation"].tolist() == pytest.approx(tensor)
     noop = env.noop

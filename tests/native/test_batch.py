@@ -137,8 +137,9 @@ def test_illegal_ids_lose_their_episodes_alike(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_cores_observations_and_masks_are_the_games_own(name: str) -> None:
     """On states met along seeded games (chance nodes and ended games included), for every
-    seat: the core's tensor is `observation_tensor_of`, and its mask the seat's legal ids (none
-    for a seat that does not decide now, as `play_game` asks: the first of `actors`)."""
+    seat: the core's tensor is `observation_tensor_of`, and its mask the seat's legal ids (any
+    seat that acts now, the batch's decider and the seats committing beside it; none for a seat
+    that does not act)."""
     pure, fast = tablefeast.load(name), native.load(name)
     core = fast.core
     checked = 0
@@ -159,9 +160,9 @@ def test_the_cores_observations_and_masks_are_the_games_own(name: str) -> None:
                 mask = np.zeros(encoding.size, np.int8)
                 core.mask_into(mine, seat, pending, mask)
                 legal = np.zeros(encoding.size, np.int8)
-                if actors and actors[0] == seat and encoding.chooser(state) == seat:
+                if seat in actors and encoding.chooser(state) == seat:
                     legal[encoding.legal(state, seat, ())[0]] = 1  # a factored exchange
-                elif actors and actors[0] == seat:
+                elif seat in actors:
                     ids = [encoding.to_id(a, config) for a in pure.legal_actions(state, seat)]
                     legal[ids] = 1
                 assert np.array_equal(mask, legal), (state, seat)

@@ -220,7 +220,7 @@ def test_the_driver_and_the_agents_play_the_same_games_on_both_engines(name: str
 def test_an_engine_that_does_not_exist_or_was_not_built_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    with pytest.raises(ConfigError, match="engine must be 'pure' or 'native'"):
+    with pytest.raises(ConfigError, match="engine must be 'pure', 'native' or 'auto'"):
         tablefeast.load("food_chain", engine="fast")
     monkeypatch.setattr(native, "NATIVE_GAMES", {"food_chain": native.NATIVE_GAMES["food_chain"]})
     with pytest.raises(ConfigError, match="mausgeflippt has no native core yet"):

@@ -86,6 +86,16 @@ def engines(names: Iterable[str]) -> list[Any]:
     return params
 
 
+def need_engine(name: str, engine: str) -> None:
+    """Skip the test (fail it in CI's native stage) where `engine` is ``"native"`` and the
+    game's core is not built here."""
+    if engine == "native" and not native.available(name):
+        reason = f"the native core of {name} is not built here (python hatch_build.py)"
+        if NATIVE_REQUIRED and name in native.NATIVE_GAMES:
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
 def on_engine(game: Any, engine: str, state: Any) -> Any:
     """`state`, a pure state of `game`, as the state of `engine` (native: converted)."""
     return game.from_pure(state) if engine == "native" else state

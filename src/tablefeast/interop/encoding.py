@@ -108,6 +108,9 @@ class Encoding:
 
     factored = False
     extra = 0
+    on_core = False
+    """Whether ids, masks, moves and tensors come from a native core
+    (`tablefeast.interop.core_encoding`)."""
 
     def __init__(self, ruleset: AnyRuleset, config: Any) -> None:
         self.ruleset = ruleset
@@ -127,7 +130,8 @@ class Encoding:
         return self  # nothing in it ever changes
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return encoding_for, (self.ruleset.NAME, self.config, self.factored)
+        engine = getattr(self.ruleset, "engine", "pure")
+        return _encoding_on, (self.ruleset.NAME, engine, self.config, self.factored)
 
     def chooser(self, inner: Any) -> int | None:
         """The seat whose decision is factored now, or None (always None here).
@@ -435,6 +439,16 @@ def encoding_for(ruleset: AnyRuleset | str, config: Any, factored: bool = True) 
     if known is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
+        if getattr(game, "engine", "pure") == "native":  # ids, masks and tensors from the core
+            from tablefeast.interop.core_encoding import core_encoding
+
+            known = _CACHE[key] = core_encoding(game, config, factored)
+            return known
         multiset = factored and getattr(game.CAPABILITIES, "multiset_choice", None) is not None
         known = _CACHE[key] = (MultisetEncoding if multiset else Encoding)(game, config)
     return known
+
+
+def _encoding_on(name: str, engine: str, config: Any, factored: bool) -> Encoding:
+    """The encoding of the game `name` on `engine` (an unpickled encoding's)."""
+    return encoding_for(tablefeast.load(name, engine=engine), config, factored)

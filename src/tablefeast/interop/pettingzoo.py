@@ -21,6 +21,11 @@ an agent's observation is built when asked for.
 - Chance is resolved inside, with a `random.Random` seeded by ``reset(seed=...)``: equal seeds and
   actions give equal episodes; an unseeded ``reset()`` goes on with the same generator.
 - Rewards come at the end: each winner gets 1 / (number of winners), everyone else 0.
+- The state lives on the game's native core where this install built it (``engine="auto"``,
+  the default; `tablefeast.interop.core_encoding`): masks, moves, chance and the agents'
+  observation tensors are the core's, the episodes the same as the pure engine's
+  (``engine="pure"``) from the same seeds and actions; refusals and their words stay the pure
+  engine's.
 
 Examples:
     >>> from tablefeast.interop.pettingzoo import parallel_env
@@ -45,6 +50,7 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
     ) from e
 
 import tablefeast
+from tablefeast.interop.core_encoding import on_core
 from tablefeast.interop.encoding import Encoding, encoding_for
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import (
@@ -74,9 +80,15 @@ class _TablefeastEnv:
     _PARALLELIZABLE = True  # PettingZoo's metadata: whether aec_to_parallel may convert it
 
     def __init__(
-        self, name: str, render_mode: str | None = None, *, factored: bool = True, **options: Any
+        self,
+        name: str,
+        render_mode: str | None = None,
+        *,
+        factored: bool = True,
+        engine: str = "auto",
+        **options: Any,
     ) -> None:
-        self.game = tablefeast.load(name)
+        self.game = tablefeast.load(name, engine=engine)
         self.config = self.game.Config(**options)
         self.metadata = {
             "render_modes": ["ansi"],
@@ -86,6 +98,7 @@ class _TablefeastEnv:
         self.render_mode = render_mode
         self.encoding: Encoding = encoding_for(self.game, self.config, factored)
         self.noop: int = self.encoding.size
+        self._core = on_core(self.encoding)  # the hot path on the native core, where it is
         self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
         self.agents: list[str] = []
         size_of, _ = self.game.CAPABILITIES.observations()
@@ -151,6 +164,10 @@ class _TablefeastEnv:
             raise GameOverError("no episode is running: reset() starts one")
 
     def _resolve_chance(self) -> None:
+        if self._core is not None:  # the same draws, in the core
+            assert self._rng is not None, "reset() comes first"
+            self._state = self._core.chance(self._state, self._rng)
+            return
         while self.game.actors(self._state) == (CHANCE,):
             assert self._rng is not None, "reset() comes first"
             outcome = self.game.chance_distribution(self._state).sample(self._rng)
@@ -158,6 +175,15 @@ class _TablefeastEnv:
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         state, encoding = self._state, self.encoding
+        core = self._core
+        if core is not None:  # written by the core into fresh arrays of the caller's own
+            allowed = np.zeros(self.noop + 1, np.int8)
+            if not core.mask_into(state, seat, self._pending, allowed[: self.noop]):
+                allowed[self.noop] = 1
+            return {
+                "observation": core.observation(state, self._pending, seat),
+                "action_mask": allowed,
+            }
         # The mask set at the legal ids of zeroed bytes, then read as int8 (the caller's own,
         # writable array): cheaper than indexing a NumPy array with a list. A seat that does not
         # act has no legal id: the no-op alone.
@@ -192,13 +218,20 @@ class _TablefeastEnv:
         return found  # type: ignore[return-value]
 
     def _advance(self, seat: int, action: Any) -> None:
-        """`seat` takes `action` (legal: checked before), then chance plays on."""
-        self._state, self._pending = self.encoding.advance(self._state, seat, self._pending, action)
+        """`seat` takes `action` (legal: checked before; on a core, its id), then chance plays
+        on."""
+        advance = self.encoding.advance if self._core is None else self._core.act
+        self._state, self._pending = advance(self._state, seat, self._pending, action)
         self._resolve_chance()
 
     def _why_not_sent(self, seat: int, sent: Any) -> tuple[str | None, Any]:
         """Why the action id `sent` by `seat`, which must act now, is not legal (None when it is),
-        and the action it names."""
+        and the action it names (on a core, a legal id itself: the core applies it)."""
+        core = self._core
+        if core is not None and (type(sent) is int or isinstance(sent, np.integer)):
+            action_id = int(sent)  # an int subclass (whose int() may fail) goes the long way
+            if core.allows(self._state, seat, self._pending, action_id):
+                return None, action_id
         agent = self.possible_agents[seat]
         if sent is None:
             return f"{agent} must act now and sent no action", None
@@ -259,6 +292,8 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
     Args:
         name: the game's name, one of `tablefeast.names()`.
         render_mode: ``"ansi"`` for `render` to return text, or None.
+        factored: as for `parallel_env`.
+        engine: as for `parallel_env`.
         **options: the game's `Config` options (``players=3``, ...).
 
     Examples:
@@ -330,6 +365,10 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
             # a factored exchange: its seat alone acts (SAB-7), one card (or done) at a time
             ((seat, action),) = joint.items()
             self._advance(seat, action)
+        elif self._core is not None:  # each commitment by its id, in seat order (`apply_joint`)
+            for seat, action in joint.items():
+                self._state = self._core.act(self._state, seat, (), action)[0]
+            self._resolve_chance()
         else:
             self._state = apply_joint(self.game, self._state, joint)
             self._resolve_chance()
@@ -371,6 +410,8 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
     Args:
         name: the game's name, one of `tablefeast.names()`.
         render_mode: ``"ansi"`` for `render` to return text, or None.
+        factored: as for `parallel_env`.
+        engine: as for `parallel_env`.
         **options: the game's `Config` options (``players=3``, ...).
 
     Examples:
@@ -382,8 +423,16 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
 
     _PARALLELIZABLE = False  # agents do not all act in every cycle
 
-    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
-        super().__init__(name, render_mode, **options)
+    def __init__(
+        self,
+        name: str,
+        render_mode: str | None = None,
+        *,
+        factored: bool = True,
+        engine: str = "auto",
+        **options: Any,
+    ) -> None:
+        super().__init__(name, render_mode, factored=factored, engine=engine, **options)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agent_selection = ""
         self.rewards: dict[str, float] = {}
@@ -488,7 +537,9 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
 
-def parallel_env(name: str, *, factored: bool = True, **options: Any) -> TablefeastParallelEnv:
+def parallel_env(
+    name: str, *, factored: bool = True, engine: str = "auto", **options: Any
+) -> TablefeastParallelEnv:
     """The game `name` as a PettingZoo parallel environment (options: its `Config`).
 
     Args:
@@ -496,16 +547,22 @@ def parallel_env(name: str, *, factored: bool = True, **options: Any) -> Tablefe
         factored: in a game with a decision of several cards at once (Schlacht am Buffet's
             exchange), one decision per card and done (`tablefeast.interop.encoding`); False
             keeps the game's own action ids, as a learner of the game's own moves needs.
+        engine: ``"auto"`` (the game's native core where this install built it, else the pure
+            engine), ``"native"`` or ``"pure"``: the same episodes from the same seeds and
+            actions either way; on the core, masks, moves, chance and the agents' tensors
+            never leave it.
         **options: the game's `Config` options (``players=3``, ...).
 
     Examples:
         >>> parallel_env("food_chain", players=4).possible_agents
         ['player_0', 'player_1', 'player_2', 'player_3']
     """
-    return TablefeastParallelEnv(name, factored=factored, **options)
+    return TablefeastParallelEnv(name, factored=factored, engine=engine, **options)
 
 
-def env(name: str, *, factored: bool = True, **options: Any) -> TablefeastAECEnv:
+def env(
+    name: str, *, factored: bool = True, engine: str = "auto", **options: Any
+) -> TablefeastAECEnv:
     """The game `name` as a PettingZoo AEC environment (options: its `Config`).
 
     Args:
@@ -513,6 +570,10 @@ def env(name: str, *, factored: bool = True, **options: Any) -> TablefeastAECEnv
         factored: in a game with a decision of several cards at once (Schlacht am Buffet's
             exchange), one decision per card and done (`tablefeast.interop.encoding`); False
             keeps the game's own action ids, as a learner of the game's own moves needs.
+        engine: ``"auto"`` (the game's native core where this install built it, else the pure
+            engine), ``"native"`` or ``"pure"``: the same episodes from the same seeds and
+            actions either way; on the core, masks, moves, chance and the agents' tensors
+            never leave it.
         **options: the game's `Config` options (``players=3``, ...).
 
     Examples:
@@ -521,4 +582,4 @@ def env(name: str, *, factored: bool = True, **options: Any) -> TablefeastAECEnv
         >>> aec.agent_selection, aec.action_space("player_0")
         ('player_0', Discrete(13))
     """
-    return TablefeastAECEnv(name, factored=factored, **options)
+    return TablefeastAECEnv(name, factored=factored, engine=engine, **options)

@@ -15,12 +15,20 @@
 #     cdef int _act(State t, int seat, int action, signed char* pending) except -1
 #         `seat` takes the id `action`, which its mask allows, in place: 1 when that made a move
 #         of the game, 0 when it only chose a card of a factored exchange (noted in `pending`);
+#     cdef bint _pending_fits(State t, signed char* pending) noexcept
+#         whether `pending` can be the pending row of `t` (the cards chosen so far of a factored
+#         exchange, never more than the chooser holds; the empty row elsewhere);
 #     PENDING_SIZE (an enum): the length of an env's pending row (1 where nothing is factored).
 #
 # The rows are checked here, every argument before anything changes; the core's functions trust
 # them. A generator is a `random.Random` drawn from in place, as the playouts draw.
 
+from libc.string cimport memcpy
+
 from tablefeast.kernel.errors import IllegalActionError
+
+cdef enum:
+    CHANCE_DECIDES_HERE = -1  # `_decider`'s answer when chance acts (CHANCE)
 
 PENDING_WIDTH = PENDING_SIZE
 """The width of an env's pending row (the cards chosen so far of a factored exchange)."""
@@ -217,6 +225,8 @@ def batch_step(states, envs, actions, learners, rngs, int policy, seats, pending
             )
         if _decider(<State>states[i]) != seat_rows[i]:
             raise IllegalActionError(f"env {i}: seat {seat_rows[i]} does not decide now")
+        if not _pending_fits(<State>states[i], &pending_rows[i, 0]):
+            raise ValueError(f"pending[{i}] is no pending discard of env {i}'s state")
     for j in range(chosen.shape[0]):
         i = chosen[j]
         t = <State>states[i]
@@ -240,28 +250,113 @@ def observe_into(state, seat, pending, out):
     """
     cdef State t = _state(state)
     cdef int who = _seat(seat, _players(t))
-    cdef signed char[::1] held = _rows(pending, "int8", 0, PENDING_SIZE, "pending")
+    cdef signed char* held = _pending_of(t, pending)
     cdef float[::1] row = _rows(out, "float32", 0, _observation_width([t]), "out")
-    _observe(t, who, &held[0], &row[0])
+    _observe(t, who, held, &row[0])
 
 
 def mask_into(state, seat, pending, out):
     """Write `seat`'s legal-action mask of `state` into `out` (int8, one byte per id), with the
-    pending discard `pending`: what the batch writes (all zeros for a seat that does not
-    decide now).
+    pending discard `pending`: what the batch writes for the seat that decides, and for any
+    other seat that acts now (a seat committing beside it, as the OpenSpiel forms and the
+    PettingZoo environments ask); all zeros for a seat that does not act.
+
+    Returns:
+        How many ids are legal (the ones written).
 
     Raises:
         RecordError: `state` is not one of this core's states.
         InvalidSeatError: `seat` is not a player's seat of the game.
-        ValueError: `pending` or `out` of the wrong kind or size.
+        ValueError: `pending` or `out` of the wrong kind or size, or `pending` no pending
+            discard of `state`.
     """
     cdef State t = _state(state)
     cdef int who = _seat(seat, _players(t))
-    cdef signed char[::1] held = _rows(pending, "int8", 0, PENDING_SIZE, "pending")
+    cdef signed char* held = _pending_of(t, pending)
     cdef signed char[::1] row = _rows(out, "int8", 0, _action_count([t]), "out")
-    row[:] = 0
-    if _decider(t) == who:
-        _mask(t, who, &held[0], &row[0])
+    cdef Py_ssize_t k, count = 0
+    if _decider(t) == GAME_OVER:
+        row[:] = 0
+        return 0
+    _mask(t, who, held, &row[0])
+    for k in range(row.shape[0]):
+        count += row[k]
+    return count
+
+
+cdef signed char* _pending_of(State t, object pending) except NULL:
+    """The C row of `pending` (int8, PENDING_SIZE), checked to be a pending discard of `t`."""
+    cdef signed char[::1] held = _rows(pending, "int8", 0, PENDING_SIZE, "pending")
+    if not _pending_fits(t, &held[0]):
+        raise ValueError("pending is no pending discard of this state")
+    return &held[0]
+
+
+def adapter_act(state, seat, action, pending):
+    """The state after `seat` takes the adapters' id `action` (`tablefeast.interop.encoding`),
+    which its mask must allow: a new state (`state` is never changed), with `pending` (int8,
+    PENDING_SIZE, the cards chosen so far of a factored exchange) updated in place: a discard
+    adds its card and leaves the state as it was, done empties it.
+
+    Returns:
+        ``(state, moved)``: the state now, and whether that was a move of the game (False for
+        a card chosen for a factored exchange: the same state object).
+
+    Raises:
+        RecordError: `state` is not one of this core's states.
+        InvalidSeatError: `seat` is not a player's seat of the game.
+        IllegalActionError: `action` is not an int id that `seat`'s mask allows now (nothing
+            changes).
+        ValueError: `pending` of the wrong kind or size, or no pending discard of `state`.
+    """
+    cdef State s = _state(state)
+    cdef int who = _seat(seat, _players(s))
+    cdef signed char* held = _pending_of(s, pending)
+    cdef int width = _action_count([s])
+    cdef bytearray allowed = bytearray(width)
+    cdef signed char* mask = <signed char*><char*>allowed
+    if type(action) is not int or not 0 <= action < width or _decider(s) == GAME_OVER:
+        raise IllegalActionError(f"action id {shown(action)} is not legal for seat {who} now")
+    _mask(s, who, held, mask)
+    if mask[<int>action] != 1:
+        raise IllegalActionError(f"action id {action} is not legal for seat {who} now")
+    cdef signed char kept[PENDING_SIZE]
+    memcpy(kept, held, PENDING_SIZE)
+    cdef State t = _copy(s)
+    if _act(t, who, <int>action, kept):
+        memcpy(held, kept, PENDING_SIZE)
+        return t, True
+    memcpy(held, kept, PENDING_SIZE)
+    return s, False
+
+
+def adapter_chance(state, rng):
+    """The state after chance plays `state` on until a player decides or the game ends, each
+    event drawn from `rng` as ``chance_distribution(state).sample(rng)`` draws it: how the
+    PettingZoo environments resolve chance. `state` itself where no chance event is due.
+
+    Raises:
+        RecordError: `state` is not one of this core's states.
+        ValueError: `rng` is not a `random.Random`.
+    """
+    cdef State s = _state(state)
+    cdef Twister spare
+    cdef Twister* draw[MAX_SEATS + 1]
+    cdef long long moves = 0
+    cdef int k
+    _generator(rng, "rng")
+    if _decider(s) != CHANCE_DECIDES_HERE:
+        return s
+    cdef State t = _copy(s)
+    kept = []
+    draw[0] = _open(rng, &spare, kept)
+    for k in range(1, MAX_SEATS + 1):
+        draw[k] = draw[0]  # no seat draws: play stops at the first decision
+    try:
+        _run(t, draw, ANY_SEAT, 0, -1, &moves, RANDOM_POLICY, rng, kept)
+    finally:
+        _close(rng, draw[0], kept[0])
+    return t
 
 
 cdef int _check_learners(long long[::1] learner, list states) except -1:

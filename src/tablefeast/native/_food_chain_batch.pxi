@@ -36,6 +36,12 @@ cdef int _adapter_ids(object config) except -1:
     return ACTION_IDS
 
 
+cdef bint _pending_fits(State t, signed char* pending) noexcept:
+    """Whether `pending` can be the adapters' pending row of `t`: nothing is factored here, so
+    only the empty row."""
+    return pending[0] == 0
+
+
 cdef inline float* _hot(float* out, int size, int index) noexcept:
     """A one-hot part of `size` slots, 1.0 at `index`; the slots after it."""
     cdef int i

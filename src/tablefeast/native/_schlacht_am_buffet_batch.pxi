@@ -43,6 +43,18 @@ cdef int _adapter_ids(object config) except -1:
     return ACTION_IDS
 
 
+cdef bint _pending_fits(State t, signed char* pending) noexcept:
+    """Whether `pending` can be the adapters' pending discard of `t`: nothing outside an
+    exchange, and never more cards of a value than the exchanger holds (SAB-7)."""
+    cdef int k, seat = t.exchanger
+    for k in range(CARDS):
+        if pending[k] < 0 or (
+            pending[k] > 0 and (seat == NONE or t.game_over or pending[k] > t.hands[seat][k])
+        ):
+            return False
+    return True
+
+
 cdef inline float* _hot(float* out, int size, int index) noexcept:
     """A one-hot part of `size` slots, 1.0 at `index`; the slots after it."""
     cdef int i

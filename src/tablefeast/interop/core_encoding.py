@@ -1,0 +1,189 @@
+"""The adapters' encoding on a native core (issue 46): ids, masks, moves and tensors from the core.
+
+`encoding_for` gives this encoding for a game loaded with its native core
+(``tablefeast.load(name, engine="native")``, or ``"auto"`` where the core is built). It is the
+same encoding as the pure engine's (`tablefeast.interop.encoding`: the same ids, the same
+factored exchange, the same tensors), but its hot path never leaves the core:
+
+- a seat's legal ids come from the core's mask (`mask_into`), not from action objects;
+- a legal id is applied by the core (`adapter_act`, on a copy), a card of a factored exchange
+  included; chance plays on in the core (`adapter_chance`), drawing what
+  ``chance_distribution(state).sample(rng)`` draws;
+- a seat's observation tensor is written by the core into a float32 array (`observe_into`).
+
+Everything else (an illegal id and the reason it is refused, notation, views, the spectator's
+tensor, determinization) goes through the pure engine, as `tablefeast.native` does: the errors
+and words are the pure engine's. NumPy is needed (the core writes NumPy arrays); every adapter
+that uses this encoding already has it.
+
+Examples:
+    >>> import tablefeast
+    >>> from tablefeast import native
+    >>> from tablefeast.interop.encoding import encoding_for
+    >>> fc = tablefeast.load("food_chain", engine="auto")
+    >>> encoding = encoding_for(fc, fc.Config(players=3))
+    >>> encoding.on_core == native.available("food_chain")
+    True
+    >>> encoding.legal_ids(fc.initial_state(fc.Config(players=3)), 0, ())
+    [0, 1, 2, 3, 4]
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from tablefeast.interop.encoding import Encoding, MultisetEncoding, Pending
+
+__all__ = ["CoreEncoding", "CoreMultisetEncoding", "OnCore", "core_encoding", "on_core"]
+
+
+class OnCore:
+    """The hot path on the core, for both kinds of encoding (mixed in before them): what an
+    adapter calls where `on_core` gives it one."""
+
+    on_core = True
+    config: Any
+    size: int
+    extra: int
+    factored: bool
+
+    def _begin(self, ruleset: Any) -> None:
+        core = ruleset.core
+        self._observe_into = core.observe_into
+        self._mask_into = core.mask_into
+        self._act = core.adapter_act
+        self._chance = core.adapter_chance
+        self._pending_width: int = core.PENDING_WIDTH
+        size_of, _ = ruleset.pure.CAPABILITIES.observations()
+        self.observation_size: int = size_of(self.config) + self.extra
+        self._nothing = np.zeros(self._pending_width, np.int8)  # read by the core, never written
+        self._scratch = np.zeros(self.size, np.int8)  # a mask read at once, then overwritten
+        self._values: tuple[int, ...] = getattr(self, "values", ())
+        self._column = {value: k for k, value in enumerate(self._values)}
+        self.exact = _always  # the core writes float32 values: nothing left to round
+
+    # -- pending discards: the adapters keep a tuple (highest first), the core a row of counts
+    def pending_row(self, pending: Pending) -> np.ndarray:
+        """The core's row of counts by value for the adapters' pending discard."""
+        if not pending:
+            return self._nothing
+        row = np.zeros(self._pending_width, np.int8)
+        for value in pending:
+            row[self._column[value]] += 1
+        return row
+
+    def _pending_of(self, row: np.ndarray) -> Pending:
+        values = self._values
+        return tuple(values[k] for k in range(len(values) - 1, -1, -1) for _ in range(int(row[k])))
+
+    # -- the hot path
+    def mask_into(self, inner: Any, seat: int, pending: Pending, out: np.ndarray) -> int:
+        """Write `seat`'s legal-action mask into `out` (int8, `size` bytes: a C-contiguous
+        array or a view of one); how many ids are legal (none for a seat that does not act)."""
+        count: int = self._mask_into(inner, seat, self.pending_row(pending), out)
+        return count
+
+    def legal_ids(self, inner: Any, seat: int, pending: Pending) -> list[int]:
+        """`seat`'s legal ids, ascending (none for a seat that does not act now)."""
+        scratch = self._scratch
+        self._mask_into(inner, seat, self.pending_row(pending), scratch)
+        ids: list[int] = np.flatnonzero(scratch).tolist()
+        return ids
+
+    def allows(self, inner: Any, seat: int, pending: Pending, action_id: int) -> bool:
+        """Whether `seat` may take the id `action_id` now."""
+        if type(action_id) is not int or not 0 <= action_id < self.size:
+            return False
+        scratch = self._scratch
+        self._mask_into(inner, seat, self.pending_row(pending), scratch)
+        return bool(scratch[action_id])
+
+    def act(self, inner: Any, seat: int, pending: Pending, action_id: int) -> tuple[Any, Pending]:
+        """The state and pending discard after `seat` takes the legal id `action_id`.
+
+        Raises:
+            IllegalActionError: the id is not legal for the seat now (nothing changes).
+        """
+        row = self.pending_row(pending).copy()
+        after, _ = self._act(inner, seat, action_id, row)
+        return after, self._pending_of(row) if self.factored else ()
+
+    def chance(self, inner: Any, rng: random.Random) -> Any:
+        """The state after chance plays on to the next decision (drawn from `rng`)."""
+        return self._chance(inner, rng)
+
+    def observation(self, inner: Any, pending: Pending, seat: int) -> np.ndarray:
+        """`seat`'s observation tensor (the game's, and the pending tail), a new float32
+        array."""
+        out = np.empty(self.observation_size, np.float32)
+        self._observe_into(inner, seat, self.pending_row(pending), out)
+        return out
+
+
+class CoreEncoding(OnCore, Encoding):
+    """`Encoding` with its hot path on the game's native core (module docs)."""
+
+    def __init__(self, ruleset: Any, config: Any) -> None:
+        Encoding.__init__(self, ruleset, config)
+        self._begin(ruleset)
+
+    def tensor_parts(
+        self, inner: Any, pending: Pending, viewer: int | None
+    ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        if viewer is None:  # the spectator's: the pure engine's (the core writes seats' only)
+            return Encoding.tensor_parts(self, inner, pending, viewer)
+        values: list[float] = self.observation(inner, pending, viewer).tolist()
+        return tuple(values), ()
+
+
+class CoreMultisetEncoding(OnCore, MultisetEncoding):
+    """`MultisetEncoding` with its hot path on the game's native core (module docs)."""
+
+    def __init__(self, ruleset: Any, config: Any) -> None:
+        MultisetEncoding.__init__(self, ruleset, config)
+        self._begin(ruleset)
+
+    def legal(self, inner: Any, seat: int, pending: Pending) -> tuple[list[int], list[Any]]:
+        ids = self.legal_ids(inner, seat, pending)
+        return ids, [self.from_id(None, seat, i) for i in ids]  # discards and done: no state
+
+    def tensor_parts(
+        self, inner: Any, pending: Pending, viewer: int | None
+    ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        if viewer is None:
+            return MultisetEncoding.tensor_parts(self, inner, pending, viewer)
+        values: list[float] = self.observation(inner, pending, viewer).tolist()
+        return tuple(values), ()
+
+
+def _always(state: Any) -> bool:
+    return True
+
+
+def core_encoding(ruleset: Any, config: Any, factored: bool) -> Encoding:
+    """The encoding of a game loaded with its native core, its hot path on the core.
+
+    Args:
+        ruleset: the game's native ruleset (`tablefeast.native.NativeRuleset`).
+        config: its Config.
+        factored: factor a decision of several cards at once (as `encoding_for`).
+    """
+    if ruleset.pure.CAPABILITIES.multiset_choice is None:
+        return CoreEncoding(ruleset, config)
+    if factored:
+        return CoreMultisetEncoding(ruleset, config)
+    # The game's own ids of a decision of several cards (168,018 in Schlacht am Buffet): the
+    # core writes the factored ids alone, so these go through the rules' own functions.
+    return Encoding(ruleset, config)
+
+
+def on_core(encoding: Encoding) -> OnCore | None:
+    """`encoding` where its hot path is on a native core, else None: an adapter's one test.
+
+    Args:
+        encoding: an adapter's encoding (`tablefeast.interop.encoding.encoding_for`).
+    """
+    return encoding if isinstance(encoding, OnCore) else None

@@ -1,0 +1,225 @@
+"""The adapters on the native core (issue 46, item 3): the PettingZoo environments and both
+OpenSpiel forms keep their state on the core where it is built, and play exactly what they play
+on the pure engine: the same observations, masks, rewards, refusals and words, step for step,
+from the same seeds and actions; the core's adapter functions refuse bad arguments and change
+nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import tablefeast  # noqa: E402
+from tablefeast import native  # noqa: E402
+from tablefeast.interop.encoding import encoding_for  # noqa: E402
+from tablefeast.kernel.errors import IllegalActionError, RecordError  # noqa: E402
+from tests.support.fuzz import built_cores, sample_states  # noqa: E402
+
+GAMES = built_cores()
+TABLES = [
+    (name, players) for name in GAMES for players in ((2, 4) if name == "mausgeflippt" else (3, 5))
+]
+
+
+def _same(mine: Any, reference: Any, where: str) -> None:
+    """Equal values, arrays compared as arrays (dtype and shape too)."""
+    if isinstance(reference, np.ndarray):
+        assert isinstance(mine, np.ndarray), where
+        assert mine.dtype == reference.dtype and np.array_equal(mine, reference), where
+    elif isinstance(reference, dict):
+        assert sorted(mine) == sorted(reference), where
+        for key in reference:
+            _same(mine[key], reference[key], f"{where}/{key}")
+    elif isinstance(reference, tuple | list):
+        assert len(mine) == len(reference), where
+        for k, (a, b) in enumerate(zip(mine, reference, strict=True)):
+            _same(a, b, f"{where}[{k}]")
+    else:
+        assert mine == reference, where
+
+
+def _choice(mask: np.ndarray, rng: random.Random, noop: int) -> int:
+    """A legal id of `mask` now and then an illegal one (the no-op, or one the mask refuses)."""
+    if rng.random() < 0.004:
+        refused = np.flatnonzero(mask == 0)
+        return int(refused[rng.randrange(len(refused))]) if len(refused) else noop
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.randrange(len(legal))])
+
+
+# ---------------------------------------------------------------- PettingZoo
+
+
+@pytest.fixture(scope="module")
+def pz():  # type: ignore[no-untyped-def]
+    pytest.importorskip("pettingzoo")
+    from tablefeast.interop import pettingzoo
+
+    return pettingzoo
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_parallel_env_on_the_core_plays_the_pure_engines_episodes(
+    pz: Any, name: str, players: int
+) -> None:
+    ours = pz.parallel_env(name, players=players, engine="native")
+    theirs = pz.parallel_env(name, players=players, engine="pure")
+    assert ours.encoding.on_core and not theirs.encoding.on_core
+    rng = random.Random(players)
+    steps = 0
+    for episode in range(6):
+        seed = None if episode % 3 == 2 else episode  # unseeded resets go on with the generator
+        first, reference = ours.reset(seed=seed), theirs.reset(seed=seed)
+        _same(first, reference, f"reset {episode}")
+        observations = reference[0]
+        while theirs.agents:
+            actions = {
+                agent: _choice(observations[agent]["action_mask"], rng, theirs.noop)
+                for agent in theirs.agents
+            }
+            mine, reference = ours.step(actions), theirs.step(actions)
+            _same(mine, reference, f"episode {episode}, step {steps}")
+            observations = reference[0]
+            steps += 1
+            assert ours.agents == theirs.agents
+        _same(ours.state(), theirs.state(), "the global state")
+    assert steps > 50
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_aec_env_on_the_core_plays_the_pure_engines_episodes(
+    pz: Any, name: str, players: int
+) -> None:
+    ours = pz.env(name, players=players, engine="native")
+    theirs = pz.env(name, players=players, engine="pure")
+    rng = random.Random(players + 10)
+    turns = 0
+    for episode in range(4):
+        ours.reset(seed=episode)
+        theirs.reset(seed=episode)
+        for agent in theirs.agent_iter():
+            assert ours.agent_selection == agent
+            mine, reference = ours.last(), theirs.last()
+            _same(mine, reference, f"episode {episode}, turn {turns}")
+            for other in theirs.agents:  # any agent, when asked
+                _same(ours.observe(other), theirs.observe(other), f"{other} at turn {turns}")
+            observation, _, termination, truncation, _ = reference
+            action = (
+                None
+                if termination or truncation
+                else _choice(observation["action_mask"], rng, theirs.noop)
+            )
+            ours.step(action)
+            theirs.step(action)
+            _same(ours.rewards, theirs.rewards, "rewards")
+            _same(ours.infos, theirs.infos, "infos")
+            turns += 1
+        assert ours.agents == theirs.agents == []
+    assert turns > 50
+
+
+def test_an_exchange_on_the_core_is_a_discard_per_card_then_done(pz: Any) -> None:
+    if "schlacht_am_buffet" not in GAMES:
+        pytest.skip("Schlacht am Buffet's core is not built here")
+    env = pz.env("schlacht_am_buffet", players=4, engine="native")
+    game = env.game
+    rng = random.Random(3)
+    env.reset(seed=3)
+    exchanges = 0
+    for agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        before = env._state
+        if game.to_pure(before).exchanger == seat:
+            hand = game.to_pure(before).hands[seat]  # counts by value, -1 to 9
+            discard = max(value for value, count in zip(range(-1, 10), hand, strict=True) if count)
+            env.step(11 + discard + 1)  # discard the highest card: no move of the game yet
+            assert env._state is before and env._pending == (discard,)
+            assert env.observe(agent)["observation"][-11:].tolist().count(1.0) == 1
+            others = [a for a in env.possible_agents if a != agent]
+            assert all(not env.observe(a)["observation"][-11:].any() for a in others)
+            env.step(22)  # done: the game's one Exchange of that card
+            assert env._pending == ()
+            exchanges += 1
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    assert exchanges > 0
+
+
+# ---------------------------------------------------------------- the core's functions
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_cores_adapter_functions_agree_with_the_pure_engine_for_every_seat(name: str) -> None:
+    game, pure = native.load(name), tablefeast.load(name)
+    core = game.core
+    players = 4
+    config = pure.Config(players=players)
+    encoding = encoding_for(pure, config)
+    nothing = np.zeros(core.PENDING_WIDTH, np.int8)
+    checked = 0
+    for state in sample_states(pure, config, 5, 120):
+        ours = game.from_pure(state)
+        for seat in range(players):
+            mask = np.zeros(encoding.size, np.int8)
+            count = core.mask_into(ours, seat, nothing, mask)
+            if encoding.factored and encoding.chooser(state) == seat:
+                ids = encoding.legal(state, seat, ())[0]
+            else:
+                ids = sorted(encoding.to_id(a, config) for a in pure.legal_actions(state, seat))
+            assert np.flatnonzero(mask).tolist() == ids and count == len(ids)
+            for i in ids:
+                after, moved = core.adapter_act(ours, seat, i, nothing.copy())
+                reference, _ = encoding.advance(state, seat, (), encoding.from_id(state, seat, i))
+                assert game.to_pure(after) == reference and moved == (reference is not state)
+                checked += 1
+        drawn, again = random.Random(checked), random.Random(checked)
+        reference = state
+        while pure.actors(reference) == (-1,):
+            reference = pure.apply_action(
+                reference, -1, pure.chance_distribution(reference).sample(again)
+            )
+        assert game.to_pure(core.adapter_chance(ours, drawn)) == reference
+        assert drawn.random() == again.random()  # the same draws, no more
+    assert checked > 200
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_cores_adapter_functions_refuse_bad_arguments_and_change_nothing(name: str) -> None:
+    game = native.load(name)
+    core = game.core
+    config = game.Config(players=3)
+    state = core.adapter_chance(game.initial_state(config), random.Random(1))
+    before = game.to_pure(state)
+    seat = game.actors(state)[0]
+    width = encoding_for(game, config).size
+    pending = np.zeros(core.PENDING_WIDTH, np.int8)
+    mask = np.zeros(width, np.int8)
+    core.mask_into(state, seat, pending, mask)
+    refused = [int(i) for i in np.flatnonzero(mask == 0)][:3]
+    for action in [*refused, -1, width, 10**30, True, 1.0, "0", None]:
+        with pytest.raises(IllegalActionError):
+            core.adapter_act(state, seat, action, pending)
+    garbage = pending.copy()
+    garbage[0] = -1
+    for call in (
+        lambda: core.adapter_act(state, seat, int(np.flatnonzero(mask)[0]), garbage),
+        lambda: core.mask_into(state, seat, garbage, mask),
+        lambda: core.observe_into(state, seat, garbage, np.zeros(10**4, np.float32)),
+        lambda: core.adapter_act(state, seat, 0, [0] * core.PENDING_WIDTH),
+        lambda: core.adapter_chance(state, "not a generator"),
+    ):
+        with pytest.raises(ValueError):
+            call()
+    with pytest.raises(RecordError):
+        core.adapter_chance(before, random.Random(0))  # a pure state is not the core's
+    assert game.to_pure(state) == before and not pending.any() and garbage[0] == -1
