@@ -22,6 +22,7 @@ NEEDS = {
     "src/tablefeast/interop/pettingzoo.py": ("pettingzoo", ("pettingzoo", "gymnasium", "numpy")),
     "src/tablefeast/interop/vector.py": ("gymnasium", ("numpy",)),
     "src/tablefeast/interop/vector_native.py": ("gymnasium", ("numpy",)),
+    "src/tablefeast/interop/core_encoding.py": ("gymnasium", ("numpy",)),
     "src/tablefeast/interop/gymnasium.py": ("gymnasium", ("gymnasium", "numpy")),
     "src/tablefeast/server/postgres.py": ("postgres", ("psycopg", "psycopg_pool")),
     "src/tablefeast/server/": ("server", ("starlette", "uvicorn", "websockets")),

@@ -44,6 +44,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable
 from math import comb
@@ -411,6 +412,9 @@ def _tensor_function(ruleset: AnyRuleset) -> Callable[[Any, int | None], tuple[f
     return through_view
 
 
+_HAS_NUMPY = importlib.util.find_spec("numpy") is not None
+"""Whether a native game's encoding can take its ids, masks and tensors from the core (which
+writes NumPy arrays); without NumPy it goes through the rules' functions, as a pure one does."""
 _CACHE: dict[tuple[str, type, Any, bool], Encoding] = {}
 _CACHE_LIMIT = 64
 
@@ -439,8 +443,8 @@ def encoding_for(ruleset: AnyRuleset | str, config: Any, factored: bool = True) 
     if known is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
-        if getattr(game, "engine", "pure") == "native":  # ids, masks and tensors from the core
-            from tablefeast.interop.core_encoding import core_encoding
+        if getattr(game, "engine", "pure") == "native" and _HAS_NUMPY:
+            from tablefeast.interop.core_encoding import core_encoding  # the core writes arrays
 
             known = _CACHE[key] = core_encoding(game, config, factored)
             return known
