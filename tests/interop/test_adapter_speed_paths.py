@@ -35,6 +35,7 @@ import pytest
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
 from tests.interop import expected as defined
+from tests.support.fuzz import need_engine
 from tests.support.tensor_reference import ENCODERS
 from tests.support.walk import sampled_states
 
@@ -98,14 +99,24 @@ def pyspiel():  # type: ignore[no-untyped-def]
     return module
 
 
+def _pure(inner: Any) -> Any:
+    """An OpenSpiel state's inner state as the pure engine's (a native one converted)."""
+    module = type(inner).__module__  # a core's: tablefeast.native._<game>
+    if not module.startswith("tablefeast.native._"):
+        return inner
+    return tablefeast.load(module.removeprefix("tablefeast.native._"), engine="native").to_pure(
+        inner
+    )
+
+
 def _expected_tensor(game: Any, state: Any, seat: int | None) -> list[float]:
     """The definition: the tensor of the seat's view, as float32 (what OpenSpiel stores), and
     its pending discard in Schlacht am Buffet."""
-    return defined.tensor(game, state.inner, seat, defined.pending_of(state))
+    return defined.tensor(game, _pure(state.inner), seat, defined.pending_of(state))
 
 
 def _expected_string(game: Any, state: Any, seat: int | None) -> str:
-    return defined.string(game, state.inner, seat, defined.pending_of(state))
+    return defined.string(game, _pure(state.inner), seat, defined.pending_of(state))
 
 
 def _check_observations(pyspiel, state, game: Any, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
@@ -133,10 +144,15 @@ def _check_observations(pyspiel, state, game: Any, rng: random.Random) -> None: 
             state.information_state_string(bad)
 
 
+@pytest.mark.parametrize("engine", ["pure", "native"])
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("form", ["tablefeast_turns_", "tablefeast_"])
-def test_openspiel_fast_paths_are_the_definitions(pyspiel, name: str, form: str) -> None:  # type: ignore[no-untyped-def]
-    spiel_game = pyspiel.load_game(f"{form}{name}(players=3)")
+def test_openspiel_fast_paths_are_the_definitions(
+    pyspiel, name: str, form: str, engine: str
+) -> None:  # type: ignore[no-untyped-def]
+    need_engine(name, engine)
+    spiel_game = pyspiel.load_game(f"{form}{name}(players=3,engine={engine})")
+    assert spiel_game.ruleset is tablefeast.load(name, engine=engine)
     game = tablefeast.load(name)
     rng = random.Random(7)
     public = spiel_game.make_py_observer(
@@ -158,7 +174,7 @@ def test_openspiel_fast_paths_are_the_definitions(pyspiel, name: str, form: str)
             outcomes = state.chance_outcomes()
             exact = sorted(
                 (defined.to_id(game, a, state.inner.config), float(p))
-                for a, p in game.chance_outcomes(state.inner)
+                for a, p in game.chance_outcomes(_pure(state.inner))
             )
             assert outcomes == exact
             assert state.legal_actions() == [i for i, _ in exact]
@@ -168,9 +184,9 @@ def test_openspiel_fast_paths_are_the_definitions(pyspiel, name: str, form: str)
             joint = []
             for seat in range(3):
                 legal = state.legal_actions(seat)
-                if seat in game.actors(state.inner):
+                if seat in game.actors(_pure(state.inner)):
                     pending = defined.pending_of(state)
-                    assert legal == defined.legal_ids(game, state.inner, seat, pending)
+                    assert legal == defined.legal_ids(game, _pure(state.inner), seat, pending)
                 else:
                     assert legal == [spiel_game.num_distinct_actions() - 1]  # the no-op
                 joint.append(rng.choice(legal))

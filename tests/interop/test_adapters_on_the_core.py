@@ -155,6 +155,112 @@ def test_an_exchange_on_the_core_is_a_discard_per_card_then_done(pz: Any) -> Non
     assert exchanges > 0
 
 
+# ---------------------------------------------------------------- OpenSpiel
+
+
+@pytest.fixture(scope="module")
+def pyspiel():  # type: ignore[no-untyped-def]
+    module = pytest.importorskip("pyspiel")
+    import tablefeast.interop.openspiel  # noqa: F401  (registers both forms)
+
+    return module
+
+
+def _seen(state: Any, seat: int, detail: bool) -> tuple[Any, ...]:
+    """What an OpenSpiel state shows `seat` (its strings too, where `detail`)."""
+    shown: tuple[Any, ...] = (state.legal_actions(seat), state.observation_tensor(seat))
+    if detail:
+        shown += (
+            state.information_state_tensor(seat),
+            state.observation_string(seat),
+            state.information_state_string(seat),
+            [state.action_to_string(seat, a) for a in state.legal_actions(seat)],
+        )
+    return shown
+
+
+@pytest.mark.parametrize("form", ["tablefeast_turns_", "tablefeast_"])
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_openspiel_on_the_core_plays_the_pure_engines_games(
+    pyspiel: Any, form: str, name: str, players: int
+) -> None:
+    ours = pyspiel.load_game(f"{form}{name}(players={players},engine=native)")
+    theirs = pyspiel.load_game(f"{form}{name}(players={players},engine=pure)")
+    assert ours.ruleset.engine == "native" and not hasattr(theirs.ruleset, "engine")
+    assert str(ours) != str(theirs) and ours.num_distinct_actions() == theirs.num_distinct_actions()
+    rng = random.Random(players)
+    game = tablefeast.load(name, engine="native")
+    steps = 0
+    for _ in range(2):
+        mine, reference = ours.new_initial_state(), theirs.new_initial_state()
+        while not reference.is_terminal():
+            assert mine.current_player() == reference.current_player()
+            assert game.to_pure(mine.inner) == reference.inner
+            detail = steps % 7 == 0
+            for seat in range(players):
+                assert _seen(mine, seat, detail) == _seen(reference, seat, detail), steps
+            if steps % 29 == 0:  # a clone and a pickled copy go on as the original
+                assert game.to_pure(mine.clone().inner) == reference.inner
+                assert str(ours.deserialize_state(mine.serialize())) == str(mine)
+            if reference.is_chance_node():
+                outcomes = reference.chance_outcomes()
+                assert mine.chance_outcomes() == outcomes
+                ids, weights = zip(*outcomes, strict=True)
+                chosen = rng.choices(ids, weights)[0]
+                mine.apply_action(chosen)
+                reference.apply_action(chosen)
+            elif reference.is_simultaneous_node():
+                joint = [rng.choice(reference.legal_actions(seat)) for seat in range(players)]
+                mine.apply_actions(joint)
+                reference.apply_actions(joint)
+            else:
+                chosen = rng.choice(reference.legal_actions())
+                mine.apply_action(chosen)
+                reference.apply_action(chosen)
+            steps += 1
+        assert mine.is_terminal() and mine.returns() == reference.returns()
+    assert steps > 100
+
+
+@pytest.mark.parametrize("form", ["tablefeast_turns_", "tablefeast_"])
+def test_openspiel_on_the_core_refuses_what_the_pure_engine_refuses(
+    pyspiel: Any, form: str
+) -> None:
+    name = GAMES[0]
+    refusals = []
+    for engine in ("native", "pure"):
+        state = pyspiel.load_game(f"{form}{name}(players=3,engine={engine})").new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        seat = 0 if state.is_simultaneous_node() else state.current_player()
+        refused = max(state.legal_actions(seat)) + 1
+        with pytest.raises(Exception) as caught:  # the words are compared below
+            if state.is_simultaneous_node():
+                state.apply_actions([refused] + [state.legal_actions(s)[0] for s in (1, 2)])
+            else:
+                state.apply_action(refused)
+        refusals.append((type(caught.value), str(caught.value)))
+    assert refusals[0] == refusals[1]
+
+
+def test_the_openspiel_ismcts_agent_searches_on_the_core(pyspiel: Any) -> None:
+    from tablefeast.interop.openspiel_turns import OpenSpielISMCTSAgent
+    from tablefeast.kernel.play import play_game
+
+    name = GAMES[0]
+    config = tablefeast.load(name).Config(players=3)
+    agents = [
+        OpenSpielISMCTSAgent(iterations=6),
+        tablefeast.RandomAgent(),
+        tablefeast.RandomAgent(),
+    ]
+    games = [
+        play_game(tablefeast.load(name, engine=e), config, agents, seed=5)
+        for e in ("native", "pure")
+    ]
+    assert games[0].record == games[1].record  # the same choices from the same seed
+
+
 # ---------------------------------------------------------------- the core's functions
 
 

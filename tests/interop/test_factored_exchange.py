@@ -139,7 +139,7 @@ def pyspiel():  # type: ignore[no-untyped-def]
 def _spiel_state(pyspiel, form: str, inner: Any) -> Any:  # type: ignore[no-untyped-def]
     """An OpenSpiel state of the given form at `inner` (a state with no past)."""
     players = inner.config.players
-    game = pyspiel.load_game(f"{form}schlacht_am_buffet(players={players})")
+    game = pyspiel.load_game(f"{form}schlacht_am_buffet(players={players},engine=pure)")
     if form == "tablefeast_turns_":
         from tablefeast.interop.openspiel_turns import State
 
@@ -282,7 +282,7 @@ def test_openspiel_a_turn_based_state_pickles_with_its_pending_discard(pyspiel) 
 @pytest.mark.parametrize("players", [3, 5])
 def test_openspiel_whole_games_with_exchanges_in_both_forms(pyspiel, players: int) -> None:  # type: ignore[no-untyped-def]
     for form in ("tablefeast_turns_", "tablefeast_"):
-        game = pyspiel.load_game(f"{form}schlacht_am_buffet(players={players})")
+        game = pyspiel.load_game(f"{form}schlacht_am_buffet(players={players},engine=pure)")
         rng = random.Random(players)
         discards = 0
         state = game.new_initial_state()

@@ -73,16 +73,22 @@ def test_openspiel_card_files_are_read_within_bounds(pyspiel, tmp_path) -> None:
         pyspiel.load_game(f"tablefeast_mausgeflippt(players=3,cards={deep})")
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("name", "players"), GAMES)
-def test_openspiel_random_sim_test(pyspiel, name: str, players: int) -> None:  # type: ignore[no-untyped-def]
-    game = pyspiel.load_game(f"tablefeast_{name}(players={players})")
-    assert game.num_players() == players
+def test_openspiel_random_sim_test(pyspiel, name: str, players: int, engine: str) -> None:  # type: ignore[no-untyped-def]
+    need_engine(name, engine)
+    game = pyspiel.load_game(f"tablefeast_{name}(players={players},engine={engine})")
+    assert game.num_players() == players and game.ruleset is tablefeast.load(name, engine=engine)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("name", "players"), GAMES)
-def test_openspiel_random_sim_test_turn_based(pyspiel, name: str, players: int) -> None:  # type: ignore[no-untyped-def]
-    game = pyspiel.load_game(f"tablefeast_{name}(players={players})")
+def test_openspiel_random_sim_test_turn_based(
+    pyspiel, name: str, players: int, engine: str
+) -> None:  # type: ignore[no-untyped-def]
+    need_engine(name, engine)
+    game = pyspiel.load_game(f"tablefeast_{name}(players={players},engine={engine})")
     turn_based = pyspiel.convert_to_turn_based(game)
     pyspiel.random_sim_test(turn_based, num_sims=1, serialize=True, verbose=False)
 
@@ -115,7 +121,7 @@ def _play_chance(state, rng: random.Random) -> None:  # type: ignore[no-untyped-
 def test_openspiel_state_matches_the_engine(pyspiel) -> None:  # type: ignore[no-untyped-def]
     import tablefeast.games.mausgeflippt as mg
 
-    game = pyspiel.load_game("tablefeast_mausgeflippt(players=3)")
+    game = pyspiel.load_game("tablefeast_mausgeflippt(players=3,engine=pure)")
     state = game.new_initial_state()
     rng = random.Random(3)
     _play_chance(state, rng)
@@ -139,7 +145,7 @@ def test_openspiel_state_matches_the_engine(pyspiel) -> None:  # type: ignore[no
 
 
 def test_openspiel_information_states_have_perfect_recall_and_hide_cards(pyspiel) -> None:  # type: ignore[no-untyped-def]
-    game = pyspiel.load_game("tablefeast_mausgeflippt(players=3)")
+    game = pyspiel.load_game("tablefeast_mausgeflippt(players=3,engine=pure)")
     a, b = game.new_initial_state(), game.new_initial_state()
     _play_chance(a, random.Random(1))
     _play_chance(b, random.Random(2))
@@ -168,7 +174,7 @@ def _views(state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
 def test_openspiel_equal_information_states_are_exactly_equal_view_histories(
     pyspiel, name: str
 ) -> None:  # type: ignore[no-untyped-def]
-    game = pyspiel.load_game(f"tablefeast_{name}(players=3)")
+    game = pyspiel.load_game(f"tablefeast_{name}(players=3,engine=pure)")
     a = game.new_initial_state()
     _play_chance(a, random.Random(4))
     ids = a.history()
@@ -193,7 +199,7 @@ def test_openspiel_equal_information_states_are_exactly_equal_view_histories(
 
 
 def test_openspiel_returns_are_win_shares(pyspiel) -> None:  # type: ignore[no-untyped-def]
-    game = pyspiel.load_game("tablefeast_food_chain(players=3)")
+    game = pyspiel.load_game("tablefeast_food_chain(players=3,engine=pure)")
     state = game.new_initial_state()
     rng = random.Random(0)
     while not state.is_terminal():

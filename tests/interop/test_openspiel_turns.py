@@ -16,6 +16,7 @@ import pytest
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
 from tests.interop import expected as defined
+from tests.support.fuzz import need_engine
 
 NAMES = tablefeast.names()
 
@@ -36,8 +37,10 @@ def turns():  # type: ignore[no-untyped-def]
     return openspiel_turns
 
 
-def _load(pyspiel, name: str, players: int = 3):  # type: ignore[no-untyped-def]
-    return pyspiel.load_game(f"tablefeast_turns_{name}(players={players})")
+def _load(pyspiel, name: str, players: int = 3, engine: str = "pure"):  # type: ignore[no-untyped-def]
+    """The turn-based game; on the pure engine unless asked (most tests here read its states
+    with the pure module; the core plays the same steps: test_adapters_on_the_core.py)."""
+    return pyspiel.load_game(f"tablefeast_turns_{name}(players={players},engine={engine})")
 
 
 def _step(state, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
@@ -51,8 +54,10 @@ def _step(state, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("players", [3, 5])
-def test_random_sim_test(pyspiel, name: str, players: int) -> None:  # type: ignore[no-untyped-def]
-    game = _load(pyspiel, name, players)
+@pytest.mark.parametrize("engine", ["pure", "native"])
+def test_random_sim_test(pyspiel, name: str, players: int, engine: str) -> None:  # type: ignore[no-untyped-def]
+    need_engine(name, engine)
+    game = _load(pyspiel, name, players, engine)
     kind = game.get_type()
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC

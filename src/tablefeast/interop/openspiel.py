@@ -36,6 +36,13 @@ The mapping:
 - `resample_from_infostate` uses `determinize`: a state consistent with the seat's current view.
   It keeps the original history (OpenSpiel's), so it is not meant to be serialized.
 
+- **The engine** is a parameter of its own, ``engine``: ``auto`` (the default) plays on the
+  game's native core where this install built it, ``pure`` on the pure engine, ``native`` on
+  the core or not at all. The games are the same (ids, outcomes, strings, tensors, returns,
+  refusals: tested step for step); on the core, legal ids, moves and the seats' observation
+  tensors never leave it (`tablefeast.interop.core_encoding`), while views, strings and
+  information states still go through the pure engine.
+
 Parameters OpenSpiel's game-string parser reads as numbers must be written so that they are not:
 a one-item list with a trailing colon (``young_seats=3:``), a whole probability as a fraction
 (``tie_probability=1/1``); a card-list path may not contain ``,``, ``=`` or parentheses.
@@ -66,6 +73,7 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
     ) from e
 
 import tablefeast
+from tablefeast.interop.core_encoding import on_core
 from tablefeast.interop.encoding import Encoding, encoding_for
 from tablefeast.kernel.carddata import read_text
 from tablefeast.kernel.chance import CHANCE
@@ -105,11 +113,18 @@ def _defaults(ruleset: AnyRuleset) -> dict[str, Any]:
     return dict(json.loads(tablefeast.dumps(config)))
 
 
+ENGINE = "engine"
+"""The game parameter that chooses the engine (not a `Config` option): ``auto`` (the default:
+the game's native core where this install built it, else the pure engine), ``pure`` or
+``native``. The same games either way; on the core, legal ids, moves and the seats' observation
+tensors never leave it (`tablefeast.interop.core_encoding`)."""
+
+
 def _parameter_spec(ruleset: AnyRuleset) -> dict[str, Any]:
     # Each Config option with its JSON default: ints, bools and words as they are; anything
     # else as text, "" meaning the default (OpenSpiel reads "0" back as an int, so a number
-    # written as text, such as a probability, must not default to one).
-    spec: dict[str, Any] = {}
+    # written as text, such as a probability, must not default to one); and the engine.
+    spec: dict[str, Any] = {ENGINE: "auto"}
     for key, value in _defaults(ruleset).items():
         word = isinstance(value, str) and not value[:1].isdigit()
         spec[key] = value if isinstance(value, bool | int) or word else ""
@@ -135,6 +150,8 @@ def config_from_params(ruleset: AnyRuleset, params: dict[str, Any]) -> Any:
     defaults = _defaults(ruleset)
     options: dict[str, Any] = {}
     for key, value in params.items():
+        if key == ENGINE:
+            continue  # not an option of the game (`ruleset_from_params`)
         if key not in spec:
             raise ConfigError(
                 f"{shown(key)} is not an option of this game (options: {sorted(spec)})"
@@ -154,6 +171,27 @@ def config_from_params(ruleset: AnyRuleset, params: dict[str, Any]) -> Any:
                 raise ConfigError(f"{key}={shown(value)}: write a list as ints with ':' between")
             options[key] = [int(item) for item in items]
     return ruleset.Config(**options)
+
+
+def ruleset_from_params(name: str, params: dict[str, Any]) -> AnyRuleset:
+    """The game `name` on the engine its parameters choose (`ENGINE`; ``auto`` by default).
+
+    Args:
+        name: the game's name.
+        params: OpenSpiel game parameters.
+
+    Raises:
+        ConfigError: an engine that does not exist, or a native one not built here.
+
+    Examples:
+        >>> ruleset_from_params("food_chain", {"engine": "pure"}).NAME
+        'food_chain'
+        >>> ruleset_from_params("food_chain", {"engine": "fast"})
+        Traceback (most recent call last):
+        ...
+        tablefeast.kernel.errors.ConfigError: engine must be 'pure', 'native' or 'auto', got 'fast'
+    """
+    return tablefeast.load(name, engine=params.get(ENGINE, "auto"))
 
 
 def _players_range(ruleset: AnyRuleset) -> tuple[int, int]:
@@ -195,10 +233,10 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             params = dict(params or {})
             config = config_from_params(ruleset, params)
-            self.ruleset = ruleset
+            self.ruleset = ruleset_from_params(name, params)
             self.tablefeast_name = name
             self.config = config
-            self.encoding = encoding_for(ruleset, config)
+            self.encoding = encoding_for(self.ruleset, config)
             self.noop = self.encoding.size
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.noop + 1,
@@ -252,11 +290,35 @@ class _Shared:
         self.acting: tuple[int, ...] | None = None
         self.legal: dict[int, list[int]] = {}
         self.outcomes: list[tuple[int, float]] | None = None
+        self.outcome_of: dict[int, Any] = {}  # each outcome id's outcome, with `outcomes`
         self.views: dict[int | None, Any] | None = None
         self.tensors: dict[int | None, Any] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self  # our states are immutable values
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The steps from the first as a flat tuple: pickling the chain as it is would recurse
+        # once per step, deeper than Python allows in a long game.
+        chain = []
+        step: _Shared | None = self
+        while step is not None:
+            chain.append((step.inner, step.pending, step.digests))
+            step = step.previous
+        return _Shared.load, (self.encoding, tuple(reversed(chain)))
+
+    @staticmethod
+    def load(
+        encoding: Encoding, chain: tuple[tuple[Any, tuple[int, ...], dict[int | None, str]], ...]
+    ) -> _Shared:
+        """The last of the steps of `chain` (each a state, its pending discard and the digests
+        worked out there), the first with no step before it."""
+        step = None
+        for inner, pending, digests in chain:
+            step = _Shared(inner, step, encoding, pending)
+            step.digests = dict(digests)
+        assert step is not None, "a chain has a step at least"
+        return step
 
     def actors(self, ruleset: AnyRuleset) -> tuple[int, ...]:
         """The seats that act now (`actors`), worked out once."""
@@ -384,10 +446,11 @@ class State(pyspiel.State):  # type: ignore[misc]
         self._players: int = game.config.players
         start = game.ruleset.initial_state(game.config) if inner is None else inner
         self._shared = _Shared(start, previous, game.encoding)
+        self._core = on_core(game.encoding)  # the hot path on the native core, where it is
 
     @property
     def _ruleset(self) -> AnyRuleset:
-        return _RULESETS[self._name]
+        return self._shared.encoding.ruleset  # the engine the game was loaded on
 
     @property
     def inner(self) -> Any:
@@ -423,6 +486,8 @@ class State(pyspiel.State):  # type: ignore[misc]
             ruleset = self._ruleset
             if player not in shared.actors(ruleset):
                 known = [self._noop]
+            elif self._core is not None:
+                known = self._core.legal_ids(shared.inner, player, shared.pending)
             else:
                 inner = shared.inner
                 encoding = shared.encoding
@@ -461,25 +526,39 @@ class State(pyspiel.State):  # type: ignore[misc]
             # Integer weights, no Fractions: w / total is the float nearest the exact
             # probability (true division of two ints rounds correctly), as float(Fraction) is;
             # zero weights are left out, as `chance_outcomes` leaves them out.
-            known = shared.outcomes = sorted(
-                [
-                    (to_id(a, config), w / total)
-                    for a, w in zip(dist.support, dist.weights, strict=True)
-                    if w
-                ]
-            )
+            drawn = {
+                to_id(a, config): (a, w)
+                for a, w in zip(dist.support, dist.weights, strict=True)
+                if w
+            }
+            shared.outcome_of = {i: a for i, (a, _) in drawn.items()}
+            known = shared.outcomes = sorted([(i, w / total) for i, (_, w) in drawn.items()])
         return list(known)
 
     # -- moves
     def _apply_action(self, action: int) -> None:
         shared = self._shared
-        outcome = shared.encoding.from_id(shared.inner, CHANCE, action)
+        outcome = shared.outcome_of.get(action) if type(action) is int else None
+        if outcome is None:  # not one worked out (or not an outcome: the rules say why)
+            outcome = shared.encoding.from_id(shared.inner, CHANCE, action)
         self._advance(self._ruleset.apply_action(shared.inner, CHANCE, outcome))
 
     def _apply_actions(self, actions: list[int]) -> None:
         shared = self._shared
         acting = shared.actors(self._ruleset)
         encoding, inner = shared.encoding, shared.inner
+        core = self._core
+        if core is not None and all(
+            core.allows(inner, seat, shared.pending, actions[seat]) for seat in acting
+        ):
+            # each seat's id by the core, in seat order (`apply_joint`); a factored exchange's
+            # seat acts alone, one card (or done) at a time; anything refused goes below, to
+            # the rules' own refusal
+            pending = shared.pending
+            for seat in acting:
+                inner, pending = core.act(inner, seat, pending, actions[seat])
+            self._advance(inner, pending)
+            return
         if encoding.factored and encoding.chooser(inner) is not None:
             # a factored exchange: its seat alone acts (SAB-7), one card (or done) at a time
             seat = acting[0]
@@ -634,9 +713,6 @@ def _present_step(state: Any) -> Any:
     return state._shared if step is None else step
 
 
-_RULESETS: dict[str, AnyRuleset] = {}
-
-
 def register() -> None:
     """Register every tablefeast game with pyspiel (done on import; repeating is harmless).
 
@@ -649,7 +725,7 @@ def register() -> None:
     for name in tablefeast.names():
         if short_name(name) in registered:
             continue
-        ruleset = _RULESETS[name] = tablefeast.load(name)
+        ruleset = tablefeast.load(name)
         game_type = _game_type(name, ruleset)
         pyspiel.register_game(game_type, _make_game_class(name, ruleset, game_type))
     # The turn-based forms register themselves when their module is first imported.

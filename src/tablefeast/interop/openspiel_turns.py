@@ -66,6 +66,7 @@ except ImportError as e:  # a clear word on what to install, not a bare ModuleNo
 
 import tablefeast
 from tablefeast.interop import openspiel as simultaneous
+from tablefeast.interop.core_encoding import on_core
 from tablefeast.interop.encoding import Discard, Encoding, encoding_for
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import GameOverError
@@ -84,6 +85,14 @@ _TUPLE_LIMIT = 1 << 9
 that come back (a deck's cards) are few, and the many others are garbage to the collector."""
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
+def _holds(ids: list[int], action_id: Any) -> bool:
+    """Whether the ascending `ids` hold `action_id`."""
+    if type(action_id) is not int:
+        return False
+    at = bisect_left(ids, action_id)
+    return at < len(ids) and ids[at] == action_id
 
 
 def short_name(name: str) -> str:
@@ -139,12 +148,13 @@ class _Context:
     simultaneous step (None: the first seat) and the game's tables. Never copied (a clone shares
     it)."""
 
-    __slots__ = ("config", "encoding", "lead", "ruleset", "tables")
+    __slots__ = ("config", "core", "encoding", "lead", "ruleset", "tables")
 
     def __init__(self, ruleset: AnyRuleset, config: Any, lead: int | None, tables: _Tables) -> None:
         self.ruleset = ruleset
         self.config = config
         self.encoding: Encoding = encoding_for(ruleset, config)
+        self.core = on_core(self.encoding)  # the hot path on the native core, where it is
         self.lead = lead
         self.tables = tables
 
@@ -152,12 +162,14 @@ class _Context:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _Context.load, (self.ruleset.NAME, self.config, self.lead)
+        engine = getattr(self.ruleset, "engine", "pure")
+        return _Context.load, (self.ruleset.NAME, self.config, self.lead, engine)
 
     @staticmethod
-    def load(name: str, config: Any, lead: int | None) -> _Context:
-        """The context of game `name` (a pickled one comes back with empty tables)."""
-        return _Context(tablefeast.load(name), config, lead, _Tables())
+    def load(name: str, config: Any, lead: int | None, engine: str = "pure") -> _Context:
+        """The context of game `name` on `engine` (a pickled one comes back with empty
+        tables)."""
+        return _Context(tablefeast.load(name, engine=engine), config, lead, _Tables())
 
     def view_digest(self, view: Any) -> bytes:
         """SHA-256 of the view's JSON, remembered by view (equal views, one digest)."""
@@ -273,6 +285,9 @@ class _Step:
                 self.ids = ids  # last: another thread may be reading
             elif self.player == _TERMINAL:
                 self.ids = []
+            elif context.core is not None:  # ids from the core's mask; actions when asked
+                self.actions = ()
+                self.ids = context.core.legal_ids(self.inner, self.player, self.pending)
             elif context.encoding.factored and context.encoding.chooser(self.inner) is not None:
                 ids, self.actions = context.encoding.legal(self.inner, self.player, self.pending)
                 self.ids = ids  # last: another thread may be reading
@@ -286,10 +301,10 @@ class _Step:
         """Our action (or chance outcome) with this id, for the acting seat."""
         ids = self.legal()
         at = bisect_left(ids, action_id)
-        if at < len(ids) and ids[at] == action_id:
+        if at < len(ids) and ids[at] == action_id and self.actions:
             return self.actions[at]
         seat = CHANCE if self.player == _CHANCE else self.player
-        return self.context.encoding.from_id(self.inner, seat, action_id)  # not legal
+        return self.context.encoding.from_id(self.inner, seat, action_id)  # not legal, or on a core
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Step:
         return self  # our states are immutable values
@@ -372,16 +387,20 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
     class Game(pyspiel.Game):  # type: ignore[misc]
         """A tablefeast game seen by OpenSpiel as a turn-based game."""
 
-        def __init__(self, params: dict[str, Any] | None = None, config: Any = None) -> None:
+        def __init__(
+            self, params: dict[str, Any] | None = None, config: Any = None, engine: str = "auto"
+        ) -> None:
             params = dict(params or {})
             if config is None:
                 config = simultaneous.config_from_params(ruleset, params)
             else:
                 params = _params_of(ruleset, config)
-            self.ruleset = ruleset
+                if engine != "auto":
+                    params[simultaneous.ENGINE] = engine
+            self.ruleset = simultaneous.ruleset_from_params(name, params)
             self.tablefeast_name = name
             self.config = config
-            self.encoding = encoding_for(ruleset, config)
+            self.encoding = encoding_for(self.ruleset, config)
             count = self.encoding.size
             info = pyspiel.GameInfo(
                 num_distinct_actions=count,
@@ -394,12 +413,17 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
             )
             super().__init__(game_type, info, simultaneous._parameter_spec(ruleset) | params)
             self.tables = _Tables()
-            self.first = self.step_of(ruleset.initial_state(config))
+            self.first = self.step_of(self.ruleset.initial_state(config))
 
         def step_of(self, inner: Any, lead: int | None = None) -> _Step:
-            """A first step at `inner` (a state of this game), with no past; `lead`, when one
-            of the seats that commit together, commits first (else the first of them does)."""
-            context = _Context(ruleset, self.config, lead, self.tables)
+            """A first step at `inner` (a state of this game, on either engine), with no past;
+            `lead`, when one of the seats that commit together, commits first (else the first
+            of them does)."""
+            game: Any = self.ruleset
+            if game is not ruleset and type(inner) is getattr(ruleset, "State", None):
+                # the pure engine's state
+                inner = game.from_pure(inner)  # on the core, checked as it comes in
+            context = _Context(game, self.config, lead, self.tables)
             return _Step(context, inner, None, 0, b"")
 
         def new_initial_state(self) -> State:
@@ -479,7 +503,10 @@ class State(pyspiel.State):  # type: ignore[misc]
         if seat == _TERMINAL:
             raise GameOverError("the game is over: no one acts")
         pending: tuple[int, ...] = ()
-        if context.encoding.factored and seat != CHANCE:
+        core = context.core
+        if core is not None and seat != CHANCE and _holds(step.legal(), action):
+            inner, pending = core.act(step.inner, seat, step.pending, action)
+        elif context.encoding.factored and seat != CHANCE:
             inner, pending = context.encoding.advance(
                 step.inner, seat, step.pending, step.action(action)
             )
@@ -601,7 +628,7 @@ class Observer(simultaneous.Observer):
 
 
 _GAMES: dict[str, type] = {}
-_BY_CONFIG: dict[tuple[str, Any], Any] = {}
+_BY_CONFIG: dict[tuple[str, str, Any], Any] = {}
 _GAME_LIMIT = 64
 """How many games built from configs `game_for` keeps (agents ask for the same few)."""
 
@@ -611,24 +638,25 @@ def game_for(ruleset: AnyRuleset, config: Any) -> Any:
     included; the game's parameters name as much of it as parameters can).
 
     Args:
-        ruleset: the game module.
+        ruleset: the game module, or its native ruleset (the game is then on the core).
         config: its Config.
 
     Examples:
         >>> fc = tablefeast.load("food_chain")
         >>> game = game_for(fc, fc.Config(players=3, stars=(1, 1, 1, 1, 1)))
-        >>> str(game)
-        'tablefeast_turns_food_chain(first_alpha=0,players=3,stars=1:1:1:1:1)'
+        >>> str(game)  # on the engine of the ruleset given: here the pure one
+        'tablefeast_turns_food_chain(engine=pure,first_alpha=0,players=3,stars=1:1:1:1:1)'
         >>> game.get_type().dynamics
         <Dynamics.SEQUENTIAL: 1>
     """
     register()
-    key = (ruleset.NAME, config)
+    engine = getattr(ruleset, "engine", "pure")  # the engine `ruleset` is on, kept
+    key = (ruleset.NAME, engine, config)
     game = _BY_CONFIG.get(key)
     if game is None:
         if len(_BY_CONFIG) >= _GAME_LIMIT:
             _BY_CONFIG.clear()
-        game = _BY_CONFIG[key] = _GAMES[ruleset.NAME](config=config)
+        game = _BY_CONFIG[key] = _GAMES[ruleset.NAME](config=config, engine=engine)
     return game
 
 
