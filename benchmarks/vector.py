@@ -7,7 +7,10 @@ written. Measured per game at 4 players:
 
 - `VectorGame` on the native core (random opponents, and self-play) at 1, 64 and 1,024 envs;
 - `VectorGame`'s Python loop on the pure engine (64 envs), the reference it is checked against;
-- a PettingZoo AEC step with the acting seat's observation (`tablefeast.interop.pettingzoo`);
+- a PettingZoo AEC step with the acting seat's observation (`tablefeast.interop.pettingzoo`)
+  and an OpenSpiel turn-based step with it (`tablefeast.interop.openspiel_turns`; chance's
+  steps are steps too, as goofspiel's are decisions), each on the native core and on the pure
+  engine;
 - beside them, one OpenSpiel C++ ``goofspiel(num_cards=13,players=4)`` decision through a Python
   loop (the yardstick of the targets) and pgx's ``leduc_holdem`` on the CPU at 1,024 envs, jitted
   and vmapped (its own card game; pip install pgx), when installed.
@@ -57,22 +60,52 @@ def _batch_steps(name: str, envs: int, engine: str, opponents: Any, seconds: flo
     return steps / (time.process_time() - start)
 
 
-def _pettingzoo_steps(name: str, seconds: float) -> float:
-    """AEC steps (with the acting seat's observation) per CPU-second."""
+def _pettingzoo_games(name: str, engine: str, games: int) -> int:
+    """`games` AEC episodes (each step with the acting seat's observation); the steps."""
     import numpy as np
 
     from tablefeast.interop.pettingzoo import env as aec_env
 
-    env = aec_env(name, players=PLAYERS)
-    steps, game = 0, 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
+    env = aec_env(name, players=PLAYERS, engine=engine)
+    steps = 0
+    for game in range(games):
         env.reset(seed=game)
-        game += 1
         for _ in env.agent_iter():
             observation, _, done, cut, _ = env.last()
             env.step(None if done or cut else int(np.argmax(observation["action_mask"])))
             steps += 1
+    return steps
+
+
+def _openspiel_games(name: str, engine: str, games: int) -> int:
+    """`games` turn-based OpenSpiel games (each decision with the acting seat's observation
+    tensor, each chance outcome drawn with its probability); the steps."""
+    import random
+
+    import pyspiel
+
+    import tablefeast.interop.openspiel_turns  # noqa: F401  (registers the games)
+
+    sys.path.insert(0, str(HERE))
+    import bench
+
+    game = pyspiel.load_game(f"tablefeast_turns_{name}(players={PLAYERS},engine={engine})")
+    return bench.turns_steps(game, games, random.Random(0), observe=True)[1]
+
+
+ADAPTERS = {"pettingzoo": _pettingzoo_games, "openspiel": _openspiel_games}
+
+
+def _adapter_steps(kind: str, name: str, engine: str, seconds: float) -> float | None:
+    """Steps per CPU-second of an adapter (None where its extra is not installed)."""
+    try:
+        play = ADAPTERS[kind]
+        play(name, engine, 1)
+    except ImportError:
+        return None
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        steps += play(name, engine, 1)
     return steps / (time.process_time() - start)
 
 
@@ -137,7 +170,12 @@ def timings(games: tuple[str, ...], seconds: float, peers: bool = True) -> dict[
                 row[f"native random {envs}"] = _batch_steps(name, envs, "native", "random", seconds)
             row["native self-play 1024"] = _batch_steps(name, 1024, "native", None, seconds)
         row["python random 64"] = _batch_steps(name, 64, "pure", "random", seconds)
-        row["pettingzoo aec"] = _pettingzoo_steps(name, seconds)
+        engines = ("native", "pure") if native.available(name) else ("pure",)
+        for kind in ADAPTERS:
+            for engine in engines:
+                measured = _adapter_steps(kind, name, engine, seconds)
+                if measured is not None:
+                    row[f"{kind} {engine}"] = measured
         found["games"][name] = row
         print(name, {k: round(v) for k, v in row.items()}, flush=True)
     found["goofspiel decisions"] = _goofspiel_decisions(seconds) if peers else None
@@ -154,7 +192,10 @@ def table(found: dict[str, Any]) -> str:
         "native random 1024",
         "native self-play 1024",
         "python random 64",
-        "pettingzoo aec",
+        "pettingzoo native",
+        "pettingzoo pure",
+        "openspiel native",
+        "openspiel pure",
     ]
     lines = [
         "| game | " + " | ".join(columns) + " |",
@@ -184,6 +225,10 @@ def _child(kind: str, name: str, count: int) -> None:
 
         game = bench.openspiel_game(GOOFSPIEL)
         print("STEPS", int(bench.bench_openspiel(game, count)[2] * count))
+        return
+    adapter, _, engine = kind.partition(":")  # an adapter's kind: "pettingzoo:native", ...
+    if adapter in ADAPTERS:
+        print("STEPS", ADAPTERS[adapter](name, engine, count))
         return
     from tablefeast.interop.vector import VectorGame
 
@@ -219,6 +264,9 @@ def instructions(games: tuple[str, ...]) -> dict[str, Any]:
     print(f"goofspiel decision: {goof:,.0f} instructions", flush=True)
     for name in games:
         row = {kind: per_step(kind, name, 20, 100) for kind in ("random", "self-play")}
+        for kind in ADAPTERS:  # whole games: 2 and 6 of them, on the core and on the pure engine
+            for engine in ("native", "pure"):
+                row[f"{kind} {engine}"] = per_step(f"{kind}:{engine}", name, 2, 6)
         found["games"][name] = row
         print(
             name,

@@ -283,6 +283,14 @@ def test_the_cores_adapter_functions_agree_with_the_pure_engine_for_every_seat(n
             else:
                 ids = sorted(encoding.to_id(a, config) for a in pure.legal_actions(state, seat))
             assert np.flatnonzero(mask).tolist() == ids and count == len(ids)
+            assert core.adapter_legal(ours, seat, nothing) == ids
+            tensor = np.zeros(len(encoding.tensor(state, (), seat)), np.float32)
+            core.observe_into(ours, seat, nothing, tensor)
+            assert core.adapter_tensor(ours, seat, nothing) == tuple(tensor.tolist())
+            both, with_noop = np.zeros_like(tensor), np.full(encoding.size + 1, 7, np.int8)
+            assert core.adapter_observe(ours, seat, nothing, both, with_noop) == count
+            assert np.array_equal(both, tensor) and np.array_equal(with_noop[:-1], mask)
+            assert with_noop[-1] == 7  # the no-op's byte is the caller's
             for i in ids:
                 after, moved = core.adapter_act(ours, seat, i, nothing.copy())
                 reference, _ = encoding.advance(state, seat, (), encoding.from_id(state, seat, i))
@@ -315,11 +323,16 @@ def test_the_cores_adapter_functions_refuse_bad_arguments_and_change_nothing(nam
     for action in [*refused, -1, width, 10**30, True, 1.0, "0", None]:
         with pytest.raises(IllegalActionError):
             core.adapter_act(state, seat, action, pending)
+    size = len(core.adapter_tensor(state, seat, pending))
     garbage = pending.copy()
     garbage[0] = -1
     for call in (
         lambda: core.adapter_act(state, seat, int(np.flatnonzero(mask)[0]), garbage),
         lambda: core.mask_into(state, seat, garbage, mask),
+        lambda: core.adapter_legal(state, seat, garbage),
+        lambda: core.adapter_tensor(state, seat, garbage),
+        lambda: core.adapter_observe(state, seat, pending, np.zeros(3, np.float32), mask),
+        lambda: core.adapter_observe(state, seat, pending, np.zeros(size, np.float32), mask[:1]),
         lambda: core.observe_into(state, seat, garbage, np.zeros(10**4, np.float32)),
         lambda: core.adapter_act(state, seat, 0, [0] * core.PENDING_WIDTH),
         lambda: core.adapter_chance(state, "not a generator"),

@@ -54,6 +54,9 @@ class OnCore:
         core = ruleset.core
         self._observe_into = core.observe_into
         self._mask_into = core.mask_into
+        self._observe = core.adapter_observe
+        self._legal = core.adapter_legal
+        self._tensor = core.adapter_tensor
         self._act = core.adapter_act
         self._chance = core.adapter_chance
         self._pending_width: int = core.PENDING_WIDTH
@@ -88,9 +91,7 @@ class OnCore:
 
     def legal_ids(self, inner: Any, seat: int, pending: Pending) -> list[int]:
         """`seat`'s legal ids, ascending (none for a seat that does not act now)."""
-        scratch = self._scratch
-        self._mask_into(inner, seat, self.pending_row(pending), scratch)
-        ids: list[int] = np.flatnonzero(scratch).tolist()
+        ids: list[int] = self._legal(inner, seat, self.pending_row(pending))
         return ids
 
     def allows(self, inner: Any, seat: int, pending: Pending, action_id: int) -> bool:
@@ -107,9 +108,11 @@ class OnCore:
         Raises:
             IllegalActionError: the id is not legal for the seat now (nothing changes).
         """
+        if not self.factored:  # the core leaves an empty pending row as it is
+            return self._act(inner, seat, action_id, self._nothing)[0], ()
         row = self.pending_row(pending).copy()
         after, _ = self._act(inner, seat, action_id, row)
-        return after, self._pending_of(row) if self.factored else ()
+        return after, self._pending_of(row)
 
     def chance(self, inner: Any, rng: random.Random) -> Any:
         """The state after chance plays on to the next decision (drawn from `rng`)."""
@@ -121,6 +124,21 @@ class OnCore:
         out = np.empty(self.observation_size, np.float32)
         self._observe_into(inner, seat, self.pending_row(pending), out)
         return out
+
+    def observe(
+        self, inner: Any, pending: Pending, seat: int, mask: np.ndarray
+    ) -> tuple[np.ndarray, int]:
+        """`seat`'s observation tensor (a new float32 array) and its mask, written into `mask`
+        (int8, `size` bytes, or one more, the no-op's, left as it is), in one call of the core;
+        and how many ids are legal."""
+        out = np.empty(self.observation_size, np.float32)
+        count: int = self._observe(inner, seat, self.pending_row(pending), out, mask)
+        return out, count
+
+    def seat_tensor(self, inner: Any, pending: Pending, seat: int) -> tuple[float, ...]:
+        """`seat`'s observation tensor as a tuple of floats, from the core (no array)."""
+        values: tuple[float, ...] = self._tensor(inner, seat, self.pending_row(pending))
+        return values
 
 
 class CoreEncoding(OnCore, Encoding):
@@ -135,8 +153,7 @@ class CoreEncoding(OnCore, Encoding):
     ) -> tuple[tuple[float, ...], tuple[float, ...]]:
         if viewer is None:  # the spectator's: the pure engine's (the core writes seats' only)
             return Encoding.tensor_parts(self, inner, pending, viewer)
-        values: list[float] = self.observation(inner, pending, viewer).tolist()
-        return tuple(values), ()
+        return self.seat_tensor(inner, pending, viewer), ()
 
 
 class CoreMultisetEncoding(OnCore, MultisetEncoding):
@@ -155,8 +172,7 @@ class CoreMultisetEncoding(OnCore, MultisetEncoding):
     ) -> tuple[tuple[float, ...], tuple[float, ...]]:
         if viewer is None:
             return MultisetEncoding.tensor_parts(self, inner, pending, viewer)
-        values: list[float] = self.observation(inner, pending, viewer).tolist()
-        return tuple(values), ()
+        return self.seat_tensor(inner, pending, viewer), ()
 
 
 def _always(state: Any) -> bool:

@@ -89,6 +89,8 @@ class _TablefeastEnv:
         **options: Any,
     ) -> None:
         self.game = tablefeast.load(name, engine=engine)
+        self.engine: str = getattr(self.game, "engine", "pure")
+        """Where the game runs: ``"native"`` (its core) or ``"pure"``."""
         self.config = self.game.Config(**options)
         self.metadata = {
             "render_modes": ["ansi"],
@@ -178,12 +180,10 @@ class _TablefeastEnv:
         core = self._core
         if core is not None:  # written by the core into fresh arrays of the caller's own
             allowed = np.zeros(self.noop + 1, np.int8)
-            if not core.mask_into(state, seat, self._pending, allowed[: self.noop]):
+            observation, count = core.observe(state, self._pending, seat, allowed)
+            if not count:
                 allowed[self.noop] = 1
-            return {
-                "observation": core.observation(state, self._pending, seat),
-                "action_mask": allowed,
-            }
+            return {"observation": observation, "action_mask": allowed}
         # The mask set at the legal ids of zeroed bytes, then read as int8 (the caller's own,
         # writable array): cheaper than indexing a NumPy array with a list. A seat that does not
         # act has no legal id: the no-op alone.
@@ -511,17 +511,32 @@ class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
             return
         seat = self._seats[agent]
         self._cumulative_rewards[agent] = 0.0
-        reason, chosen = self._why_not_sent(seat, action)
-        if reason is not None:
-            self._finish({agent: -1.0}, {agent: {"illegal_action": reason}})
-            return
-        self._advance(seat, chosen)
+        if not self._took_on_core(seat, action):
+            reason, chosen = self._why_not_sent(seat, action)
+            if reason is not None:
+                self._finish({agent: -1.0}, {agent: {"illegal_action": reason}})
+                return
+            self._advance(seat, chosen)
         if self.game.is_terminal(self._state):
             winners = self.game.winners(self._state)
             self._finish({self.possible_agents[s]: 1.0 / len(winners) for s in winners}, {})
             return
         self._clear_rewards()
         self._select()
+
+    def _took_on_core(self, seat: int, action: Any) -> bool:
+        """Whether the core took `action` for `seat` (then chance played on): it checks an id
+        as it applies it, in one call. False, and nothing changed, for anything it refuses (or
+        off the core): the caller words the refusal."""
+        core = self._core
+        if core is None or not (type(action) is int or isinstance(action, np.integer)):
+            return False
+        try:
+            self._state, self._pending = core.act(self._state, seat, self._pending, int(action))
+        except IllegalActionError:
+            return False
+        self._resolve_chance()
+        return True
 
     def _select(self) -> None:
         """The turn goes to the first seat that acts now (of those that commit together, the

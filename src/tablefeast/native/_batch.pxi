@@ -23,6 +23,9 @@
 # The rows are checked here, every argument before anything changes; the core's functions trust
 # them. A generator is a `random.Random` drawn from in place, as the playouts draw.
 
+from cpython.float cimport PyFloat_FromDouble
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memcpy
 
 from tablefeast.kernel.errors import IllegalActionError
@@ -330,6 +333,85 @@ def adapter_act(state, seat, action, pending):
     return s, False
 
 
+def adapter_legal(state, seat, pending):
+    """`seat`'s legal ids (the adapters'), ascending, as a list: the ones `mask_into` marks
+    (none for a seat that does not act now).
+
+    Raises:
+        RecordError: `state` is not one of this core's states.
+        InvalidSeatError: `seat` is not a player's seat of the game.
+        ValueError: `pending` of the wrong kind or size, or no pending discard of `state`.
+    """
+    cdef State t = _state(state)
+    cdef int who = _seat(seat, _players(t))
+    cdef signed char* held = _pending_of(t, pending)
+    cdef int k, width = _action_count([t])
+    cdef list ids = []
+    if _decider(t) == GAME_OVER:
+        return ids
+    cdef bytearray allowed = bytearray(width)
+    cdef signed char* mask = <signed char*><char*>allowed
+    _mask(t, who, held, mask)
+    for k in range(width):
+        if mask[k]:
+            ids.append(k)
+    return ids
+
+
+def adapter_tensor(state, seat, pending):
+    """`seat`'s observation tensor, as `observe_into` writes it, as a tuple of floats (what
+    OpenSpiel's Python games hand out: no array in between).
+
+    Raises:
+        RecordError: `state` is not one of this core's states.
+        InvalidSeatError: `seat` is not a player's seat of the game.
+        ValueError: `pending` of the wrong kind or size, or no pending discard of `state`.
+    """
+    cdef State t = _state(state)
+    cdef int who = _seat(seat, _players(t))
+    cdef signed char* held = _pending_of(t, pending)
+    cdef int k, size = _observation_width([t])
+    cdef bytearray room = bytearray(size * sizeof(float))
+    cdef float* values = <float*><char*>room
+    _observe(t, who, held, values)
+    cdef tuple tensor = PyTuple_New(size)
+    for k in range(size):
+        item = PyFloat_FromDouble(values[k])
+        Py_INCREF(item)  # the tuple's own reference (PyTuple_SET_ITEM steals one)
+        PyTuple_SET_ITEM(tensor, k, item)
+    return tensor
+
+
+def adapter_observe(state, seat, pending, observation, mask):
+    """`observe_into` and `mask_into` in one call: `seat`'s tensor into `observation`
+    (float32) and its mask into `mask` (int8, one byte per id, or one more: the no-op's, left
+    as it is). How many ids are legal.
+
+    Raises:
+        RecordError: `state` is not one of this core's states.
+        InvalidSeatError: `seat` is not a player's seat of the game.
+        ValueError: an array of the wrong kind or size, or `pending` no pending discard of
+            `state`.
+    """
+    cdef State t = _state(state)
+    cdef int who = _seat(seat, _players(t))
+    cdef signed char* held = _pending_of(t, pending)
+    cdef int width = _action_count([t])
+    cdef float[::1] row = _rows(observation, "float32", 0, _observation_width([t]), "observation")
+    cdef signed char[::1] allowed = _rows(mask, "int8", 0, -1, "mask")
+    cdef Py_ssize_t k, count = 0
+    if not width <= allowed.shape[0] <= width + 1:
+        raise ValueError(f"mask must have {width} or {width + 1} values")
+    _observe(t, who, held, &row[0])
+    if _decider(t) == GAME_OVER:
+        allowed[:width] = 0
+        return 0
+    _mask(t, who, held, &allowed[0])
+    for k in range(width):
+        count += allowed[k]
+    return count
+
+
 def adapter_chance(state, rng):
     """The state after chance plays `state` on until a player decides or the game ends, each
     event drawn from `rng` as ``chance_distribution(state).sample(rng)`` draws it: how the
@@ -367,11 +449,22 @@ cdef int _check_learners(long long[::1] learner, list states) except -1:
     return 0
 
 
+cdef object _width_config = None  # the config whose width was worked out last, and the width
+cdef int _width_known = 0
+
+
 cdef int _observation_width(list states) except -1:
-    """The observation rows' width: the game's tensor for the config, and the pending tail."""
+    """The observation rows' width: the game's tensor for the config, and the pending tail
+    (remembered for the last config asked about: a config never changes, and hashing one per
+    call costs more than many a step)."""
+    global _width_config, _width_known
     if not states:
         return 0
-    return _observation_size((<State>states[0]).config)
+    config = (<State>states[0]).config
+    if config is not _width_config:
+        _width_known = _observation_size(config)
+        _width_config = config
+    return _width_known
 
 
 cdef int _action_count(list states) except -1:
