@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -67,11 +68,15 @@ def test_the_vector_benchmark_measures_every_door(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     found = json.loads(out.read_text())
     row = found["games"]["food_chain"]
-    assert row["python random 64"] > 0 and row["pettingzoo aec"] > 0
+    assert row["python random 64"] > 0 and row["pettingzoo pure"] > 0
     from tablefeast import native
 
     if native.available("food_chain"):
         assert all(row[f"native random {envs}"] > 0 for envs in (1, 64, 1024))
+        assert row["pettingzoo native"] > 0
+    if importlib.util.find_spec("pyspiel") is not None:
+        engines = ("pure", "native") if native.available("food_chain") else ("pure",)
+        assert all(row[f"openspiel {engine}"] > 0 for engine in engines)
     assert "| food_chain |" in done.stdout
 
 
