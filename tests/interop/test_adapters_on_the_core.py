@@ -342,3 +342,15 @@ def test_the_cores_adapter_functions_refuse_bad_arguments_and_change_nothing(nam
     with pytest.raises(RecordError):
         core.adapter_chance(before, random.Random(0))  # a pure state is not the core's
     assert game.to_pure(state) == before and not pending.any() and garbage[0] == -1
+
+
+def test_auto_keeps_an_exchange_of_the_games_own_ids_on_the_pure_engine(pz: Any) -> None:
+    if "schlacht_am_buffet" not in GAMES:
+        pytest.skip("Schlacht am Buffet's core is not built here")
+    assert pz.parallel_env("schlacht_am_buffet", players=3).engine == "native"
+    # factored=False: the core writes the factored ids only; the pure engine serves these best
+    assert pz.parallel_env("schlacht_am_buffet", players=3, factored=False).engine == "pure"
+    forced = pz.parallel_env("schlacht_am_buffet", players=3, factored=False, engine="native")
+    assert forced.engine == "native" and not forced.encoding.on_core  # as asked: still right
+    observations, _ = forced.reset(seed=2)
+    assert observations["player_0"]["action_mask"].shape == (forced.noop + 1,)

@@ -89,16 +89,21 @@ class _TablefeastEnv:
         **options: Any,
     ) -> None:
         self.game = tablefeast.load(name, engine=engine)
+        self.config = self.game.Config(**options)
+        self.encoding: Encoding = encoding_for(self.game, self.config, factored)
+        if engine == "auto" and hasattr(self.game, "engine") and not self.encoding.on_core:
+            # The game's own ids of an exchange (factored=False): the core writes the factored
+            # ones only, and the rules' functions run faster on the pure engine's states.
+            self.game = tablefeast.load(name)
+            self.encoding = encoding_for(self.game, self.config, factored)
         self.engine: str = getattr(self.game, "engine", "pure")
         """Where the game runs: ``"native"`` (its core) or ``"pure"``."""
-        self.config = self.game.Config(**options)
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"tablefeast_{name}",
             "is_parallelizable": self._PARALLELIZABLE,
         }
         self.render_mode = render_mode
-        self.encoding: Encoding = encoding_for(self.game, self.config, factored)
         self.noop: int = self.encoding.size
         self._core = on_core(self.encoding)  # the hot path on the native core, where it is
         self.possible_agents = [f"player_{seat}" for seat in range(self.config.players)]
