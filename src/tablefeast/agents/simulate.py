@@ -547,7 +547,8 @@ def rotation(names: Sequence[AgentSpec], games: int) -> list[tuple[AgentSpec, ..
         [('a', 'b', 'c'), ('b', 'c', 'a'), ('c', 'a', 'b'), ('a', 'b', 'c')]
     """
     players = len(names)
-    return [tuple(names[(s + i) % players] for s in range(players)) for i in range(games)]
+    tables = [tuple(names[(s + i) % players] for s in range(players)) for i in range(players)]
+    return [tables[i % players] for i in range(games)]  # one tuple per table, shared
 
 
 _IGNORE_SIGINT = (signal.SIGINT, signal.SIG_IGN)
