@@ -20,7 +20,7 @@ microseconds per game:
 The target: simulate at most 1.25x the core's own game. Timings are process CPU time, the best
 of the rounds (rounds interleave the paths, so that a noisy machine slows them alike);
 ``--instructions`` counts callgrind instructions per game instead (two runs of different sizes,
-their difference per game: noise-free).
+their difference per game, each run's set-up counted apart and left out: noise-free).
 """
 
 from __future__ import annotations
@@ -113,30 +113,38 @@ def table(found: dict[str, Any]) -> str:
 
 
 # -- instructions (callgrind)
-def _child(path: str, name: str, label: str, games: int) -> None:
-    """Under callgrind: set up, then `games` games along `path`."""
+def _child(path: str, name: str, label: str, games: int, play: bool) -> None:
+    """Under callgrind: set up `games` games along `path`, then play them if `play`."""
     run = _runner(path, name, TABLES[label], games)
-    run()
+    if play:
+        run()
 
 
-def _count(path: str, name: str, label: str, games: int) -> int:
+def _count(path: str, name: str, label: str, games: int, play: bool = True) -> int:
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "--child", path, name, label, str(games)],
+         __file__, "--child", path, name, label, str(games), "play" if play else "setup"],
         capture_output=True, text=True, check=True, env=env,
     )  # fmt: skip
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1))  # type: ignore[union-attr]
 
 
+def _played(path: str, name: str, label: str, games: int) -> int:
+    """Instructions of `games` games along `path`, the set-up (the premade generators of
+    "core") left out."""
+    return _count(path, name, label, games) - _count(path, name, label, games, play=False)
+
+
 def instructions(names: tuple[str, ...], few: int, more: int) -> dict[str, Any]:
-    """Instructions per game: (count at `more` games - count at `few`) / (more - few)."""
+    """Instructions per game: (count at `more` games - count at `few`) / (more - few), each
+    count without its set-up."""
     found: dict[str, Any] = {}
     for name in names:
         for label in TABLES:
             paths = [p for p in PATHS if p != "core" or label == "random"]
             row = {
-                p: (_count(p, name, label, more) - _count(p, name, label, few)) / (more - few)
+                p: (_played(p, name, label, more) - _played(p, name, label, few)) / (more - few)
                 for p in paths
             }
             found[f"{name}, {label}"] = row
@@ -147,7 +155,7 @@ def instructions(names: tuple[str, ...], few: int, more: int) -> dict[str, Any]:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        _child(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+        _child(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6] == "play")
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games per round (1000)")
@@ -163,7 +171,7 @@ def main() -> None:
     if missing:
         sys.exit(f"no native core built for {', '.join(missing)}: python hatch_build.py first")
     if args.instructions:
-        found = instructions(names, 20, 120)
+        found = instructions(names, 10, 60)
     else:
         found = timings(names, args.games, args.rounds)
     print(table(found))
