@@ -297,8 +297,11 @@ def test_ctrl_c_at_a_prompt_is_one_line_and_status_130() -> None:
 
 
 def test_ctrl_c_stops_a_simulation_at_once() -> None:
-    # 20,000 games take minutes; communicate() fails the test if they were not cancelled.
-    done = _interrupt(["simulate", "food_chain", "--games", "20000", "--workers", "2"])
+    # 20,000 games of greedy agents (game by game: random ones play in the core, 20,000 in a
+    # second) take minutes; communicate() fails the test if they were not cancelled.
+    done = _interrupt(
+        ["simulate", "food_chain", "--games", "20000", "--workers", "2", "--agents", "greedy"]
+    )
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr
 

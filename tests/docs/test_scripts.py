@@ -80,6 +80,34 @@ def test_the_vector_benchmark_measures_every_door(tmp_path: Path) -> None:
     assert "| food_chain |" in done.stdout
 
 
+def test_the_simulate_benchmark_measures_every_path(tmp_path: Path) -> None:
+    """benchmarks/simulate.py, briefly, on one game: every path of both tables measured (where
+    the core is built; the script refuses to run without it)."""
+    from tablefeast import native
+
+    if not native.available("food_chain"):
+        pytest.skip("the native cores are not built here (python hatch_build.py)")
+    out = tmp_path / "simulate.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks/simulate.py"),
+            *("--games", "8", "--rounds", "1", "--names", "food_chain", "--json", str(out)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(out.read_text())
+    for table in ("random", "1 heuristic"):
+        row = found[f"food_chain, {table}"]
+        assert {"core", "per game (old)", "play_games", "simulate"} <= set(row)
+        assert row["simulate"] > 0
+    assert "| food_chain, random |" in done.stdout
+
+
 def test_the_game_server_example_refuses_a_bad_move_and_asks_again() -> None:
     import runpy
 

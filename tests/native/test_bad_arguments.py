@@ -80,6 +80,9 @@ ENTRY_POINTS: dict[str, Call] = {
     "random_game": lambda g, s, seat, a: g.random_game(
         s, random.Random(0), [random.Random(k) for k in range(3)], 5
     ),
+    "play_games": lambda g, s, seat, a: g.play_games(
+        s, ["0", "1"], [f"/seat/{k}" for k in range(3)], [("random", "heuristic", "random")] * 2
+    ),
     "CAPABILITIES.apply_traced": lambda g, s, seat, a: g.CAPABILITIES.apply_traced(s, seat, a),
     "CAPABILITIES.holdings": lambda g, s, seat, a: g.CAPABILITIES.holdings(s),
     "CAPABILITIES.withdraw": lambda g, s, seat, a: g.CAPABILITIES.withdraw(s, seat),
@@ -220,7 +223,7 @@ def test_check_state_finds_one_problem_in_what_is_not_a_native_state(name: str) 
         assert len(problems) == 1 and "state" in problems[0], kind
 
 
-NATIVE_ONLY = ("to_pure", "random_playout", "heuristic_playout", "random_game")
+NATIVE_ONLY = ("to_pure", "random_playout", "heuristic_playout", "random_game", "play_games")
 PURE_ENTRY_POINTS = [entry for entry in ENTRY_POINTS if entry not in NATIVE_ONLY]
 """The entry points a game module has too (all but the native ruleset's own)."""
 

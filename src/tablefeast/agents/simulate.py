@@ -9,6 +9,14 @@ Games run through any `concurrent.futures.Executor`: none (in this process), a p
 default with ``workers > 1``), or a cluster's executor (Dask's ``client.get_executor()``, which a
 test runs; any other that runs plain functions of plain data works the same way).
 
+On the native engine, a table whose every seat is ``"random"`` or ``"heuristic"`` (by those exact
+names: `RandomAgent` and `HeuristicAgent`, which every core plays itself), records not kept, is
+played in chunks (`play_chunk`, up to `CHUNK_GAMES` games a call): the config and the core's
+initial state are made once per chunk, and the core seeds every game's generators from their
+strings itself, exactly as `random.Random` seeds them (`play_games`), so that the driver adds
+little to the games (issue 46; ``benchmarks/simulate.py``). The games, their order, seeds and
+results are those of the per-game path (`play_one`), which every other table takes.
+
 Examples:
     >>> result = simulate("food_chain", players=3, agents=["heuristic", "random", "random"],
     ...                   games=6, seed=1)
@@ -35,13 +43,17 @@ from tablefeast.agents import make_agent
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.play import agent_rng, play_game
+from tablefeast.kernel.play import agent_rng, play_game, seat_suffix
 
 __all__ = [
+    "CHUNK_GAMES",
+    "CORE_AGENTS",
     "AgentSpec",
     "GameOutcome",
     "Row",
     "SimulationResult",
+    "chunk_size",
+    "play_chunk",
     "play_one",
     "rotation",
     "run_calls",
@@ -167,6 +179,103 @@ def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any work
         seed=game_seed,
         record=result.record.moves if keep_record else None,
     )
+
+
+CORE_AGENTS = frozenset({"random", "heuristic"})
+"""The agents a native core plays itself, by their `make_agent` names: `RandomAgent` and
+`HeuristicAgent` (the core's heuristic makes the same choices from the same generator)."""
+
+CHUNK_GAMES = 128
+"""The most games one call of `play_chunk` plays: enough that the chunk's own costs (the config,
+the core's initial state, a pool's round trip) are a small share of its games, few enough that
+progress is reported often."""
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk of a simulation on `workers` processes: `CHUNK_GAMES`, or fewer, so that
+    each worker gets at least four chunks where there are games enough (an even spread when
+    chunks take unequal times). Only the speed depends on it: the games are the same.
+
+    Args:
+        games: how many games.
+        workers: processes that play them (1 in this process).
+
+    Examples:
+        >>> chunk_size(10_000, 2), chunk_size(100, 2), chunk_size(3, 8)
+        (128, 13, 1)
+    """
+    return max(1, min(CHUNK_GAMES, math.ceil(games / (4 * workers))))
+
+
+def _plays_in_core(names: Sequence[AgentSpec], engine: str, keep_records: bool) -> bool:
+    """Whether `play_chunk` plays the simulation: the native engine, records not kept, and every
+    agent one the core plays itself (named, not a factory: a class could be anything)."""
+    return (
+        engine == "native"
+        and not keep_records
+        and all(isinstance(spec, str) and spec in CORE_AGENTS for spec in names)
+    )
+
+
+def play_chunk(
+    name: str,
+    config_data: dict[str, Any],
+    seats: Sequence[Sequence[str]],
+    seed: str,
+    first: int,
+) -> list[GameOutcome]:
+    """Games ``first``, ``first + 1``, ... of a simulation, one per table in `seats`, each seat
+    ``"random"`` or ``"heuristic"``, played whole in the game's native core (a plain function of
+    plain data: it runs anywhere the core is built). Each is the game `play_one` plays (the same
+    outcome, records not kept): the config and initial state are made once for them all, and the
+    core seeds each game's generators from ``f"{seed}/{index}"`` and `seat_suffix` as
+    `play_game` seeds them, without a `random.Random` per game.
+
+    Args:
+        name: the game.
+        config_data: the `Config` as JSON data.
+        seats: the agent names of each game's seats, from game `first` on.
+        seed: the simulation's seed.
+        first: the number of the first game.
+
+    Raises:
+        ConfigError: the game has no native core here, or a seat names another agent (a
+            ValueError too).
+
+    Examples:
+        >>> from tablefeast import native
+        >>> table = ("heuristic", "random", "random")
+        >>> if native.available("food_chain"):
+        ...     outcomes = play_chunk("food_chain", {"players": 3}, [table] * 2, "s", 4)
+        ... else:  # the games it would play
+        ...     outcomes = [play_one("food_chain", {"players": 3}, table, "s", i) for i in (4, 5)]
+        >>> [(o.index, o.seed) for o in outcomes]
+        [(4, 's/4'), (5, 's/5')]
+        >>> outcomes[0] == play_one("food_chain", {"players": 3}, table, "s", 4)
+        True
+    """
+    ruleset = native.load(name)  # what `tablefeast.load(name, engine="native")` gives
+    config = ruleset.Config(**config_data)
+    tables = [tuple(table) for table in seats]
+    for table in tables:
+        for spec in table:
+            if spec not in CORE_AGENTS:
+                raise ConfigError(f"the core plays only {sorted(CORE_AGENTS)}, got {shown(spec)}")
+    seeds = [f"{seed}/{first + i}" for i in range(len(tables))]
+    suffixes = [seat_suffix(seat) for seat in range(config.players)]
+    played = ruleset.play_games(ruleset.initial_state(config), seeds, suffixes, tables)
+    scores, winners = ruleset.scores, ruleset.winners
+    return [
+        GameOutcome(
+            index=first + i,
+            seats=tables[i],
+            scores=scores(state),
+            winners=tuple(sorted(winners(state))),
+            moves=moves,
+            seed=seeds[i],
+        )
+        for i, (state, moves) in enumerate(played)
+    ]
 
 
 @attrs.frozen
@@ -355,7 +464,9 @@ def simulate(
             game can be replayed (memory grows with games x moves).
         engine: ``"auto"``, the game's native core where this install built one
             (`tablefeast.native`) and the pure engine elsewhere; ``"pure"``; or ``"native"``.
-            Every engine plays the same games from the same seed.
+            Every engine plays the same games from the same seed; on the native engine a
+            table of ``"random"`` and ``"heuristic"`` agents whose records are not kept is
+            played in chunks inside the core (`play_chunk`).
 
     Raises:
         ConfigError: a bad game, config, agent, count or engine (a ValueError too).
@@ -376,10 +487,27 @@ def simulate(
         raise ConfigError(f"games must be at least 1, got {games}")
     config_data = json.loads(tablefeast.dumps(config))
     seats = rotation(names, games)
-    calls = [
-        (name, config_data, seats[i], str(seed), i, keep_records, engine) for i in range(games)
-    ]
-    outcomes = run_calls(play_one, calls, executor=executor, workers=workers, progress=progress)
+    spread = _pool_size(workers)  # checked before anything runs
+    if _plays_in_core(names, engine, keep_records):
+        size = chunk_size(games, spread)
+        chunks = [
+            (name, config_data, seats[first : first + size], str(seed), first)
+            for first in range(0, games, size)
+        ]
+        played = run_calls(
+            play_chunk,
+            chunks,
+            executor=executor,
+            workers=workers,
+            progress=progress,
+            sizes=[len(chunk[2]) for chunk in chunks],
+        )
+        outcomes = [outcome for chunk in played for outcome in chunk]
+    else:
+        calls = [
+            (name, config_data, seats[i], str(seed), i, keep_records, engine) for i in range(games)
+        ]
+        outcomes = run_calls(play_one, calls, executor=executor, workers=workers, progress=progress)
     labels = tuple(_label(spec) for spec in names)
     return SimulationResult(name, config_data, labels, str(seed), tuple(outcomes))
 
@@ -419,7 +547,8 @@ def rotation(names: Sequence[AgentSpec], games: int) -> list[tuple[AgentSpec, ..
         [('a', 'b', 'c'), ('b', 'c', 'a'), ('c', 'a', 'b'), ('a', 'b', 'c')]
     """
     players = len(names)
-    return [tuple(names[(s + i) % players] for s in range(players)) for i in range(games)]
+    tables = [tuple(names[(s + i) % players] for s in range(players)) for i in range(players)]
+    return [tables[i % players] for i in range(games)]  # one tuple per table, shared
 
 
 _IGNORE_SIGINT = (signal.SIGINT, signal.SIG_IGN)
@@ -432,6 +561,7 @@ def run_calls(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    sizes: Sequence[int] | None = None,
 ) -> list[T]:
     """``function(*call)`` for every call, in order, on an executor, as `simulate` runs games.
 
@@ -442,20 +572,29 @@ def run_calls(
             pool of `workers` processes, which this function starts and shuts down.
         workers: processes for the default pool: None for one per CPU; 1 runs the calls in
             this process, without a pool.
-        progress: called with the number of calls done, as they finish.
+        progress: called with the number of calls done, as they finish (with `sizes`, the sum
+            of the sizes of the calls done).
+        sizes: what each call counts for in `progress` (the games of a chunk, say); 1 each
+            when None.
 
     Raises:
-        ConfigError: `workers` is not a positive int. A failed call's error is raised as soon
-            as it is seen.
+        ConfigError: `workers` is not a positive int, or `sizes` not one int per call. A
+            failed call's error is raised as soon as it is seen.
 
     Examples:
         >>> run_calls(pow, [(2, 3), (3, 2)], workers=1)
         [8, 9]
+        >>> done = []
+        >>> run_calls(pow, [(2, 3), (3, 2)], workers=1, progress=done.append, sizes=[5, 1])
+        [8, 9]
+        >>> done
+        [5, 6]
     """
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if type(workers) is not int or workers < 1:
-        raise ConfigError(f"workers must be a positive int, got {shown(workers)}")
+    workers = _pool_size(workers)
+    if sizes is None:
+        sizes = [1] * len(calls)
+    elif len(sizes) != len(calls) or any(type(size) is not int for size in sizes):
+        raise ConfigError(f"sizes must be one int per call ({len(calls)}), got {shown(sizes)}")
     own_pool = executor is None and workers > 1
     # Workers ignore Ctrl-C: the main process stops the run and cancels what is queued.
     pool = (
@@ -465,15 +604,19 @@ def run_calls(
     )
     results: list[T] = []
     try:
+        done = 0
         if pool is None:
-            for call in calls:
+            for call, size in zip(calls, sizes, strict=True):
                 results.append(function(*call))
+                done += size
                 if progress is not None:
-                    progress(len(results))
+                    progress(done)
         else:
             futures = [pool.submit(function, *call) for call in calls]
-            for done, future in enumerate(as_completed(futures), start=1):
+            size_of = dict(zip(futures, sizes, strict=True))
+            for future in as_completed(futures):
                 future.result()  # raise a failed call's error at once
+                done += size_of[future]
                 if progress is not None:
                     progress(done)
             results = [future.result() for future in futures]  # in call order
@@ -481,3 +624,12 @@ def run_calls(
         if own_pool and pool is not None:
             pool.shutdown(cancel_futures=True)  # nothing is queued unless interrupted
     return results
+
+
+def _pool_size(workers: int | None) -> int:
+    """`workers` checked (a positive int), None meaning one per CPU."""
+    if workers is None:
+        return os.cpu_count() or 1
+    if type(workers) is not int or workers < 1:
+        raise ConfigError(f"workers must be a positive int, got {shown(workers)}")
+    return workers

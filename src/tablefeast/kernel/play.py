@@ -36,6 +36,7 @@ __all__ = [
     "agent_rng",
     "decision",
     "play_game",
+    "seat_suffix",
 ]
 
 
@@ -288,7 +289,21 @@ def agent_rng(seed: int | str, seat: int) -> random.Random:
         >>> agent_rng(5, 0).random() == agent_rng(5, 0).random() != agent_rng(5, 1).random()
         True
     """
-    return random.Random(f"{seed}/seat/{seat}")
+    return random.Random(f"{seed}{seat_suffix(seat)}")
+
+
+def seat_suffix(seat: int) -> str:
+    """What `agent_rng` appends to the game's seed to seed seat `seat`'s generator (a native
+    core seeds the generators of many games from the game seeds and these, `play_games`).
+
+    Args:
+        seat: the agent's seat.
+
+    Examples:
+        >>> seat_suffix(2)
+        '/seat/2'
+    """
+    return f"/seat/{seat}"
 
 
 def decision(

@@ -136,6 +136,13 @@ class NativeRuleset:
         """``random_game(state, chance_rng, seat_rngs, max_moves=None) -> (state, moves)``: the
         game played on as `tablefeast.play_game` plays it with a `RandomAgent` in every seat
         (chance from `chance_rng`, each seat from its own generator), in the core."""
+        self.play_games: Callable[..., list[tuple[Any, int]]] = core.play_games
+        """``play_games(state, seeds, suffixes, seats) -> [(state, moves), ...]``: one game
+        from `state` per str in `seeds`, as `tablefeast.play_game` plays it from that seed with
+        ``"random"`` or ``"heuristic"`` agents (``seats[g]``, one name per seat), every
+        generator seeded in the core from its string (chance's ``seeds[g]``, seat s's
+        ``seeds[g] + suffixes[s]``) exactly as `random.Random` seeds itself: `simulate`'s
+        batches."""
         self.from_engine: Callable[[Any], Any] = core.from_engine
         """`from_pure` without `check_state`, for a state the pure engine itself made from a
         sound one (a sampled determinization, say): the conversion a search pays once per

@@ -1622,7 +1622,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
                 _reveal(t, pick)
             else:
                 _secret(t, pick)
-        elif policy == HEURISTIC_POLICY:
+        elif _plays_heuristic(policy, actor):
             if d.stage == PLAY:
                 _heuristic_play(t, actor, draw[actor + 1])
             elif d.stage == RESOLVE:

@@ -588,7 +588,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             _stuck()
         if count == 1:
             pick = options[0]  # one legal move: nothing drawn
-        elif policy == HEURISTIC_POLICY:
+        elif _plays_heuristic(policy, actor):
             pick = _heuristic(t, actor, options, count, draw[actor + 1])
         else:
             pick = options[_randbelow(draw[actor + 1], count)]

@@ -827,7 +827,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
         moves[0] += 1
         if t.exchanger != NONE:  # SAB-7
             count = 0
-            if policy == HEURISTIC_POLICY:  # every card below 3, drawing nothing
+            if _plays_heuristic(policy, actor):  # every card below 3, drawing nothing
                 for k in range(CARDS):
                     wanted[k] = t.hands[actor][k] if k < 4 else 0  # the values -1..2
                     count += wanted[k]
@@ -853,7 +853,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
             _stuck()
         if count == 1:
             pick = options[0]
-        elif policy == HEURISTIC_POLICY:
+        elif _plays_heuristic(policy, actor):
             pick = _heuristic(options, count, draw[actor + 1])
         else:
             pick = options[_randbelow(draw[actor + 1], count)]
