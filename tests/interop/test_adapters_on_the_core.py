@@ -354,3 +354,37 @@ def test_auto_keeps_an_exchange_of_the_games_own_ids_on_the_pure_engine(pz: Any)
     assert forced.engine == "native" and not forced.encoding.on_core  # as asked: still right
     observations, _ = forced.reset(seed=2)
     assert observations["player_0"]["action_mask"].shape == (forced.noop + 1,)
+
+
+@pytest.mark.parametrize("engine", ["pure", "native"])
+def test_a_bad_joint_action_is_refused_before_anything_changes(
+    pyspiel: Any, pz: Any, engine: str
+) -> None:
+    from tablefeast.kernel.errors import GameOverError, InvalidActionError
+
+    name = "food_chain"
+    if engine == "native" and name not in GAMES:
+        pytest.skip("Food Chain's core is not built here")
+    state = pyspiel.load_game(f"tablefeast_{name}(players=3,engine={engine})").new_initial_state()
+    for joint in ([1, 0, 0, 0], [1, 0]):
+        with pytest.raises(InvalidActionError, match="one id per seat"):
+            state.apply_actions(joint)
+    state.apply_actions([1, 0, 0])  # seat 0's Bird snatches: seats 1 and 2 wait
+    with pytest.raises(IllegalActionError, match="seat 1 does not act now"):
+        state.apply_actions([6, 0, 12])
+    assert state.history() == [1, 0, 0]
+    while not state.is_terminal():
+        state.apply_actions([state.legal_actions(seat)[0] for seat in range(3)])
+    with pytest.raises(GameOverError):
+        state.apply_actions([0, 0, 0])
+    turns = pyspiel.load_game(f"tablefeast_turns_{name}(players=3,engine={engine})")
+    with pytest.raises(InvalidActionError, match="one action at a time"):
+        turns.new_initial_state().apply_actions([1, 0, 0])
+    env = pz.parallel_env(name, players=3, engine=engine)
+    env.reset(seed=1)
+    with pytest.raises(InvalidActionError, match="a dict"):
+        env.step([1, 0, 0])
+    while env.agents:
+        env.step(dict.fromkeys(env.agents, env.noop))  # the no-op ends the episode at once
+    with pytest.raises(GameOverError, match="reset"):
+        env.step({})

@@ -516,7 +516,8 @@ def seat_agents(agents: Sequence[AgentSpec], players: int) -> list[AgentSpec]:
     """One agent per seat: `agents` as given, or its single agent in every seat; names checked.
 
     Args:
-        agents: one agent per seat, or one for all (names for `make_agent`, or factories).
+        agents: one agent per seat, or one for all (names for `make_agent`, or factories); a
+            single name alone (a str) is one for all.
         players: seats at the table.
 
     Raises:
@@ -525,7 +526,11 @@ def seat_agents(agents: Sequence[AgentSpec], players: int) -> list[AgentSpec]:
     Examples:
         >>> seat_agents(["random"], 3)
         ['random', 'random', 'random']
+        >>> seat_agents("heuristic", 2)  # one name, not its letters
+        ['heuristic', 'heuristic']
     """
+    if isinstance(agents, str):
+        agents = [agents]
     names = list(agents) * players if len(agents) == 1 else list(agents)
     if len(names) != players:
         raise ConfigError(f"{players} players need 1 or {players} agents, got {len(agents)}")

@@ -77,7 +77,12 @@ from tablefeast.interop.core_encoding import on_core
 from tablefeast.interop.encoding import Encoding, encoding_for
 from tablefeast.kernel.carddata import read_text
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.errors import (
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+)
 from tablefeast.kernel.limits import MAX_INT_DIGITS, parse_json, shown
 from tablefeast.kernel.ruleset import AnyRuleset, apply_joint
 from tablefeast.kernel.tensor import float32_bytes
@@ -546,6 +551,7 @@ class State(pyspiel.State):  # type: ignore[misc]
     def _apply_actions(self, actions: list[int]) -> None:
         shared = self._shared
         acting = shared.actors(self._ruleset)
+        self._check_joint(acting, actions)
         encoding, inner = shared.encoding, shared.inner
         core = self._core
         if core is not None and all(
@@ -568,6 +574,24 @@ class State(pyspiel.State):  # type: ignore[misc]
         from_id = encoding.from_id
         joint = {seat: from_id(inner, seat, actions[seat]) for seat in acting}
         self._advance(apply_joint(self._ruleset, inner, joint))
+
+    def _check_joint(self, acting: tuple[int, ...], actions: list[int]) -> None:
+        """Refuse a joint action that is not one id per seat, the no-op for each seat that does
+        not act, at a node where seats act (before anything changes)."""
+        if not acting:
+            raise GameOverError("the game is over: no seat acts")
+        if acting == (CHANCE,):
+            raise InvalidActionError("chance acts now: apply_action takes one outcome's id")
+        if len(actions) != self._players:
+            raise InvalidActionError(
+                f"apply_actions takes one id per seat ({self._players}), got {len(actions)}"
+            )
+        for seat, action in enumerate(actions):
+            if seat not in acting and action != self._noop:
+                raise IllegalActionError(
+                    f"seat {seat} does not act now: its one action is the no-op "
+                    f"({self._noop}), got {shown(action)}"
+                )
 
     def _advance(self, inner: Any, pending: tuple[int, ...] = ()) -> None:
         shared = self._shared

@@ -69,7 +69,7 @@ from tablefeast.interop import openspiel as simultaneous
 from tablefeast.interop.core_encoding import on_core
 from tablefeast.interop.encoding import Discard, Encoding, encoding_for
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.errors import GameOverError
+from tablefeast.kernel.errors import GameOverError, InvalidActionError
 from tablefeast.kernel.play import Turn
 from tablefeast.kernel.ruleset import AnyRuleset
 
@@ -514,6 +514,12 @@ class State(pyspiel.State):  # type: ignore[misc]
             inner = context.ruleset.apply_action(step.inner, seat, step.action(action))
         self._step = _Step(context, inner, step, step.depth + 1, b"", pending=pending)
         simultaneous.forget_sights(step)
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        raise InvalidActionError(
+            "a turn-based game takes one action at a time: apply_action (the simultaneous form, "
+            "tablefeast_<game>, takes apply_actions)"
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         step = self._step

@@ -57,6 +57,7 @@ from tablefeast.kernel.errors import (
     ConfigError,
     GameOverError,
     IllegalActionError,
+    InvalidActionError,
     InvalidSeatError,
 )
 from tablefeast.kernel.limits import shown
@@ -348,6 +349,10 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
         Args:
             actions: each agent's action id, by agent name.
 
+        Raises:
+            GameOverError: no episode is running (before `reset`, or after the last one ended).
+            InvalidActionError: `actions` is not a dict.
+
         Returns:
             ``(observations, rewards, terminations, truncations, infos)``, each a dict by agent.
 
@@ -359,6 +364,12 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
             (0.0, False, True)
         """
         self._running()
+        if not self.agents:
+            raise GameOverError("the episode is over: reset() starts the next")
+        if not isinstance(actions, dict):
+            raise InvalidActionError(
+                f"step takes a dict of each agent's action id, got {shown(actions)}"
+            )
         joint = {}
         for seat in self.game.actors(self._state):
             agent = self.possible_agents[seat]

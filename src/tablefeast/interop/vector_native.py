@@ -97,8 +97,8 @@ class NativeGames:
 
     def moves(self, i: int, ended: bool) -> list[tuple[int, Any]] | None:
         raise ConfigError(
-            "the native batch keeps no records: engine='pure' (or an opponent object) plays the "
-            "games in Python, with their records"
+            "the native batch keeps no records: the Python loop keeps them (engine='pure', or "
+            "any opponent other than 'random', 'heuristic' and self-play)"
         )
 
     def _call(self, name: str, envs: np.ndarray, *ids: np.ndarray) -> None:
