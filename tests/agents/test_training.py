@@ -49,3 +49,14 @@ def test_a_run_repeats_from_its_seed_and_its_weights_play() -> None:
 def test_bad_configs_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
         TrainConfig(**options)  # type: ignore[arg-type]
+
+
+@needs_core
+def test_the_command_writes_a_weights_file_learned_agent_reads(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tablefeast.agents.learned import Weights
+    from tablefeast.agents.training import main
+
+    out = tmp_path / "fc.json"
+    assert main(["food_chain", "--updates", "1", "--envs", "8", "--out", str(out)]) == 0
+    weights = Weights.from_json(out.read_text())
+    assert weights.game == "food_chain" and weights.settings["seed"] == 0

@@ -29,10 +29,12 @@ Examples:
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -134,6 +136,8 @@ class TrainResult:
     weights: Weights
     curve: tuple[tuple[int, float, float], ...]
     device: str
+    data: dict[str, Any] = attrs.field(repr=False, eq=False)
+    """The weights file's JSON data (what `main` writes)."""
 
 
 def _torch() -> Any:
@@ -290,8 +294,8 @@ def train(config: TrainConfig, say: Callable[[str], None] | None = None) -> Trai
         curve.append((decisions, round(time.monotonic() - start, 1), share))
         if say is not None:
             say(f"update {update + 1}: {decisions:,} decisions, share vs heuristic {share:.3f}")
-    weights = _weights(network, config, curve)
-    return TrainResult(weights, tuple(curve), device)
+    data = weights_data(network, config, curve)
+    return TrainResult(Weights.from_json(json.dumps(data)), tuple(curve), device, data)
 
 
 def _network(torch: Any, inputs: int, hidden: int, actions: int) -> Any:
@@ -379,10 +383,10 @@ def _recent_share(batch: Any) -> float:
     return float(np.mean(batch.episode_returns[ended])) if ended.any() else float("nan")
 
 
-def _weights(network: Any, config: TrainConfig, curve: list[tuple[int, float, float]]) -> Weights:
-    """The policy's layers as a weights file for `LearnedAgent`."""
-    import json
-
+def weights_data(
+    network: Any, config: TrainConfig, curve: list[tuple[int, float, float]]
+) -> dict[str, Any]:
+    """The policy's layers as a weights file's data, for `LearnedAgent`."""
     layers = []
     for linear in (network.first, network.second, network.policy):
         weight = linear.weight.detach().cpu().flatten().tolist()
@@ -398,4 +402,39 @@ def _weights(network: Any, config: TrainConfig, curve: list[tuple[int, float, fl
         "curve": [[d, s, 0.0 if math.isnan(w) else w] for d, s, w in curve],
         "settings": json.loads(json.dumps(attrs.asdict(config))),
     }
-    return Weights.from_json(json.dumps(data))
+    return data
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: ``python -m tablefeast.agents.training GAME --minutes M --out FILE``."""
+    parser = argparse.ArgumentParser(prog="python -m tablefeast.agents.training")
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--minutes", type=float, default=60.0, help="the run's budget (60)")
+    parser.add_argument("--updates", type=int, default=1_000_000, help="at most this many")
+    parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument(
+        "--device", default="auto", help="auto (a GPU where there is one), cpu, cuda"
+    )
+    parser.add_argument("--out", required=True, help="the weights file to write")
+    args = parser.parse_args(argv)
+    config = TrainConfig(
+        args.game,
+        players=args.players,
+        seed=args.seed,
+        minutes=args.minutes,
+        updates=args.updates,
+        envs=args.envs,
+        device=args.device,
+    )
+    result = train(config, say=print)
+    with open(args.out, "w", encoding="utf-8") as out:
+        json.dump(result.data, out)
+        out.write("\n")
+    print(f"trained on {result.device}; wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
