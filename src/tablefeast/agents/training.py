@@ -1,0 +1,440 @@
+"""Training at scale on the batched core (issue 47): masked PPO against a league (extra ``learn``).
+
+`train` trains the policy that `LearnedAgent` plays (`tablefeast.agents.learned.Weights`: the
+observation tensor in, two hidden ReLU layers, one output per action id) with proximal policy
+optimization on `tablefeast.interop.vector.VectorGame`, whose native core steps hundreds of
+games per call. Why PPO with a league, not an AlphaZero loop: the games are simultaneous and
+full of hidden cards, so a search inside the loop would search determinized worlds (what the
+library's ISMCTS already does) and cost a search per move; PPO needs only the policy's own
+moves, which the batch makes cheap, and a league keeps the policy from learning to beat only
+itself.
+
+Each update plays a fixed number of learner decisions, split among three kinds of table:
+
+- **self and past selves**: a self-play batch (every seat's decision comes out of it); each
+  episode of an env is either the learner in every seat (each seat's decisions its own
+  trajectory) or, with the share `TrainConfig.past_share`, the learner in one seat drawn anew
+  and a frozen past policy drawn from the league in the others;
+- **the heuristic**: a batch whose other seats play the game's heuristic inside the core.
+
+The reward is the game's result (a winner's share of the win, 0 for the others), given at the
+end; advantages are generalized advantage estimates over each seat's own decisions, the value
+head predicting the share. Everything draws from generators seeded by `TrainConfig.seed`: a run
+repeats on the same machine and PyTorch.
+
+Examples:
+    >>> config = TrainConfig("food_chain", updates=1, envs=8, steps=64, seed=1)
+    >>> result = train(config)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from tablefeast.agents.learned import Weights, encode_floats
+from tablefeast.kernel.errors import ConfigError
+from tablefeast.kernel.limits import shown
+
+__all__ = ["TrainConfig", "TrainResult", "train"]
+
+SELF = -1
+"""A league env's opponent when the learner plays every seat."""
+
+GAMES_ON_THE_CORE = ("food_chain", "mausgeflippt", "all_you_can_eat_buffet")
+"""The games whose batch observations are exactly `observation_tensor(view)` and whose adapter
+ids are the game's own ids (Schlacht am Buffet's exchange is factored in the batch: its policy
+needs an agent that plays the exchange card by card)."""
+
+
+def _positive(_: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not int or value < 1:
+        raise ConfigError(
+            f"TrainConfig.{attribute.name} must be a positive int, got {shown(value)}"
+        )
+
+
+def _share(_: Any, attribute: Any, value: Any) -> None:
+    if type(value) not in (int, float) or not 0 <= value <= 1:
+        raise ConfigError(f"TrainConfig.{attribute.name} must be from 0 to 1, got {shown(value)}")
+
+
+@attrs.frozen
+class TrainConfig:
+    """How to train (every field has a default; the game is required).
+
+    Attributes:
+        game: the game's name (one of `GAMES_ON_THE_CORE`).
+        players: the table size.
+        seed: seeds the batches, the network and every draw.
+        updates: PPO updates to run (each on `envs` x `steps` learner decisions at most).
+        minutes: stop after this long whatever `updates` says (None: no limit).
+        envs: games per batch (two batches: the league's and the heuristic's).
+        steps: batch steps per update (each a learner decision per env).
+        hidden: the width of each hidden layer.
+        lr: Adam's learning rate.
+        epochs: passes over each update's decisions.
+        minibatch: decisions per gradient step.
+        clip: PPO's clipping of the probability ratio.
+        entropy: the entropy bonus's weight.
+        value: the value loss's weight.
+        gae: the advantage estimate's lambda.
+        heuristic_share: the share of envs whose opponents are the game's heuristic.
+        past_share: the share of the league's episodes played against a frozen past policy
+            (the learner in one seat; else the learner in every seat).
+        snapshot_every: updates between two snapshots joining the league.
+        device: ``"auto"`` (a GPU where PyTorch sees one), ``"cpu"`` or ``"cuda"``.
+    """
+
+    game: str
+    players: int = attrs.field(default=4, validator=_positive)
+    seed: int = 0
+    updates: int = attrs.field(default=100, validator=_positive)
+    minutes: float | None = None
+    envs: int = attrs.field(default=128, validator=_positive)
+    steps: int = attrs.field(default=64, validator=_positive)
+    hidden: int = attrs.field(default=128, validator=_positive)
+    lr: float = 3e-4
+    epochs: int = attrs.field(default=4, validator=_positive)
+    minibatch: int = attrs.field(default=1024, validator=_positive)
+    clip: float = 0.2
+    entropy: float = 0.01
+    value: float = 0.5
+    gae: float = attrs.field(default=0.95, validator=_share)
+    heuristic_share: float = attrs.field(default=0.25, validator=_share)
+    past_share: float = attrs.field(default=0.3, validator=_share)
+    snapshot_every: int = attrs.field(default=10, validator=_positive)
+    device: str = "auto"
+
+    def __attrs_post_init__(self) -> None:
+        if self.game not in GAMES_ON_THE_CORE:
+            raise ConfigError(
+                f"train plays {', '.join(GAMES_ON_THE_CORE)} on the batched core, "
+                f"not {shown(self.game)}"
+            )
+        if self.device not in ("auto", "cpu", "cuda"):
+            raise ConfigError(f"device must be auto, cpu or cuda, got {shown(self.device)}")
+
+
+@attrs.frozen
+class TrainResult:
+    """What a run gives: the weights (for `LearnedAgent`) and its learning curve.
+
+    Attributes:
+        weights: the trained network, with the run's settings and curve in it.
+        curve: ``(decisions, seconds, share against three heuristic players)`` per point.
+        device: where the network was trained.
+    """
+
+    weights: Weights
+    curve: tuple[tuple[int, float, float], ...]
+    device: str
+    data: dict[str, Any] = attrs.field(repr=False, eq=False)
+    """The weights file's JSON data (what `main` writes)."""
+
+
+def _torch() -> Any:
+    try:
+        import torch
+    except ImportError as e:
+        raise ImportError('training needs the learn extra: pip install "tablefeast[learn]"') from e
+    return torch
+
+
+class _Trajectories:
+    """The learner's decisions of each (batch, env, seat) in the episode under way, moved to the
+    update's buffer with their returns and advantages when the episode ends."""
+
+    def __init__(self, gae: float) -> None:
+        self.gae = gae
+        self.open: dict[tuple[int, int, int], list[tuple[Any, Any, int, float, float]]] = {}
+        self.done: list[tuple[Any, Any, int, float, float, float]] = []  # ... return, advantage
+
+    def add(self, key: tuple[int, int, int], row: tuple[Any, Any, int, float, float]) -> None:
+        self.open.setdefault(key, []).append(row)
+
+    def end(self, key: tuple[int, int, int], reward: float) -> None:
+        """The episode of `key` ended with `reward` for its seat: GAE(lambda), gamma 1."""
+        rows = self.open.pop(key, [])
+        advantage, following = 0.0, reward  # the value after the last decision: the result
+        for observation, mask, action, logp, value in reversed(rows):
+            delta = following - value
+            advantage = delta + self.gae * advantage
+            following = value
+            self.done.append((observation, mask, action, logp, value + advantage, advantage))
+
+
+def train(config: TrainConfig, say: Callable[[str], None] | None = None) -> TrainResult:
+    """Train a policy (see the module docs).
+
+    Args:
+        config: how to train.
+        say: called with a line per update (None: quiet).
+
+    Raises:
+        ConfigError: a bad config, or a game whose core is not built here.
+        ImportError: the ``learn`` extra is not installed.
+    """
+    torch = _torch()
+    import numpy as np
+
+    from tablefeast import native
+    from tablefeast.interop.vector import VectorGame
+
+    if not native.available(config.game):
+        raise ConfigError(f"training runs on the native core; {config.game}'s is not built here")
+    device = config.device
+    if device == "auto":
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+    torch.manual_seed(config.seed)
+    draws = random.Random(config.seed)
+    heuristic_envs = round(config.envs * config.heuristic_share)
+    league_envs = config.envs - heuristic_envs
+    batches: list[Any] = []
+    if league_envs:
+        batches.append(
+            VectorGame(
+                config.game,
+                league_envs,
+                players=config.players,
+                opponents=None,
+                seed=config.seed,
+                engine="native",
+            )
+        )
+    if heuristic_envs:
+        seats = [draws.randrange(config.players) for _ in range(heuristic_envs)]
+        batches.append(
+            VectorGame(
+                config.game,
+                heuristic_envs,
+                players=config.players,
+                seat=seats,
+                opponents="heuristic",
+                seed=config.seed + league_envs,
+                engine="native",
+            )
+        )
+    inputs, actions = batches[0].observation_size, batches[0].num_actions
+    network = _network(torch, inputs, config.hidden, actions).to(device)
+    optimizer = torch.optim.Adam(network.parameters(), lr=config.lr)
+    league: list[Any] = [_frozen(torch, network)]
+    self_play: Any = batches[0] if league_envs else None
+    learner_seat = [draws.randrange(config.players) for _ in range(league_envs)]
+    opponent = [SELF] * league_envs  # each league env's opponent: SELF, or a past policy
+    trajectories = _Trajectories(config.gae)
+    curve: list[tuple[int, float, float]] = []
+    decisions, start = 0, time.monotonic()
+    for update in range(config.updates):
+        if config.minutes is not None and time.monotonic() - start > 60 * config.minutes:
+            break
+        for _ in range(config.steps):
+            for b, batch in enumerate(batches):
+                chosen = np.zeros(batch.num_envs, np.int64)
+                observations = torch.from_numpy(batch.observations).to(device)
+                masks = torch.from_numpy(batch.action_masks.astype(bool)).to(device)
+                if batch is self_play:
+                    mine = np.array(
+                        [
+                            opponent[i] == SELF or batch.seats[i] == learner_seat[i]
+                            for i in range(batch.num_envs)
+                        ]
+                    )
+                else:
+                    mine = np.ones(batch.num_envs, bool)
+                learner = np.flatnonzero(mine)
+                if len(learner):
+                    with torch.no_grad():
+                        logits, values = network(observations[learner])
+                    picked, logps = _sample(torch, logits, masks[learner])
+                    for k, i in enumerate(learner):
+                        seat = int(batch.seats[i]) if batch is self_play else -1
+                        trajectories.add(
+                            (b, int(i), seat),
+                            (
+                                batch.observations[i].copy(),
+                                batch.action_masks[i].copy(),
+                                int(picked[k]),
+                                float(logps[k]),
+                                float(values[k]),
+                            ),
+                        )
+                    chosen[learner] = picked.cpu().numpy()
+                    decisions += len(learner)
+                others = np.flatnonzero(~mine)
+                for index in sorted({opponent[i] for i in others}):
+                    group = others[[opponent[i] == index for i in others]]
+                    with torch.no_grad():
+                        logits, _ = league[index](observations[group])
+                    chosen[group] = _sample(torch, logits, masks[group])[0].cpu().numpy()
+                batch.step(chosen)
+                for i in np.flatnonzero(batch.terminated):
+                    if batch is self_play:
+                        for seat in range(config.players):  # the learner's seats' trajectories
+                            trajectories.end((b, int(i), seat), float(batch.rewards[i, seat]))
+                        learner_seat[i] = draws.randrange(config.players)
+                        past = draws.random() < config.past_share
+                        opponent[i] = draws.randrange(len(league)) if past else SELF
+                    else:
+                        trajectories.end((b, int(i), -1), float(batch.rewards[i]))
+        _update(torch, network, optimizer, trajectories.done, config, device)
+        trajectories.done = []
+        if (update + 1) % config.snapshot_every == 0:
+            league.append(_frozen(torch, network))
+            if len(league) > 16:  # the oldest past selves leave (the first stays: a fixed point)
+                del league[1]
+        share = _recent_share(batches[-1]) if heuristic_envs else float("nan")
+        curve.append((decisions, round(time.monotonic() - start, 1), share))
+        if say is not None:
+            say(f"update {update + 1}: {decisions:,} decisions, share vs heuristic {share:.3f}")
+    data = weights_data(network, config, curve)
+    return TrainResult(Weights.from_json(json.dumps(data)), tuple(curve), device, data)
+
+
+def _network(torch: Any, inputs: int, hidden: int, actions: int) -> Any:
+    class Network(torch.nn.Module):  # type: ignore[misc]
+        """Two hidden ReLU layers; a policy head (the layers `LearnedAgent` plays) and a value
+        head."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.first = torch.nn.Linear(inputs, hidden)
+            self.second = torch.nn.Linear(hidden, hidden)
+            self.policy = torch.nn.Linear(hidden, actions)
+            self.value = torch.nn.Linear(hidden, 1)
+
+        def forward(self, x: Any) -> tuple[Any, Any]:
+            h = torch.relu(self.second(torch.relu(self.first(x))))
+            return self.policy(h), self.value(h).squeeze(-1)
+
+    return Network()
+
+
+def _frozen(torch: Any, network: Any) -> Any:
+    import copy
+
+    frozen = copy.deepcopy(network)
+    for parameter in frozen.parameters():
+        parameter.requires_grad_(False)
+    return frozen
+
+
+def _sample(torch: Any, logits: Any, masks: Any) -> tuple[Any, Any]:
+    """A legal id per row drawn from the masked softmax, and its log-probability."""
+    masked = logits.masked_fill(~masks, -1e9)
+    distribution = torch.distributions.Categorical(logits=masked)
+    picked = distribution.sample()
+    return picked, distribution.log_prob(picked)
+
+
+def _update(  # noqa: PLR0917 - the update's parts, each needed
+    torch: Any, network: Any, optimizer: Any, rows: list[Any], config: TrainConfig, device: str
+) -> None:
+    """PPO's clipped update on `rows` (observation, mask, action, old log-prob, return,
+    advantage)."""
+    if not rows:
+        return
+    import numpy as np
+
+    observations = torch.from_numpy(np.stack([r[0] for r in rows])).to(device)
+    masks = torch.from_numpy(np.stack([r[1] for r in rows]).astype(bool)).to(device)
+    actions = torch.tensor([r[2] for r in rows], device=device)
+    old = torch.tensor([r[3] for r in rows], device=device)
+    returns = torch.tensor([r[4] for r in rows], device=device)
+    advantages = torch.tensor([r[5] for r in rows], device=device)
+    advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
+    count = len(rows)
+    for _ in range(config.epochs):
+        order = torch.randperm(count)
+        for at in range(0, count, config.minibatch):
+            part = order[at : at + config.minibatch]
+            logits, values = network(observations[part])
+            distribution = torch.distributions.Categorical(
+                logits=logits.masked_fill(~masks[part], -1e9)
+            )
+            ratio = torch.exp(distribution.log_prob(actions[part]) - old[part])
+            gain = torch.min(
+                ratio * advantages[part],
+                ratio.clamp(1 - config.clip, 1 + config.clip) * advantages[part],
+            )
+            loss = (
+                -gain.mean()
+                + config.value * ((values - returns[part]) ** 2).mean()
+                - config.entropy * distribution.entropy().mean()
+            )
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(network.parameters(), 0.5)
+            optimizer.step()
+
+
+def _recent_share(batch: Any) -> float:
+    """The learner's mean result over the heuristic batch's last ended episodes."""
+    import numpy as np
+
+    ended = batch.episodes > 0
+    return float(np.mean(batch.episode_returns[ended])) if ended.any() else float("nan")
+
+
+def weights_data(
+    network: Any, config: TrainConfig, curve: list[tuple[int, float, float]]
+) -> dict[str, Any]:
+    """The policy's layers as a weights file's data, for `LearnedAgent`."""
+    layers = []
+    for linear in (network.first, network.second, network.policy):
+        weight = linear.weight.detach().cpu().flatten().tolist()
+        bias = linear.bias.detach().cpu().tolist()
+        layers.append({"weight": encode_floats(weight), "bias": encode_floats(bias)})
+    data = {
+        "game": config.game,
+        "players": config.players,
+        "inputs": network.first.in_features,
+        "hidden": config.hidden,
+        "buckets": network.policy.out_features,
+        "layers": layers,
+        "curve": [[d, s, 0.0 if math.isnan(w) else w] for d, s, w in curve],
+        "settings": json.loads(json.dumps(attrs.asdict(config))),
+    }
+    return data
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: ``python -m tablefeast.agents.training GAME --minutes M --out FILE``."""
+    parser = argparse.ArgumentParser(prog="python -m tablefeast.agents.training")
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--minutes", type=float, default=60.0, help="the run's budget (60)")
+    parser.add_argument("--updates", type=int, default=1_000_000, help="at most this many")
+    parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument(
+        "--device", default="auto", help="auto (a GPU where there is one), cpu, cuda"
+    )
+    parser.add_argument("--out", required=True, help="the weights file to write")
+    args = parser.parse_args(argv)
+    config = TrainConfig(
+        args.game,
+        players=args.players,
+        seed=args.seed,
+        minutes=args.minutes,
+        updates=args.updates,
+        envs=args.envs,
+        device=args.device,
+    )
+    result = train(config, say=print)
+    with open(args.out, "w", encoding="utf-8") as out:
+        json.dump(result.data, out)
+        out.write("\n")
+    print(f"trained on {result.device}; wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
