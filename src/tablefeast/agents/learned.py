@@ -75,6 +75,22 @@ def encode_floats(values: Sequence[float]) -> str:
     return base64.b64encode(struct.pack(f"<{len(values)}f", *values)).decode("ascii")
 
 
+def encode_layers(layers: Sequence[Any]) -> list[dict[str, str]]:
+    """PyTorch linear layers (``torch.nn.Linear``: a weight, one row per output unit, and a
+    bias) as a weights file's ``layers``, on whatever device they are.
+
+    Args:
+        layers: the network's layers, first to last.
+    """
+    return [
+        {
+            "weight": encode_floats(layer.weight.detach().cpu().flatten().tolist()),
+            "bias": encode_floats(layer.bias.detach().cpu().tolist()),
+        }
+        for layer in layers
+    ]
+
+
 def _size(value: Any, what: str, most: int) -> int:
     if type(value) is not int or not 1 <= value <= most:
         raise ConfigError(f"weights: {what} must be a whole number from 1 to {most:,}")

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tablefeast.agents.learned import encode_floats
+from tablefeast.agents.learned import encode_layers
 
 __all__ = ["train"]
 
@@ -162,13 +162,7 @@ def train(
         "inputs": inputs,
         "hidden": hidden,
         "buckets": buckets,
-        "layers": [
-            {
-                "weight": encode_floats(layer.weight.detach().flatten().tolist()),
-                "bias": encode_floats(layer.bias.detach().tolist()),
-            }
-            for layer in layers
-        ],
+        "layers": encode_layers(layers),
         "curve": curve,
         "settings": {
             "seed": seed,

@@ -39,7 +39,7 @@ from typing import Any
 
 import attrs
 
-from tablefeast.agents.learned import Weights, encode_floats
+from tablefeast.agents.learned import Weights, encode_layers
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 
@@ -387,11 +387,7 @@ def weights_data(
     network: Any, config: TrainConfig, curve: list[tuple[int, float, float]]
 ) -> dict[str, Any]:
     """The policy's layers as a weights file's data, for `LearnedAgent`."""
-    layers = []
-    for linear in (network.first, network.second, network.policy):
-        weight = linear.weight.detach().cpu().flatten().tolist()
-        bias = linear.bias.detach().cpu().tolist()
-        layers.append({"weight": encode_floats(weight), "bias": encode_floats(bias)})
+    layers = encode_layers([network.first, network.second, network.policy])
     data = {
         "game": config.game,
         "players": config.players,

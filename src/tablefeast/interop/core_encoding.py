@@ -9,7 +9,8 @@ factored exchange, the same tensors), but its hot path never leaves the core:
 - a legal id is applied by the core (`adapter_act`, on a copy), a card of a factored exchange
   included; chance plays on in the core (`adapter_chance`), drawing what
   ``chance_distribution(state).sample(rng)`` draws;
-- a seat's observation tensor is written by the core into a float32 array (`observe_into`).
+- a seat's observation tensor is written by the core, with its mask (`adapter_observe`, into
+  NumPy arrays) or alone as Python floats (`adapter_tensor`).
 
 Everything else (an illegal id and the reason it is refused, notation, views, the spectator's
 tensor, determinization) goes through the pure engine, as `tablefeast.native` does: the errors
@@ -53,7 +54,6 @@ class OnCore:
 
     def _begin(self, ruleset: Any) -> None:
         core = ruleset.core
-        self._observe_into = core.observe_into
         self._mask_into = core.mask_into
         self._observe = core.adapter_observe
         self._legal = core.adapter_legal
@@ -84,12 +84,6 @@ class OnCore:
         return tuple(values[k] for k in range(len(values) - 1, -1, -1) for _ in range(int(row[k])))
 
     # -- the hot path
-    def mask_into(self, inner: Any, seat: int, pending: Pending, out: np.ndarray) -> int:
-        """Write `seat`'s legal-action mask into `out` (int8, `size` bytes: a C-contiguous
-        array or a view of one); how many ids are legal (none for a seat that does not act)."""
-        count: int = self._mask_into(inner, seat, self.pending_row(pending), out)
-        return count
-
     def legal_ids(self, inner: Any, seat: int, pending: Pending) -> list[int]:
         """`seat`'s legal ids, ascending (none for a seat that does not act now)."""
         ids: list[int] = self._legal(inner, seat, self.pending_row(pending))
@@ -119,13 +113,6 @@ class OnCore:
         """The state after chance plays on to the next decision (drawn from `rng`)."""
         return self._chance(inner, rng)
 
-    def observation(self, inner: Any, pending: Pending, seat: int) -> np.ndarray:
-        """`seat`'s observation tensor (the game's, and the pending tail), a new float32
-        array."""
-        out = np.empty(self.observation_size, np.float32)
-        self._observe_into(inner, seat, self.pending_row(pending), out)
-        return out
-
     def observe(
         self, inner: Any, pending: Pending, seat: int, mask: np.ndarray
     ) -> tuple[np.ndarray, int]:
@@ -141,6 +128,18 @@ class OnCore:
         values: tuple[float, ...] = self._tensor(inner, seat, self.pending_row(pending))
         return values
 
+    def tensor_parts(
+        self, inner: Any, pending: Pending, viewer: int | None
+    ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """A seat's tensor from the core, whole (its pending tail in it); the spectator's from
+        the encoding this is mixed into (the core writes seats' only)."""
+        if viewer is None:
+            parts: tuple[tuple[float, ...], tuple[float, ...]] = super().tensor_parts(  # type: ignore[misc]
+                inner, pending, viewer
+            )
+            return parts
+        return self.seat_tensor(inner, pending, viewer), ()
+
 
 class CoreEncoding(OnCore, Encoding):
     """`Encoding` with its hot path on the game's native core (module docs)."""
@@ -148,13 +147,6 @@ class CoreEncoding(OnCore, Encoding):
     def __init__(self, ruleset: Any, config: Any) -> None:
         Encoding.__init__(self, ruleset, config)
         self._begin(ruleset)
-
-    def tensor_parts(
-        self, inner: Any, pending: Pending, viewer: int | None
-    ) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        if viewer is None:  # the spectator's: the pure engine's (the core writes seats' only)
-            return Encoding.tensor_parts(self, inner, pending, viewer)
-        return self.seat_tensor(inner, pending, viewer), ()
 
 
 class CoreMultisetEncoding(OnCore, MultisetEncoding):
@@ -167,13 +159,6 @@ class CoreMultisetEncoding(OnCore, MultisetEncoding):
     def legal(self, inner: Any, seat: int, pending: Pending) -> tuple[list[int], list[Any]]:
         ids = self.legal_ids(inner, seat, pending)
         return ids, [self.from_id(None, seat, i) for i in ids]  # discards and done: no state
-
-    def tensor_parts(
-        self, inner: Any, pending: Pending, viewer: int | None
-    ) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        if viewer is None:
-            return MultisetEncoding.tensor_parts(self, inner, pending, viewer)
-        return self.seat_tensor(inner, pending, viewer), ()
 
 
 def _always(state: Any) -> bool:

@@ -554,17 +554,20 @@ class State(pyspiel.State):  # type: ignore[misc]
         self._check_joint(acting, actions)
         encoding, inner = shared.encoding, shared.inner
         core = self._core
-        if core is not None and all(
-            core.allows(inner, seat, shared.pending, actions[seat]) for seat in acting
-        ):
+        if core is not None:
             # each seat's id by the core, in seat order (`apply_joint`); a factored exchange's
-            # seat acts alone, one card (or done) at a time; anything refused goes below, to
-            # the rules' own refusal
-            pending = shared.pending
-            for seat in acting:
-                inner, pending = core.act(inner, seat, pending, actions[seat])
-            self._advance(inner, pending)
-            return
+            # seat acts alone, one card (or done) at a time. The core checks each id as it
+            # applies it, on states of its own: a refusal leaves this state as it was, and goes
+            # below, to the rules' own refusal
+            try:
+                after, pending = inner, shared.pending
+                for seat in acting:
+                    after, pending = core.act(after, seat, pending, actions[seat])
+            except IllegalActionError:
+                pass
+            else:
+                self._advance(after, pending)
+                return
         if encoding.factored and encoding.chooser(inner) is not None:
             # a factored exchange: its seat alone acts (SAB-7), one card (or done) at a time
             seat = acting[0]
