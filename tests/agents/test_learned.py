@@ -27,6 +27,39 @@ def _data() -> dict:
     return json.loads(shipped.read_text())
 
 
+def _dtype(data: dict) -> str:
+    return str(data.get("dtype", "float32"))
+
+
+def _encoded(data: dict, values: list[float]) -> str:
+    return encode_floats(values, _dtype(data))
+
+
+def test_float16_files_hold_half_the_bytes_and_nearly_the_same_network() -> None:
+    data32 = _data()
+    weights32 = Weights.from_json(json.dumps(data32))  # the shipped network, either format
+
+    def layers(weights: Weights, dtype: str) -> list[dict[str, str]]:
+        out = []
+        for columns, bias in zip(weights.columns, weights.biases, strict=True):
+            rows = [[column[u] for column in columns] for u in range(len(bias))]
+            flat = [x for row in rows for x in row]
+            out.append({"weight": encode_floats(flat, dtype), "bias": encode_floats(bias, dtype)})
+        return out
+
+    full = {**data32, "dtype": "float32", "layers": layers(weights32, "float32")}
+    half = {**data32, "dtype": "float16", "layers": layers(weights32, "float16")}
+    text32, text16 = json.dumps({**full, "curve": []}), json.dumps({**half, "curve": []})
+    assert len(text16) < 0.6 * len(text32)
+    weights16 = Weights.from_json(text16)
+    assert Weights.from_json(text32).columns == weights32.columns
+    state = FC.initial_state(FC.Config(players=4))
+    tensor = FC.CAPABILITIES.observation_tensor(FC.view(state, 0))
+    assert weights16.scores(tensor) == pytest.approx(weights32.scores(tensor), abs=0.05)
+    with pytest.raises(ConfigError, match="does not fit float16"):
+        encode_floats([1e6], "float16")
+
+
 def test_the_shipped_weights_load_and_describe_their_training() -> None:
     weights = shipped_weights("food_chain")
     assert (weights.game, weights.players, weights.buckets) == ("food_chain", 4, 12)
@@ -43,11 +76,13 @@ def test_the_shipped_weights_load_and_describe_their_training() -> None:
         (lambda d: d.update(hidden=10**9), "hidden must be"),
         (lambda d: d["layers"].pop(), "layers must be a list of 3"),
         (lambda d: d["layers"][0].update(weight="not base64!"), "is not base64"),
-        (lambda d: d["layers"][1].update(bias=encode_floats([1.0])), "holds 1 floats"),
+        (lambda d: d["layers"][1].update(bias=_encoded(d, [1.0])), "holds 1 floats"),
         (
-            lambda d: d["layers"][2].update(bias=encode_floats([float("nan")] * 12)),
+            lambda d: d["layers"][2].update(bias=_encoded(d, [float("nan")] * 12)),
             "not finite",
         ),
+        (lambda d: d.update(dtype="float8"), "dtype must be one of float32, float16"),
+        (lambda d: d.update(dtype="float32" if _dtype(d) == "float16" else "float16"), "holds"),
         (lambda d: d.update(curve=[[1, 2]]), "curve must be"),
         (lambda d: d.update(curve=[[1, 2.0, float("nan")]]), "curve must be"),
         (lambda d: d.update(settings=[]), "settings must be"),

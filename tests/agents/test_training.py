@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+import math
+
 import pytest
 
 pytest.importorskip("torch")
@@ -60,3 +63,70 @@ def test_the_command_writes_a_weights_file_learned_agent_reads(tmp_path) -> None
     assert main(["food_chain", "--updates", "1", "--envs", "8", "--out", str(out)]) == 0
     weights = Weights.from_json(out.read_text())
     assert weights.game == "food_chain" and weights.settings["seed"] == 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"game": "food_chain", "imitation": -1},
+        {"game": "food_chain", "imitation": 1.5},
+        {"game": "food_chain", "reward": "points"},
+    ],
+)
+def test_bad_warm_starts_and_rewards_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(ConfigError):
+        TrainConfig(**options)  # type: ignore[arg-type]
+
+
+def test_the_heuristic_decisions_are_the_heuristics_legal_moves_and_results() -> None:
+    import numpy as np
+
+    from tablefeast.agents.training import heuristic_decisions
+
+    observations, masks, ids, results = heuristic_decisions("food_chain", 4, 300, seed=2)
+    fc = tablefeast.load("food_chain")
+    config = fc.Config(players=4)
+    assert observations.shape == (300, fc.CAPABILITIES.observation_size(config))
+    assert masks.shape == (300, fc.num_distinct_actions(config))
+    assert masks[np.arange(300), ids].all()  # each chosen id is legal
+    assert (masks.sum(axis=1) >= 2).all()  # only real choices are kept
+    assert set(np.unique(results)) <= {0.0, 1 / 4, 1 / 3, 1 / 2, 1.0}
+    again = heuristic_decisions("food_chain", 4, 300, seed=2)
+    assert (again[2] == ids).all() and (again[0] == observations).all()
+
+
+@needs_core
+def test_the_warm_start_imitates_the_heuristic() -> None:
+    import numpy as np
+
+    from tablefeast.agents.training import heuristic_decisions
+
+    def agreement(weights: object) -> float:
+        network = weights  # a Weights: score each held-out decision with it
+        agree = 0
+        for observation, mask, chosen in zip(observations, masks, ids, strict=True):
+            scores = np.array(network.scores(observation.tolist()))  # type: ignore[attr-defined]
+            scores[~mask] = -np.inf
+            agree += int(np.argmax(scores) == chosen)
+        return agree / len(ids)
+
+    observations, masks, ids, _ = heuristic_decisions("food_chain", 4, 400, seed=99)
+    base = dict(updates=1, envs=8, steps=1, seed=5)
+    cold = train(TrainConfig("food_chain", **base))  # type: ignore[arg-type]
+    warm = train(TrainConfig("food_chain", imitation=6000, **base))  # type: ignore[arg-type]
+    assert agreement(warm.weights) > agreement(cold.weights) + 0.15
+
+
+@needs_core
+def test_checkpoints_and_the_score_difference_reward() -> None:
+    from tablefeast.agents.learned import Weights
+
+    seen: list[dict[str, object]] = []
+    config = TrainConfig(
+        "food_chain", updates=3, envs=8, steps=16, seed=1, reward="score_difference"
+    )
+    result = train(config, checkpoint=seen.append, checkpoint_minutes=0.0)
+    assert len(seen) == 3  # after every update, at zero minutes apart
+    assert all(Weights.from_json(json.dumps(data)).game == "food_chain" for data in seen)
+    assert all(0 <= share <= 1 for _, _, share in result.curve if not math.isnan(share))
+    assert result.data["dtype"] == "float16"

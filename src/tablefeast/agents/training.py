@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -39,6 +40,7 @@ from typing import Any
 
 import attrs
 
+import tablefeast
 from tablefeast.agents.learned import Weights, encode_layers
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
@@ -58,6 +60,13 @@ def _positive(_: Any, attribute: Any, value: Any) -> None:
     if type(value) is not int or value < 1:
         raise ConfigError(
             f"TrainConfig.{attribute.name} must be a positive int, got {shown(value)}"
+        )
+
+
+def _count(_: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not int or value < 0:
+        raise ConfigError(
+            f"TrainConfig.{attribute.name} must be an int of at least 0, got {shown(value)}"
         )
 
 
@@ -90,6 +99,14 @@ class TrainConfig:
         past_share: the share of the league's episodes played against a frozen past policy
             (the learner in one seat; else the learner in every seat).
         snapshot_every: updates between two snapshots joining the league.
+        imitation: heuristic decisions to imitate before the first PPO update (0: none): a
+            supervised warm start, the policy fitted to the game's heuristic's moves and the
+            value to those games' results, so that PPO starts from the heuristic's play
+            rather than from random moves (which in Mausgeflippt never win against it).
+        reward: what an episode's end pays (`tablefeast.interop.vector.REWARDS`): ``"result"``
+            (a winner's share of the win) or ``"score_difference"`` (the seat's score less the
+            best of the others': a denser signal where a weak policy never wins, as in
+            Mausgeflippt against the heuristic).
         device: ``"auto"`` (a GPU where PyTorch sees one), ``"cpu"`` or ``"cuda"``.
     """
 
@@ -111,6 +128,8 @@ class TrainConfig:
     heuristic_share: float = attrs.field(default=0.25, validator=_share)
     past_share: float = attrs.field(default=0.3, validator=_share)
     snapshot_every: int = attrs.field(default=10, validator=_positive)
+    imitation: int = attrs.field(default=0, validator=_count)
+    reward: str = "result"
     device: str = "auto"
 
     def __attrs_post_init__(self) -> None:
@@ -118,6 +137,10 @@ class TrainConfig:
             raise ConfigError(
                 f"train plays {', '.join(GAMES_ON_THE_CORE)} on the batched core, "
                 f"not {shown(self.game)}"
+            )
+        if self.reward not in ("result", "score_difference"):
+            raise ConfigError(
+                f"reward must be result or score_difference, got {shown(self.reward)}"
             )
         if self.device not in ("auto", "cpu", "cuda"):
             raise ConfigError(f"device must be auto, cpu or cuda, got {shown(self.device)}")
@@ -171,12 +194,21 @@ class _Trajectories:
             self.done.append((observation, mask, action, logp, value + advantage, advantage))
 
 
-def train(config: TrainConfig, say: Callable[[str], None] | None = None) -> TrainResult:
+def train(
+    config: TrainConfig,
+    say: Callable[[str], None] | None = None,
+    checkpoint: Callable[[dict[str, Any]], None] | None = None,
+    checkpoint_minutes: float = 5.0,
+) -> TrainResult:
     """Train a policy (see the module docs).
 
     Args:
         config: how to train.
         say: called with a line per update (None: quiet).
+        checkpoint: called with the weights file's data (`weights_data`) after the first
+            update past every `checkpoint_minutes` of training (None: never): the points of
+            a learning curve measured afterwards against any opponent.
+        checkpoint_minutes: the time between two checkpoints.
 
     Raises:
         ConfigError: a bad config, or a game whose core is not built here.
@@ -206,6 +238,7 @@ def train(config: TrainConfig, say: Callable[[str], None] | None = None) -> Trai
                 players=config.players,
                 opponents=None,
                 seed=config.seed,
+                reward=config.reward,
                 engine="native",
             )
         )
@@ -219,19 +252,24 @@ def train(config: TrainConfig, say: Callable[[str], None] | None = None) -> Trai
                 seat=seats,
                 opponents="heuristic",
                 seed=config.seed + league_envs,
+                reward=config.reward,
                 engine="native",
             )
         )
     inputs, actions = batches[0].observation_size, batches[0].num_actions
     network = _network(torch, inputs, config.hidden, actions).to(device)
     optimizer = torch.optim.Adam(network.parameters(), lr=config.lr)
+    start = time.monotonic()  # the budget counts the warm start too
+    if config.imitation:
+        _imitate(torch, network, optimizer, config, device, say)
     league: list[Any] = [_frozen(torch, network)]
     self_play: Any = batches[0] if league_envs else None
     learner_seat = [draws.randrange(config.players) for _ in range(league_envs)]
     opponent = [SELF] * league_envs  # each league env's opponent: SELF, or a past policy
     trajectories = _Trajectories(config.gae)
     curve: list[tuple[int, float, float]] = []
-    decisions, start = 0, time.monotonic()
+    decisions = 0
+    next_checkpoint = 60 * checkpoint_minutes
     for update in range(config.updates):
         if config.minutes is not None and time.monotonic() - start > 60 * config.minutes:
             break
@@ -294,8 +332,97 @@ def train(config: TrainConfig, say: Callable[[str], None] | None = None) -> Trai
         curve.append((decisions, round(time.monotonic() - start, 1), share))
         if say is not None:
             say(f"update {update + 1}: {decisions:,} decisions, share vs heuristic {share:.3f}")
+        if checkpoint is not None and time.monotonic() - start >= next_checkpoint:
+            checkpoint(weights_data(network, config, curve))
+            next_checkpoint += 60 * checkpoint_minutes
     data = weights_data(network, config, curve)
     return TrainResult(Weights.from_json(json.dumps(data)), tuple(curve), device, data)
+
+
+def heuristic_decisions(
+    game: str, players: int, decisions: int, seed: int
+) -> tuple[Any, Any, Any, Any]:
+    """Games of the game's heuristic against itself, played on the pure engine: every seat's
+    observation tensor, legal-id mask and chosen id at each of its decisions (with two or more
+    legal moves), and its result (a winner's share of the win), until `decisions` are kept.
+
+    Returns:
+        float32 observations, bool masks, int64 ids and float32 results, one row each.
+    """
+    import numpy as np
+
+    from tablefeast.agents.heuristics import HeuristicAgent
+    from tablefeast.kernel.play import play_game
+
+    ruleset = tablefeast.load(game, engine="pure")
+    config = ruleset.Config(players=players)
+    observe = ruleset.CAPABILITIES.observation_tensor
+    assert observe is not None  # every game on the core has one (GAMES_ON_THE_CORE)
+    width = ruleset.num_distinct_actions(config)
+    rows: list[tuple[Any, list[int], int, int, int]] = []  # ..., the game, the seat
+
+    class Recorder:
+        """The heuristic, noting what it saw and chose."""
+
+        def __init__(self, seat: int) -> None:
+            self.seat, self.heuristic = seat, HeuristicAgent()
+
+        def act(self, rules: Any, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+            move = self.heuristic.act(rules, view, legal, rng)
+            if len(legal) > 1:
+                ids = [rules.action_to_id(m, config) for m in legal]
+                tensor = np.asarray(observe(view), np.float32)
+                rows.append((tensor, ids, rules.action_to_id(move, config), played, self.seat))
+            return move
+
+    results: list[list[float]] = []
+    played = 0
+    while len(rows) < decisions:
+        end = play_game(ruleset, config, [Recorder(s) for s in range(players)], f"{seed}/{played}")
+        winners = ruleset.winners(end.state)
+        results.append([1 / len(winners) if s in winners else 0.0 for s in range(players)])
+        played += 1
+    rows = rows[:decisions]
+    observations = np.stack([r[0] for r in rows])
+    masks = np.zeros((len(rows), width), bool)
+    for k, r in enumerate(rows):
+        masks[k, r[1]] = True
+    ids = np.array([r[2] for r in rows], np.int64)
+    won = np.array([results[r[3]][r[4]] for r in rows], np.float32)
+    return observations, masks, ids, won
+
+
+def _imitate(  # noqa: PLR0917 - the warm start's parts, each needed
+    torch: Any,
+    network: Any,
+    optimizer: Any,
+    config: TrainConfig,
+    device: str,
+    say: Callable[[str], None] | None,
+) -> None:
+    """The supervised warm start (`TrainConfig.imitation`): the policy's masked cross-entropy
+    on the heuristic's moves and the value's squared error on its games' results."""
+    arrays = heuristic_decisions(config.game, config.players, config.imitation, config.seed)
+    observations, masks, ids, won = (torch.from_numpy(a).to(device) for a in arrays)
+    count = len(ids)
+    for epoch in range(config.epochs * 2):
+        order = torch.randperm(count)
+        total = 0.0
+        for at in range(0, count, config.minibatch):
+            part = order[at : at + config.minibatch]
+            logits, values = network(observations[part])
+            logits = logits.masked_fill(~masks[part], -1e9)
+            loss = (
+                torch.nn.functional.cross_entropy(logits, ids[part])
+                + config.value * ((values - won[part]) ** 2).mean()
+            )
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(network.parameters(), 0.5)
+            optimizer.step()
+            total += float(loss.detach()) * len(part)
+        if say is not None:
+            say(f"imitation epoch {epoch + 1}: loss {total / count:.4f} on {count:,} decisions")
 
 
 def _network(torch: Any, inputs: int, hidden: int, actions: int) -> Any:
@@ -376,19 +503,27 @@ def _update(  # noqa: PLR0917 - the update's parts, each needed
 
 
 def _recent_share(batch: Any) -> float:
-    """The learner's mean result over the heuristic batch's last ended episodes."""
+    """The learner's mean result over the heuristic batch's last ended episodes (with the
+    reward ``"score_difference"``: a positive margin counts 1, a tie for the best score half)."""
     import numpy as np
 
     ended = batch.episodes > 0
-    return float(np.mean(batch.episode_returns[ended])) if ended.any() else float("nan")
+    if not ended.any():
+        return float("nan")
+    returns = batch.episode_returns[ended]
+    if batch.reward == "score_difference":
+        return float(np.mean((returns > 0) + 0.5 * (returns == 0)))
+    return float(np.mean(returns))
 
 
 def weights_data(
     network: Any, config: TrainConfig, curve: list[tuple[int, float, float]]
 ) -> dict[str, Any]:
-    """The policy's layers as a weights file's data, for `LearnedAgent`."""
-    layers = encode_layers([network.first, network.second, network.policy])
+    """The policy's layers as a weights file's data, for `LearnedAgent` (in float16: half the
+    size of float32, the moves' odds all but the same)."""
+    layers = encode_layers([network.first, network.second, network.policy], "float16")
     data = {
+        "dtype": "float16",
         "game": config.game,
         "players": config.players,
         "inputs": network.first.in_features,
@@ -407,27 +542,64 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--minutes", type=float, default=60.0, help="the run's budget (60)")
+    parser.add_argument(
+        "--minutes", type=float, default=60.0, help="the run's budget (60; 0: --updates alone)"
+    )
     parser.add_argument("--updates", type=int, default=1_000_000, help="at most this many")
     parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument(
+        "--imitation", type=int, default=0, help="heuristic decisions to imitate first (0)"
+    )
+    parser.add_argument(
+        "--reward", default="result", help="result (the default) or score_difference"
+    )
     parser.add_argument(
         "--device", default="auto", help="auto (a GPU where there is one), cpu, cuda"
     )
     parser.add_argument("--out", required=True, help="the weights file to write")
+    parser.add_argument(
+        "--checkpoints",
+        metavar="DIR",
+        help="also write the weights every --checkpoint-minutes to DIR/GAME-SECONDS.json",
+    )
+    parser.add_argument("--checkpoint-minutes", type=float, default=5.0)
+    parser.add_argument(
+        "--threads", type=int, default=0, help="PyTorch's CPU threads (0: its default)"
+    )
     args = parser.parse_args(argv)
     config = TrainConfig(
         args.game,
         players=args.players,
         seed=args.seed,
-        minutes=args.minutes,
+        minutes=args.minutes or None,
         updates=args.updates,
         envs=args.envs,
+        reward=args.reward,
+        imitation=args.imitation,
         device=args.device,
     )
-    result = train(config, say=print)
-    with open(args.out, "w", encoding="utf-8") as out:
-        json.dump(result.data, out)
-        out.write("\n")
+    torch = _torch()
+    if args.threads > 0:
+        torch.set_num_threads(args.threads)
+
+    def write(data: dict[str, Any], path: str) -> None:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+            out.write("\n")
+
+    def checkpoint(data: dict[str, Any]) -> None:
+        seconds = round(data["curve"][-1][1]) if data["curve"] else 0
+        write(data, os.path.join(args.checkpoints, f"{args.game}-{seconds:05d}.json"))
+
+    if args.checkpoints:
+        os.makedirs(args.checkpoints, exist_ok=True)
+    result = train(
+        config,
+        say=print,
+        checkpoint=checkpoint if args.checkpoints else None,
+        checkpoint_minutes=args.checkpoint_minutes,
+    )
+    write(result.data, args.out)
     print(f"trained on {result.device}; wrote {args.out}")
     return 0
 
