@@ -356,8 +356,10 @@ def heuristic_decisions(
 
     ruleset = tablefeast.load(game, engine="pure")
     config = ruleset.Config(players=players)
-    observe = ruleset.CAPABILITIES.observation_tensor
-    assert observe is not None  # every game on the core has one (GAMES_ON_THE_CORE)
+    tensor_of = ruleset.CAPABILITIES.observation_tensor
+    if tensor_of is None:
+        raise ConfigError(f"{game} has no observation tensor to learn from")
+    observe: Callable[[Any], Sequence[float]] = tensor_of
     width = ruleset.num_distinct_actions(config)
     rows: list[tuple[Any, list[int], int, int, int]] = []  # ..., the game, the seat
 
