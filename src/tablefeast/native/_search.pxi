@@ -38,64 +38,81 @@ cdef enum:
 
 cdef struct Edge:
     # One move of the seat at one node: the Python loop's dict entries of the move, together.
+    int node
     int code
-    int child  # the node after it (NO_NODE until the walk first goes through it)
-    int next  # the node's next edge (NO_NODE: the last)
+    int child  # the node after it (NO_NODE until the walk first chooses it)
     long long visits  # `_Node.visits` (0: not in that dict)
     long long available  # `_Node.available`
     double value  # `_Node.value`
 
 
 cdef struct Tree:
-    int* first  # per node, its first edge (NO_NODE: none yet)
-    int nodes
-    int node_room
+    int nodes  # how many nodes (numbered from 0, the root)
     Edge* edges
     int edge_count
     int edge_room
+    int* slots  # open addressing from (node, code) to its edge (NO_NODE: an empty slot)
+    unsigned int slot_mask  # the number of slots less one (a power of two)
 
 
 cdef int _tree_init(Tree* tree) except -1:
-    tree.node_room = 64
-    tree.edge_room = 256
-    tree.nodes = 0
+    cdef unsigned int i
+    tree.nodes = 1  # the root
     tree.edge_count = 0
-    tree.first = <int*>malloc(tree.node_room * sizeof(int))
+    tree.edge_room = 256
+    tree.slot_mask = 511
     tree.edges = <Edge*>malloc(tree.edge_room * sizeof(Edge))
-    if tree.first == NULL or tree.edges == NULL:
+    tree.slots = <int*>malloc((tree.slot_mask + 1) * sizeof(int))
+    if tree.edges == NULL or tree.slots == NULL:
         raise MemoryError()
+    for i in range(tree.slot_mask + 1):
+        tree.slots[i] = NO_NODE
     return 0
 
 
 cdef void _tree_free(Tree* tree) noexcept:
-    free(tree.first)
     free(tree.edges)
-    tree.first = NULL
+    free(tree.slots)
     tree.edges = NULL
+    tree.slots = NULL
 
 
-cdef int _new_node(Tree* tree) except -1:
-    cdef int* grown
-    if tree.nodes == tree.node_room:
-        grown = <int*>realloc(tree.first, 2 * tree.node_room * sizeof(int))
-        if grown == NULL:
-            raise MemoryError()
-        tree.first = grown
-        tree.node_room *= 2
-    tree.first[tree.nodes] = NO_NODE
-    tree.nodes += 1
-    return tree.nodes - 1
+cdef inline unsigned int _slot_of(unsigned int node, unsigned int code,
+                                  unsigned int mask) noexcept nogil:
+    cdef unsigned int h = node * 2654435761U ^ (code + 0x9e3779b9U) * 2246822519U
+    return (h ^ (h >> 15)) & mask
 
 
-cdef int _edge(Tree* tree, int node, int code, bint* created) except -1:
+cdef int _grow_slots(Tree* tree) except -1:
+    """Twice the slots, every edge put back (kept at most half full)."""
+    cdef unsigned int i, mask = tree.slot_mask * 2 + 1
+    cdef int e
+    cdef int* slots = <int*>malloc((mask + 1) * sizeof(int))
+    if slots == NULL:
+        raise MemoryError()
+    for i in range(mask + 1):
+        slots[i] = NO_NODE
+    for e in range(tree.edge_count):
+        i = _slot_of(tree.edges[e].node, tree.edges[e].code, mask)
+        while slots[i] != NO_NODE:
+            i = (i + 1) & mask
+        slots[i] = e
+    free(tree.slots)
+    tree.slots = slots
+    tree.slot_mask = mask
+    return 0
+
+
+cdef int _edge(Tree* tree, int node, int code) except -1:
     """The edge of `code` at `node`, made (with no statistics) if there is none yet."""
-    cdef int e = tree.first[node]
+    cdef unsigned int i = _slot_of(node, code, tree.slot_mask)
+    cdef int e = tree.slots[i]
     cdef Edge* grown
     while e != NO_NODE:
-        if tree.edges[e].code == code:
-            created[0] = False
+        if tree.edges[e].node == node and tree.edges[e].code == code:
             return e
-        e = tree.edges[e].next
+        i = (i + 1) & tree.slot_mask
+        e = tree.slots[i]
     if tree.edge_count == tree.edge_room:
         grown = <Edge*>realloc(tree.edges, 2 * tree.edge_room * sizeof(Edge))
         if grown == NULL:
@@ -104,14 +121,15 @@ cdef int _edge(Tree* tree, int node, int code, bint* created) except -1:
         tree.edge_room *= 2
     e = tree.edge_count
     tree.edge_count += 1
+    tree.edges[e].node = node
     tree.edges[e].code = code
     tree.edges[e].child = NO_NODE
-    tree.edges[e].next = tree.first[node]
     tree.edges[e].visits = 0
     tree.edges[e].available = 0
     tree.edges[e].value = 0.0
-    tree.first[node] = e
-    created[0] = True
+    tree.slots[i] = e
+    if 2 * <unsigned int>tree.edge_count > tree.slot_mask:
+        _grow_slots(tree)
     return e
 
 
@@ -139,11 +157,10 @@ cdef int _select(Tree* tree, int node, int* codes, int* edges, int count, double
     """`ISMCTSAgent._select`: every legal move's availability counted, an untried move drawn
     uniformly (in the legal order), else the first move of the highest UCB1; its index."""
     cdef int i, untried = 0, pick, best = -1
-    cdef bint created
     cdef double value, top = 0.0
     cdef Edge* edge
     for i in range(count):
-        edges[i] = _edge(tree, node, codes[i], &created)
+        edges[i] = _edge(tree, node, codes[i])
         tree.edges[edges[i]].available += 1
         if tree.edges[edges[i]].visits == 0:
             untried += 1
@@ -196,8 +213,8 @@ cdef int _iterate(Tree* tree, State t, int seat, double c, int left, int policy,
         depth += 1
         expanding = tree.edges[e].visits == 0
         if tree.edges[e].child == NO_NODE:  # `children.setdefault(action, _Node())`
-            k = _new_node(tree)
-            tree.edges[e].child = k
+            tree.edges[e].child = tree.nodes
+            tree.nodes += 1
         # One new node per iteration, then the playout; else on down the tree.
         node = NO_NODE if expanding else tree.edges[e].child
         _search_apply(t, seat, codes[pick])
@@ -276,7 +293,6 @@ def ismcts_search(anchor, seat, iterations, exploration, horizon, playout, rng, 
     kept = []
     _tree_init(&tree)
     try:
-        _new_node(&tree)  # the root
         draw[0] = _open(rng, &spare, kept)
         for k in range(1, MAX_SEATS + 1):
             draw[k] = draw[0]
@@ -301,13 +317,11 @@ def ismcts_search(anchor, seat, iterations, exploration, horizon, playout, rng, 
         finally:
             if kept:
                 _close(rng, draw[0], kept[0])
-        e = tree.first[0]
-        while e != NO_NODE:
-            if tree.edges[e].visits:
+        for e in range(tree.edge_count):
+            if tree.edges[e].node == 0 and tree.edges[e].visits:
                 move = root_moves[tree.edges[e].code]
                 visits[move] = tree.edges[e].visits
                 values[move] = tree.edges[e].value
-            e = tree.edges[e].next
     finally:
         free(path)
         _tree_free(&tree)
