@@ -326,3 +326,31 @@ def ismcts_search(anchor, seat, iterations, exploration, horizon, playout, rng, 
         free(path)
         _tree_free(&tree)
     return visits, values, done
+
+
+def search_determinize(state, seat, rng):
+    """The state `ismcts_search` samples for `seat` from `state` with `rng`: the game's
+    `determinize`, in the core where it has a twin of it (the same draws, the same state, which
+    the tests check), else the pure engine's on the converted state.
+
+    Raises:
+        RecordError: `state` is not a state of this core.
+        InvalidSeatError: `seat` is not a player's seat of the game.
+        ValueError: `rng` is not a `random.Random`.
+    """
+    cdef Twister spare
+    cdef Twister* draw
+    cdef State s = _state(state)
+    cdef int who = _seat(seat, _players(s))
+    cdef State t = _copy(s)
+    cdef int inside
+    _generator(rng, "rng")
+    kept = []
+    draw = _open(rng, &spare, kept)
+    try:
+        inside = _search_determinize(t, who, draw) == 0
+    finally:
+        _close(rng, draw, kept[0])
+    if inside:
+        return t
+    return from_engine(_search_pure_determinize(to_pure(s), who, rng))
