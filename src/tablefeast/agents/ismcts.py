@@ -21,6 +21,13 @@ plays it out:
 Simultaneous commitments need nothing special: the engine takes them one seat at a time and each
 is hidden from the others, so an opponent's earlier commitment is resampled with the rest.
 
+Where it runs: with ``engine="auto"`` the whole search runs inside the game's native core
+where this install built it (``ismcts_search``: the determinization, the tree, the playouts and
+the rewards in C, drawing from the generator exactly what the Python loop below draws, in the
+same order, so the same seed makes the same choice); the Python loop remains for
+``engine="pure"``, a ``mixed`` playout, a turn whose sampler is not the driver's, and games
+without a core.
+
 The budget is a number of iterations: from a seed the same choice on any machine, quiet or
 loaded. A time limit (`seconds`) is an optional guard a caller sets where it must promise a time;
 `ISMCTSAgent.choose_timed` says whether it cut a search short (`tablefeast.agents.guard`).
@@ -133,10 +140,11 @@ class ISMCTSAgent:
         horizon: how many of its own decisions after its tree the seat plays out before the
             playout stops and scores its `standing`; None plays every game to its end.
         engine: ``"auto"`` searches on the game's native core where this install built it
-            (`tablefeast.native.twin`: each sampled state converted once, its playout run in
-            the core), whichever engine the game was given as; ``"pure"`` never does. Both
-            make the same choices from the same generator (a test checks it); only the speed
-            differs.
+            (`tablefeast.native.twin`), whichever engine the game was given as: the whole
+            search in the core (``ismcts_search``) for a turn from the driver and a
+            ``random`` or ``heuristic`` playout, else the Python loop with its playouts in the
+            core; ``"pure"`` never does. All make the same choices from the same generator
+            (tests check it); only the speed differs.
 
     Examples:
         >>> ISMCTSAgent(iterations=50)
@@ -223,7 +231,9 @@ engine='auto')
                 return chosen
         return self._in_python(turn, rng, fast)
 
-    def _in_core(self, fast: Any, turn: Turn, rng: random.Random) -> TimedChoice | None:
+    def _in_core(
+        self, fast: native.NativeRuleset, turn: Turn, rng: random.Random
+    ) -> TimedChoice | None:
         """The search run whole in the game's core (`ismcts_search`): the same draws from
         `rng`, the same statistics, the same choice as `_in_python`. None where the core cannot
         run it: a core without the search, a ``mixed`` playout (drawn per move in Python), or a
@@ -234,7 +244,7 @@ engine='auto')
         if search is None or name not in ("random", "heuristic") or sampled is None:
             return None
         game, anchor = sampled
-        if native.twin(game) is not fast:
+        if game is not fast and game is not fast.pure:  # a sampler of another game
             return None
         if type(anchor) is not fast.State:  # the pure engine's: converted once per search
             anchor = fast.from_engine(anchor)

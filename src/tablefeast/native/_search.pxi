@@ -28,6 +28,8 @@ from libc.stdlib cimport free, malloc, realloc
 
 import time as _time_module
 
+from tablefeast.kernel.errors import GameOverError
+
 cdef object _perf_counter = _time_module.perf_counter
 
 cdef enum:
@@ -253,6 +255,7 @@ def ismcts_search(anchor, seat, iterations, exploration, horizon, playout, rng, 
     Raises:
         RecordError: `anchor` is not a state of this core.
         InvalidSeatError: `seat` is not a player's seat of the game.
+        GameOverError: the game is over.
         ValueError: any other argument out of its range or of the wrong type.
     """
     cdef Twister spare
@@ -286,7 +289,7 @@ def ismcts_search(anchor, seat, iterations, exploration, horizon, playout, rng, 
         stop = deadline
     _generator(rng, "rng")
     if _decider(s) == GAME_OVER:
-        raise ValueError("the game is over: there is nothing to search")
+        raise GameOverError("the game is over: there is nothing to search")
     visits = {}
     values = {}
     root_moves = {}
