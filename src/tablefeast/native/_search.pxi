@@ -30,7 +30,6 @@ import time as _time_module
 
 from tablefeast.kernel.errors import GameOverError
 
-cdef object _perf_counter = _time_module.perf_counter
 
 cdef enum:
     NO_NODE = -1
@@ -301,7 +300,8 @@ def ismcts_search(anchor, seat, iterations, exploration, horizon, playout, rng, 
             draw[k] = draw[0]
         try:
             while done < budget:
-                if deadline is not None and _perf_counter() >= stop:
+                # `time.perf_counter` looked up each time, as the Python loop looks it up
+                if deadline is not None and _time_module.perf_counter() >= stop:
                     break
                 t = _copy(s)
                 if _search_determinize(t, who, draw[0]):
