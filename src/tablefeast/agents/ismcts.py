@@ -21,6 +21,13 @@ plays it out:
 Simultaneous commitments need nothing special: the engine takes them one seat at a time and each
 is hidden from the others, so an opponent's earlier commitment is resampled with the rest.
 
+Where it runs: with ``engine="auto"`` the whole search runs inside the game's native core
+where this install built it (``ismcts_search``: the determinization, the tree, the playouts and
+the rewards in C, drawing from the generator exactly what the Python loop below draws, in the
+same order, so the same seed makes the same choice); the Python loop remains for
+``engine="pure"``, a ``mixed`` playout, a turn whose sampler is not the driver's, and games
+without a core.
+
 The budget is a number of iterations: from a seed the same choice on any machine, quiet or
 loaded. A time limit (`seconds`) is an optional guard a caller sets where it must promise a time;
 `ISMCTSAgent.choose_timed` says whether it cut a search short (`tablefeast.agents.guard`).
@@ -48,7 +55,7 @@ from tablefeast import native
 from tablefeast.agents.guard import TimedChoice
 from tablefeast.agents.heuristics import heuristic_move
 from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.play import Turn
+from tablefeast.kernel.play import Turn, sampler_anchor
 from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.kernel.values import FrozenDict
 
@@ -133,10 +140,11 @@ class ISMCTSAgent:
         horizon: how many of its own decisions after its tree the seat plays out before the
             playout stops and scores its `standing`; None plays every game to its end.
         engine: ``"auto"`` searches on the game's native core where this install built it
-            (`tablefeast.native.twin`: each sampled state converted once, its playout run in
-            the core), whichever engine the game was given as; ``"pure"`` never does. Both
-            make the same choices from the same generator (a test checks it); only the speed
-            differs.
+            (`tablefeast.native.twin`), whichever engine the game was given as: the whole
+            search in the core (``ismcts_search``) for a turn from the driver and a
+            ``random`` or ``heuristic`` playout, else the Python loop with its playouts in the
+            core; ``"pure"`` never does. All make the same choices from the same generator
+            (tests check it); only the speed differs.
 
     Examples:
         >>> ISMCTSAgent(iterations=50)
@@ -216,9 +224,50 @@ engine='auto')
             >>> ISMCTSAgent(iterations=20).choose_timed(turn, random.Random(0))  # no guard
             TimedChoice(action=Play(animal=<Animal.WORM: 'worm'>), cut_short=False)
         """
+        fast = native.twin(turn.game) if self.engine == "auto" else None
+        if fast is not None:
+            chosen = self._in_core(fast, turn, rng)
+            if chosen is not None:
+                return chosen
+        return self._in_python(turn, rng, fast)
+
+    def _in_core(
+        self, fast: native.NativeRuleset, turn: Turn, rng: random.Random
+    ) -> TimedChoice | None:
+        """The search run whole in the game's core (`ismcts_search`): the same draws from
+        `rng`, the same statistics, the same choice as `_in_python`. None where the core cannot
+        run it: a core without the search, a ``mixed`` playout (drawn per move in Python), or a
+        turn whose sampler is not the driver's (the core determinizes the sampler's anchor)."""
+        search = fast.ismcts_search
+        name = self.playout if self.playout != "auto" else fast.CAPABILITIES.playout
+        sampled = sampler_anchor(turn)
+        if search is None or name not in ("random", "heuristic") or sampled is None:
+            return None
+        game, anchor = sampled
+        if game is not fast and game is not fast.pure:  # a sampler of another game
+            return None
+        if type(anchor) is not fast.State:  # the pure engine's: converted once per search
+            anchor = fast.from_engine(anchor)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        visits, values, done = search(
+            anchor, turn.seat, self.iterations, self.exploration, self.horizon, name, rng, deadline
+        )
+        best = max(turn.legal, key=lambda a: (visits.get(a, 0), values.get(a, 0.0)))
+        return TimedChoice(best, done < self.iterations)
+
+    def _in_python(self, turn: Turn, rng: random.Random, fast: Any = None) -> TimedChoice:
+        """The search in Python: on `fast` (the game's native twin, its playouts in the core)
+        where given, else on the game as given. The reference the core's search is tested
+        against, and the engine ``"pure"`` runs."""
+        root, done = self._python_root(turn, rng, fast)
+        visits = root.visits
+        best = max(turn.legal, key=lambda a: (visits.get(a, 0), root.value.get(a, 0.0)))
+        return TimedChoice(best, done < self.iterations)
+
+    def _python_root(self, turn: Turn, rng: random.Random, fast: Any = None) -> tuple[_Node, int]:
+        """`_in_python`'s search: its root, and how many iterations it ran."""
         root = _Node()
         game, sample = turn.game, turn.sample_state
-        fast = native.twin(game) if self.engine == "auto" else None
         if fast is not None and fast is not game:  # the pure module: search on its twin
             convert = fast.from_engine
             game, sample = fast, lambda rng: convert(turn.sample_state(rng))
@@ -230,9 +279,7 @@ engine='auto')
                 break
             self._iterate(game, sample(rng), turn.seat, root, rng, policy)
             done += 1
-        visits = root.visits
-        best = max(turn.legal, key=lambda a: (visits.get(a, 0), root.value.get(a, 0.0)))
-        return TimedChoice(best, done < self.iterations)
+        return root, done
 
     def _select(self, node: _Node, legal: tuple[Any, ...], rng: random.Random) -> Any:
         for action in legal:

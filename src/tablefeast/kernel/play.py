@@ -219,6 +219,30 @@ class Turn:
         return self._sample(rng)
 
 
+def sampler_anchor(turn: Turn) -> tuple[AnyRuleset, Any] | None:
+    """The game and the anchor state (a state already drawn from the seat's view) that the
+    turn's sampler determinizes for its seat, where the sampler is the driver's own (`decision`
+    makes it); else None. A search that determinizes in a compiled core (the native cores'
+    `ismcts_search`) starts from the anchor: it draws exactly the states `Turn.sample_state`
+    would. Not part of the public API.
+
+    Args:
+        turn: a search agent's turn.
+
+    Examples:
+        >>> import tablefeast.games.food_chain as fc
+        >>> s = fc.initial_state(fc.Config(players=3))
+        >>> sampler_anchor(Turn(fc, 0, fc.view(s, 0), (), _Sampler(fc, s, 0)))[1] == s
+        True
+        >>> sampler_anchor(Turn(fc, 0, fc.view(s, 0), (), lambda rng: s)) is None
+        True
+    """
+    sample = turn._sample
+    if type(sample) is not _Sampler or sample._seat != turn.seat:
+        return None
+    return sample._game, sample._anchor
+
+
 @attrs.frozen
 class RandomAgent:
     """Plays a uniformly random legal action (it never reads its view, so none is built for it).

@@ -132,6 +132,13 @@ class NativeRuleset:
         """As `random_playout`, every seat playing the game's heuristic as `HeuristicAgent`
         plays it, in a game whose core has it (every core now; a search plays out with it
         where asked, and Mausgeflippt's by default); else None."""
+        self.ismcts_search: Callable[..., tuple[dict[Any, int], dict[Any, float], int]] | None
+        self.ismcts_search = getattr(core, "ismcts_search", None)
+        """``ismcts_search(anchor, seat, iterations, exploration, horizon, playout, rng,
+        deadline=None) -> (visits, values, done)``: `tablefeast.agents.ISMCTSAgent`'s whole
+        search in the core (determinization, tree, playouts, rewards), drawing from `rng`
+        exactly what the agent's Python loop draws: the root's statistics by move, and the
+        iterations run. None in a core without it."""
         self.random_game: Callable[..., tuple[Any, int]] = core.random_game
         """``random_game(state, chance_rng, seat_rngs, max_moves=None) -> (state, moves)``: the
         game played on as `tablefeast.play_game` plays it with a `RandomAgent` in every seat

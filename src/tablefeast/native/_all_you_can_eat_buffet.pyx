@@ -1792,3 +1792,170 @@ def winners(state):
 
 include "_all_you_can_eat_buffet_batch.pxi"
 include "_batch.pxi"
+
+
+# ---------------------------------------------------------------- the search (`_search.pxi`)
+
+from tablefeast.games.all_you_can_eat_buffet.view import determinize as _search_pure_determinize
+
+cdef enum:
+    SEARCH_MAX_OPTIONS = (MAX_SEATS - 1) * MAX_MEALS + 1  # Jealous: every Meal of the others
+    # codes, one per move of a seat: the plays (AYC-5: none 0, one card 1 + a, two 8 + 6a + b),
+    # a Mood's choices (AYC-8, AYC-19: by line positions, a Steal by victim and Meal), and the
+    # Tomato decisions (AYC-10: by Tomatoes held and vegetables)
+    SEARCH_PAIR = 8
+    SEARCH_TAKE_ONE = 64
+    SEARCH_TAKE_TWO = SEARCH_TAKE_ONE + MAX_LINE
+    SEARCH_SWAP = SEARCH_TAKE_TWO + MAX_LINE
+    SEARCH_STEAL = SEARCH_SWAP + MAX_LINE * MAX_LINE
+    SEARCH_TOMATO = SEARCH_STEAL + MAX_SEATS * MAX_MEALS
+    SEARCH_TOMATO_ROW = MAX_MEALS + 1
+
+SEARCH_DETERMINIZES = True  # `_search_determinize` is the twin of `view.determinize`
+
+
+cdef int _search_options(State t, int seat, int* codes) except -1:
+    """`legal_actions(t, seat)` as codes, in its order (`_plays`, `_choices`,
+    `_tomato_choices`)."""
+    cdef Table* d = &t.d
+    cdef int needed, count = 0, k, p, q, size = d.line_len, mood, victim, held
+    cdef int a[MAX_PAIRS]
+    cdef int b[MAX_PAIRS]
+    if d.stage == PLAY and d.committed[seat] == NONE:  # AYC-5
+        needed = _needed(d, seat)
+        if needed == 0:
+            codes[0] = 0
+            return 1
+        count = _play_cards(d, seat, needed, a, b)
+        for k in range(count):
+            codes[k] = 1 + a[k] if needed == 1 else SEARCH_PAIR + a[k] * KINDS + b[k]
+        return count
+    if d.stage == RESOLVE and d.queue_len and d.queue[0] == seat:  # AYC-8, AYC-19
+        mood = d.revealed[seat]
+        if mood == BOOR:
+            for p in range(size):
+                codes[count] = SEARCH_TAKE_ONE + p
+                count += 1
+        elif mood == VERY_HUNGRY and size >= 2:
+            for p in range(size - 1):
+                codes[count] = SEARCH_TAKE_TWO + p
+                count += 1
+        elif mood == TRICKSTER:
+            for p in range(size):
+                for q in range(p + 1, size):
+                    codes[count] = SEARCH_SWAP + p * MAX_LINE + q
+                    count += 1
+        elif mood == JEALOUS:
+            for victim in range(d.n):
+                if victim != seat and d.held[victim]:
+                    for k in range(t.lists.m):
+                        if d.collections[victim][k]:
+                            codes[count] = SEARCH_STEAL + victim * MAX_MEALS + k
+                            count += 1
+        return count
+    if d.stage == TOMATOES and d.tomatoes[seat] == NONE:  # AYC-10
+        held = _tomatoes_held(t, seat)
+        if held:
+            for k in range(held + 1):
+                codes[k] = SEARCH_TOMATO + held * SEARCH_TOMATO_ROW + k
+            return held + 1
+    return 0
+
+
+cdef int _search_apply(State t, int seat, int code) except -1:
+    """The move `code` of `_search_options`, in place."""
+    cdef Table* d = &t.d
+    t.pure = None
+    if code < SEARCH_PAIR:  # AYC-5
+        if code == 0:
+            _commit(t, seat, 0, 0, 0)
+        else:
+            _commit(t, seat, 1, code - 1, 0)
+        return 0
+    if code < SEARCH_TAKE_ONE:
+        code -= SEARCH_PAIR
+        _commit(t, seat, 2, code // KINDS, code % KINDS)
+        return 0
+    if code >= SEARCH_TOMATO:  # AYC-10
+        _decide(t, seat, (code - SEARCH_TOMATO) % SEARCH_TOMATO_ROW)
+        return 0
+    if code < SEARCH_TAKE_TWO:  # AYC-8, AYC-19: the Mood's choice
+        _collect_from(t, seat, code - SEARCH_TAKE_ONE, 1)
+    elif code < SEARCH_SWAP:
+        _collect_from(t, seat, code - SEARCH_TAKE_TWO, 2)
+    elif code < SEARCH_STEAL:
+        code -= SEARCH_SWAP
+        _swap_and_collect(t, seat, code // MAX_LINE, code % MAX_LINE)
+    else:
+        code -= SEARCH_STEAL
+        _steal(t, seat, code // MAX_MEALS, code % MAX_MEALS)
+    _pop_queue(d)
+    _settle_queue(t)
+    return 0
+
+
+cdef int _search_determinize(State t, int seat, Twister* twister) except -1:
+    """`view.determinize(t, seat, rng)`: each other seat's hand dealt again from its hand and
+    deck together (ascending, less a revealed card, which stays in the hand), shuffled as
+    ``rng.shuffle`` shuffles; its hidden commitment drawn again among its hand's plays (those
+    with the revealed card, where one is); then the others' Tomato decisions drawn again."""
+    cdef Table* d = &t.d
+    cdef int pool[MAX_DRAWS + KINDS * 8]
+    cdef int i, j, k, c, size, held, shown, pinned, count, pick
+    cdef int options[MAX_PAIRS]
+    cdef int a[MAX_PAIRS]
+    cdef int b[MAX_PAIRS]
+    t.pure = None
+    for i in range(d.n):
+        if i == seat:
+            continue
+        shown = d.revealed[i] if d.stage == REVEAL else NONE
+        pinned = shown != NONE
+        size = 0
+        held = 0
+        for k in range(KINDS):
+            c = d.hands[i][k] + d.decks[i][k] - (k == shown)
+            held += d.hands[i][k]
+            if size + c > MAX_DRAWS + KINDS * 8:
+                _stuck()
+            for j in range(c):
+                pool[size] = k
+                size += 1
+        for j in range(size - 1, 0, -1):  # `random.shuffle`
+            k = _randbelow(twister, j + 1)
+            pool[j], pool[k] = pool[k], pool[j]
+        for k in range(KINDS):
+            d.hands[i][k] = 0
+            d.decks[i][k] = 0
+        if pinned:
+            d.hands[i][shown] += 1
+        for j in range(size):
+            if j < held - pinned:
+                d.hands[i][pool[j]] += 1
+            else:
+                d.decks[i][pool[j]] += 1
+        # `_recommit`: a hidden commitment drawn again among the new hand's plays (AYC-5)
+        if d.committed[i] == NONE or d.committed[i] == 0 or (pinned and d.committed[i] == 1):
+            continue
+        if _needed(d, i) == 0:  # never in play: a seat that commits cards needs some
+            continue
+        count = _play_cards(d, i, _needed(d, i), a, b)
+        c = 0
+        for j in range(count):
+            if not pinned or a[j] == shown or (_needed(d, i) == 2 and b[j] == shown):
+                options[c] = j
+                c += 1
+        if c == 0:
+            continue
+        pick = options[_randbelow(twister, c)]
+        d.committed[i] = _needed(d, i)
+        d.commitment[i][0] = a[pick]
+        d.commitment[i][1] = b[pick]
+    if d.stage == TOMATOES:  # AYC-10
+        for i in range(d.n):
+            if d.tomatoes[i] != NONE and i != seat:
+                d.tomatoes[i] = _randbelow(twister, _tomatoes_held(t, i) + 1)
+    return 0
+
+
+include "_search.pxi"

@@ -616,6 +616,76 @@ include "_food_chain_batch.pxi"
 include "_batch.pxi"
 
 
+# ---------------------------------------------------------------- the search (`_search.pxi`)
+
+from tablefeast.games.food_chain.view import determinize as _search_pure_determinize
+
+cdef enum:
+    SEARCH_MAX_OPTIONS = MAX_SEATS + 1  # a take: the prey seats and the centre (FC-4)
+    SEARCH_TAKE = KINDS  # codes: plays 0-4 by kind, takes 5-10 by seat, the centre 11
+    SEARCH_CENTRE = KINDS + MAX_SEATS
+
+SEARCH_DETERMINIZES = True  # `_search_determinize` is the twin of `view.determinize`
+
+
+cdef int _search_options(State t, int seat, int* codes) except -1:
+    """`legal_actions(t, seat)` as codes, in its order: the kinds in hand (FC-3), or the prey
+    seats in seat order and then the centre (FC-4)."""
+    cdef int k, i, prey, count = 0
+    if t.taker == NONE:
+        if t.commitments[seat] != NONE:
+            return 0
+        for k in range(KINDS):
+            if t.hands[seat][k] > 0:
+                codes[count] = k
+                count += 1
+        return count
+    if t.taker != seat:
+        return 0
+    prey = t.snatching - 1
+    for i in range(t.n):
+        if t.played[i] == prey and not t.taken[i]:
+            codes[count] = SEARCH_TAKE + i
+            count += 1
+    if t.centre[prey] > 0:
+        codes[count] = SEARCH_CENTRE
+        count += 1
+    return count
+
+
+cdef int _search_apply(State t, int seat, int code) except -1:
+    """The move `code` of `_search_options`, in place: a commitment (FC-3) or a take (FC-4)."""
+    if code < SEARCH_TAKE:
+        _commit(t, seat, code)
+    elif code == SEARCH_CENTRE:
+        _take(t, seat, NONE)
+    else:
+        _take(t, seat, code - SEARCH_TAKE)
+    return 0
+
+
+cdef int _search_determinize(State t, int seat, Twister* twister) except -1:
+    """`view.determinize(t, seat, rng)`: each other seat's committed kind drawn again by
+    ``rng.choice`` of the cards its (public, FC-11) hand holds, in kind order, seat by seat."""
+    cdef int i, k, held, pick
+    for i in range(t.n):
+        if t.commitments[i] == NONE or i == seat:
+            continue
+        held = 0
+        for k in range(KINDS):
+            held += t.hands[i][k]
+        pick = _randbelow(twister, held)
+        k = 0
+        while pick >= t.hands[i][k]:
+            pick -= t.hands[i][k]
+            k += 1
+        t.commitments[i] = k
+    return 0
+
+
+include "_search.pxi"
+
+
 def scores(state):
     """Totals of finished rounds plus the stars in this round's scoring piles (FC-9)."""
     cdef State s = _state(state)

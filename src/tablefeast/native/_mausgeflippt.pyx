@@ -1206,6 +1206,71 @@ include "_mausgeflippt_batch.pxi"
 include "_batch.pxi"
 
 
+# ---------------------------------------------------------------- the search (`_search.pxi`)
+
+from tablefeast.games.mausgeflippt.view import determinize as _search_pure_determinize
+
+cdef enum:
+    SEARCH_MAX_OPTIONS = 64  # Pass, Flip and the items of a hand of at most 7 cards (MG-1)
+    # codes: in a race Pass 0, Flip 1, a Play 2 + its item (MG-2); a face-down card
+    # SEARCH_FACE_DOWN + its item (MG-17)
+    SEARCH_FACE_DOWN = 1 << 20
+
+SEARCH_DETERMINIZES = False  # the pure engine's `view.determinize`, on the converted state
+
+
+cdef int _search_options(State t, int seat, int* codes) except -1:
+    """`legal_actions(t, seat)` as codes, in its order: Pass, the items in hand and Flip
+    unless three cards lie face down (MG-2, MG-6), or the items to lay face down (MG-17)."""
+    cdef int k, count = 0
+    cdef int* row
+    if _may_commit(t, seat):
+        codes[count] = 0
+        count += 1
+        row = _hand(t, seat)
+        for k in range(t.L.items):
+            if row[k]:
+                if count + 2 > SEARCH_MAX_OPTIONS:
+                    _stuck()
+                codes[count] = 2 + k
+                count += 1
+        if t.v.face_down_count[seat] < MAX_FACE_DOWN:
+            codes[count] = 1
+            count += 1
+        return count
+    if t.v.placers_len and t.v.placers[0] == seat and not t.v.game_over:
+        row = _placing(t, seat)
+        for k in range(t.L.items):
+            if row[k]:
+                if count + 1 > SEARCH_MAX_OPTIONS:
+                    _stuck()
+                codes[count] = SEARCH_FACE_DOWN + k
+                count += 1
+    return count
+
+
+cdef int _search_apply(State t, int seat, int code) except -1:
+    """The move `code` of `_search_options`, in place: a commitment (MG-2) or a face-down card
+    (MG-17)."""
+    if code >= SEARCH_FACE_DOWN:
+        _choose_face_down(t, seat, code - SEARCH_FACE_DOWN)
+    elif code == 0:
+        _commit(t, seat, PASS)
+    elif code == 1:
+        _commit(t, seat, FLIP)
+    else:
+        _commit(t, seat, code - 2)
+    return 0
+
+
+cdef int _search_determinize(State t, int seat, Twister* twister) except -1:
+    """No twin of `view.determinize` here yet: 1, and the search calls the pure engine's."""
+    return 1
+
+
+include "_search.pxi"
+
+
 def heuristic_playout(state, seat, horizon, rng):
     """As `random_playout`, every seat playing the heuristic (the playout policy Mausgeflippt
     declares, ``CAPABILITIES.playout``): the moves `tablefeast.agents.heuristics.heuristic_move`

@@ -866,6 +866,126 @@ include "_schlacht_am_buffet_batch.pxi"
 include "_batch.pxi"
 
 
+# ---------------------------------------------------------------- the search (`_search.pxi`)
+
+from tablefeast.games.schlacht_am_buffet.view import determinize as _search_pure_determinize
+
+cdef enum:
+    SEARCH_MAX_OPTIONS = 1 << HAND_MAX  # SAB-7: the exchanges of nine different values
+    SEARCH_EXCHANGE = 16  # codes: plays by card index 0-10, an exchange 16 + its discard's rank
+    SEARCH_POOL = 1024  # more than every card of the game
+
+SEARCH_DETERMINIZES = True  # `_search_determinize` is the twin of `view.determinize`
+
+
+cdef inline long long _discard_rank(int* taken) noexcept:
+    """The rank `_exchange` files the discard taking `taken[i]` cards of index i under."""
+    cdef long long rank = 0
+    cdef int i, left = HAND_MAX
+    for i in range(CARDS - 1, -1, -1):
+        rank += _RANK_PART[i][left][taken[i]]
+        left -= taken[i]
+    return rank
+
+
+cdef int _search_options(State t, int seat, int* codes) except -1:
+    """`legal_actions(t, seat)` as codes, in its order: the values in hand (SAB-5), or every
+    exchange of the exchanger's hand (SAB-7, `_exchanges`' odometer), each by its discard."""
+    cdef int taken[CARDS]
+    cdef int i, k, count = 1
+    if _may_commit(t, seat):
+        count = 0
+        for k in range(CARDS):
+            if t.hands[seat][k] > 0:
+                codes[count] = k
+                count += 1
+        return count
+    if seat != t.exchanger or seat == NONE or t.game_over:
+        return 0
+    for i in range(CARDS):
+        taken[i] = 0
+        count *= t.hands[seat][i] + 1
+    for k in range(count):
+        codes[k] = <int>(SEARCH_EXCHANGE + _discard_rank(taken))
+        for i in range(CARDS):
+            if taken[i] < t.hands[seat][i]:
+                taken[i] += 1
+                break
+            taken[i] = 0
+    return count
+
+
+cdef int _search_apply(State t, int seat, int code) except -1:
+    """The move `code` of `_search_options`, in place: a commitment (SAB-5), or the exchange
+    whose discard has that rank, found among the hand's (SAB-7)."""
+    cdef int taken[CARDS]
+    cdef int i, k, count = 1, held = 0
+    if code < SEARCH_EXCHANGE:
+        _commit(t, seat, code - 1)
+        return 0
+    for i in range(CARDS):
+        taken[i] = 0
+        count *= t.hands[seat][i] + 1
+    for k in range(count):
+        if SEARCH_EXCHANGE + _discard_rank(taken) == code:
+            for i in range(CARDS):
+                held += taken[i]
+            _apply_exchange(t, seat, taken, held)
+            return 0
+        for i in range(CARDS):
+            if taken[i] < t.hands[seat][i]:
+                taken[i] += 1
+                break
+            taken[i] = 0
+    return _stuck()
+
+
+cdef int _search_determinize(State t, int seat, Twister* twister) except -1:
+    """`view.determinize(t, seat, rng)`: the draw pile, the other seats' hands and their
+    face-down commitments pooled in ascending order, shuffled as ``rng.shuffle`` shuffles,
+    then dealt back seat by seat: a hand from the front, a commitment from the back; the rest
+    is the draw pile."""
+    cdef int pool[SEARCH_POOL]
+    cdef int size = 0, front = 0, back, i, j, k, c, held
+    for k in range(CARDS):
+        c = t.draw_pile[k]
+        for i in range(t.n):
+            if i != seat:
+                c += t.hands[i][k]
+                if t.commitments[i] != NO_CARD and t.commitments[i] + 1 == k:
+                    c += 1
+        if size + c > SEARCH_POOL:
+            _stuck()
+        for j in range(c):
+            pool[size] = k
+            size += 1
+    for i in range(size - 1, 0, -1):  # `random.shuffle`
+        j = _randbelow(twister, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    back = size
+    for i in range(t.n):
+        if i == seat:
+            continue
+        held = 0
+        for k in range(CARDS):
+            held += t.hands[i][k]
+            t.hands[i][k] = 0
+        for j in range(held):
+            t.hands[i][pool[front]] += 1
+            front += 1
+        if t.commitments[i] != NO_CARD:
+            back -= 1
+            t.commitments[i] = pool[back] - 1
+    for k in range(CARDS):
+        t.draw_pile[k] = 0
+    for j in range(front, back):
+        t.draw_pile[pool[j]] += 1
+    return 0
+
+
+include "_search.pxi"
+
+
 def heuristic_playout(state, seat, horizon, rng):
     """As `random_playout`, every seat playing the heuristic: the moves
     `tablefeast.agents.heuristics.heuristic_move` makes from each seat's view, with the same
