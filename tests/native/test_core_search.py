@@ -120,6 +120,34 @@ def test_the_cores_determinization_is_the_pure_engines(name: str) -> None:
                 assert core_rng.getstate() == pure_rng.getstate()
 
 
+@pytest.mark.parametrize("young", [(), (1,), (0, 2)])
+def test_mausgeflippts_determinization_in_the_core_at_every_state(young: tuple[int, ...]) -> None:
+    """Every state of seeded random games, chance nodes included (a race whose seats have all
+    committed, MG-3; a wrong flipper about to lay cards, MG-5 and MG-17), young players' open
+    hands among them (MG-15): the core's draws are the pure engine's."""
+    if "mausgeflippt" not in BUILT:
+        pytest.skip("Mausgeflippt's core is not built")
+    fast = _search("mausgeflippt")
+    game = tablefeast.load("mausgeflippt")
+    assert fast.core.SEARCH_DETERMINIZES
+    config = game.Config(players=4, young_seats=young)
+    seen = {"committed": 0, "placing": 0}
+    for seed in range(3):
+        record = play_game(game, config, [RandomAgent()] * 4, seed=seed)
+        state = game.initial_state(config)
+        for step, (actor, move) in enumerate(record.moves):
+            seen["committed"] += None not in state.commitments
+            seen["placing"] += bool(state.placers)
+            for seat in range(4):
+                pure_rng = random.Random(step * 4 + seat)
+                core_rng = random.Random(step * 4 + seat)
+                got = fast.core.search_determinize(fast.from_engine(state), seat, core_rng)
+                assert fast.to_pure(got) == game.determinize(state, seat, pure_rng)
+                assert core_rng.getstate() == pure_rng.getstate()
+            state = game.apply_action(state, actor, move)
+    assert seen["committed"] and seen["placing"], seen
+
+
 @pytest.mark.parametrize("name", BUILT)
 def test_whole_games_on_the_core_and_on_the_pure_engine(name: str) -> None:
     # `engine="pure"` runs the Python loop on the pure engine: every move the same.

@@ -21,7 +21,7 @@ sized by it: one block of ints per state, laid out by a `Layout` shared by the s
 cimport cython
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memmove, memset
 
 from tablefeast.games.mausgeflippt import rules as _pure
 from tablefeast.games.mausgeflippt.catalog import TITLE
@@ -1216,7 +1216,7 @@ cdef enum:
     # SEARCH_FACE_DOWN + its item (MG-17)
     SEARCH_FACE_DOWN = 1 << 20
 
-SEARCH_DETERMINIZES = False  # the pure engine's `view.determinize`, on the converted state
+SEARCH_DETERMINIZES = True  # `_search_determinize` is the twin of `view.determinize`
 
 
 cdef int _search_options(State t, int seat, int* codes) except -1:
@@ -1263,9 +1263,157 @@ cdef int _search_apply(State t, int seat, int code) except -1:
     return 0
 
 
+cdef int _deal(int* pool, int* size, int* dealt, int n, int avoid, int want) noexcept:
+    """`view._deal`: the first `n` cards of `pool[:size]` whose item is in no bit of `avoid`
+    and (unless `want` is 0) in a bit of `want`, into `dealt`; the rest stays in `pool` in
+    order, and `size` shrinks. Returns how many were dealt."""
+    cdef int i, card, count = 0, kept = 0
+    for i in range(size[0]):
+        card = pool[i]
+        if count < n and not (avoid >> card & 1) and (want == 0 or want >> card & 1):
+            dealt[count] = card
+            count += 1
+        else:
+            pool[kept] = card
+            kept += 1
+    size[0] = kept
+    return count
+
+
 cdef int _search_determinize(State t, int seat, Twister* twister) except -1:
-    """No twin of `view.determinize` here yet: 1, and the search calls the pure engine's."""
-    return 1
+    """`view.determinize(t, seat, rng)`: the hidden clothing cards (the pile, the hands and
+    cards about to be laid of the seats whose hands lie face down to `seat`, every other seat's
+    face-down cards) pooled in ascending order, shuffled as ``rng.shuffle`` shuffles, and dealt
+    back: a wrong flipper's cards to lay first (of two or more items the mouse wears, MG-17),
+    then the hands (a wrong flipper's holding none of them, MG-5), then the face-down cards;
+    the rest is the pile. Commitments are then drawn again as `view.determinize` draws them
+    (MG-3)."""
+    cdef Layout L = t.L
+    cdef int n = L.n, items = L.items
+    cdef int i, j, k, c, size = 0, total = 0, count, worn = 0, first, other
+    cdef int hidden = 0  # the seats whose hands `seat` does not see (MG-15), as a set
+    cdef int placer_set = 0
+    cdef int* pool
+    cdef int* dealt
+    cdef int* row
+    cdef int codes[SEARCH_MAX_OPTIONS]
+    cdef int chosen[MAX_SEATS]
+    cdef bint everyone = True
+    for i in range(n):
+        if i != seat and not (L.young >> i & 1):
+            hidden |= 1 << i
+        everyone = everyone and t.v.commitments[i] != NO_CODE
+    for j in range(t.v.placers_len):
+        if hidden >> t.v.placers[j] & 1:
+            placer_set |= 1 << t.v.placers[j]
+    if t.v.placing_mouse != NONE:
+        for k in range(items):
+            worn |= L.wears[t.v.placing_mouse * items + k] << k
+    for k in range(items):
+        total += t.data[L.o_pile + k]
+        for i in range(n):
+            if hidden >> i & 1:
+                total += _hand(t, i)[k] + _placing(t, i)[k]
+            if i != seat:
+                total += _face_down(t, i)[k]
+    pool = <int*>PyMem_Malloc(2 * max(1, total) * sizeof(int))
+    if pool == NULL:
+        raise MemoryError()
+    dealt = pool + max(1, total)
+    try:
+        for k in range(items):  # ascending, as the pure engine sorts its pool
+            c = t.data[L.o_pile + k]
+            for i in range(n):
+                if hidden >> i & 1:
+                    c += _hand(t, i)[k] + _placing(t, i)[k]
+                if i != seat:
+                    c += _face_down(t, i)[k]
+            for j in range(c):
+                pool[size] = k
+                size += 1
+        for i in range(size - 1, 0, -1):  # `random.shuffle`
+            j = _randbelow(twister, i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        for j in range(t.v.placers_len):  # MG-17: of two or more items the mouse wears
+            i = t.v.placers[j]
+            if not placer_set >> i & 1:
+                continue
+            row = _placing(t, i)
+            c = 0
+            for k in range(items):
+                c += row[k]
+            count = _deal(pool, &size, dealt, c, 0, worn)
+            if count == 0:
+                _stuck()
+            first = dealt[0]
+            other = 1
+            for k in range(1, count):
+                other += dealt[k] != first
+            if other < 2:  # all one item: the last swapped for the next of another
+                for k in range(size):
+                    if worn >> pool[k] & 1 and pool[k] != first:
+                        dealt[count - 1], pool[k] = pool[k], dealt[count - 1]
+                        break
+                else:
+                    _stuck()
+            memset(row, 0, items * sizeof(int))
+            for k in range(count):
+                row[dealt[k]] += 1
+        for i in range(n):  # MG-5: a wrong flipper's hand holds none of the items laid
+            if not hidden >> i & 1:
+                continue
+            row = _hand(t, i)
+            count = _deal(pool, &size, dealt, t.v.held[i], worn if placer_set >> i & 1 else 0, 0)
+            memset(row, 0, items * sizeof(int))
+            for k in range(count):
+                row[dealt[k]] += 1
+            t.v.held[i] = count
+        for i in range(n):
+            if i == seat:
+                continue
+            row = _face_down(t, i)
+            c = min(t.v.face_down_count[i], size)  # `pool[:n]`
+            t.v.face_down_count[i] = c
+            memset(row, 0, items * sizeof(int))
+            for k in range(c):
+                row[pool[k]] += 1
+            size -= c
+            memmove(pool, pool + c, size * sizeof(int))
+        row = t.data + L.o_pile
+        memset(row, 0, items * sizeof(int))
+        for k in range(size):
+            row[pool[k]] += 1
+        t.v.pile_total = size
+    finally:
+        PyMem_Free(pool)
+    if everyone:  # MG-3: which card another seat played is not seen
+        for i in range(n):
+            if i == seat or t.v.commitments[i] < 0:
+                continue
+            row = _hand(t, i)
+            if t.v.held[i] == 0:
+                _stuck()
+            j = _randbelow(twister, t.v.held[i])
+            for k in range(items):
+                if j < row[k]:
+                    t.v.commitments[i] = k
+                    break
+                j -= row[k]
+        return 0
+    for i in range(n):  # commitments not yet revealed: chosen again among the legal ones
+        chosen[i] = t.v.commitments[i]
+        t.v.commitments[i] = NO_CODE
+    for i in range(n):
+        if chosen[i] == NO_CODE or i == seat:
+            continue
+        count = _search_options(t, i, codes)
+        if count == 0:
+            _stuck()
+        c = codes[_randbelow(twister, count)]
+        chosen[i] = PASS if c == 0 else FLIP if c == 1 else c - 2
+    for i in range(n):
+        t.v.commitments[i] = chosen[i]
+    return 0
 
 
 include "_search.pxi"
