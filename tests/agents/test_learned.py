@@ -161,6 +161,23 @@ def test_the_shipped_weights_beat_random_play(game: str) -> None:
     assert learned.low > 0.25, learned
 
 
+@pytest.mark.parametrize(
+    ("game", "above"),
+    [
+        ("food_chain", 0.25),  # beats the heuristic: above a fair share
+        ("all_you_can_eat_buffet", 0.25),
+        ("mausgeflippt", 0.05),  # wins where the previous baseline never did (0.000, [0-0.02])
+    ],
+)
+def test_the_trained_weights_hold_their_own_against_the_heuristic(game: str, above: float) -> None:
+    """Issue 47: one learned seat against three heuristic players, 200 games; the 95% interval of
+    its win share lies above `above` (docs/agents.md, "Learned agents", measures the same)."""
+    result = simulate(game, 4, ["learned", "heuristic", "heuristic", "heuristic"], 200, seed=7)
+    learned = result.by_agent()[0]
+    assert learned.agent == "learned" and learned.games == 200
+    assert learned.low > above, learned
+
+
 BY_PPO = ["mausgeflippt", "food_chain", "all_you_can_eat_buffet"]
 """The shipped files trained by `tablefeast.agents.training` (PPO on the batched core); the
 other (Schlacht am Buffet's) by `tablefeast.agents.learning` (self-play, the policy gradient)."""
