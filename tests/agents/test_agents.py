@@ -15,8 +15,10 @@ import tablefeast
 from tablefeast.agents import (
     LEVELS,
     GreedyAgent,
+    GuidedAgent,
     HeuristicAgent,
     ISMCTSAgent,
+    LearnedAgent,
     LevelAgent,
     ModelAgent,
     RandomAgent,
@@ -80,6 +82,8 @@ def test_agents_act_on_the_view_alone(name: str) -> None:
             make_agent("easy"),
             make_agent("medium"),
             make_agent("hard"),
+            LearnedAgent(),
+            GuidedAgent(iterations=12),
         )
         for agent in agents:
             if hasattr(agent, "choose"):

@@ -1,6 +1,6 @@
 """Agents: random, the heuristic of each game, a greedy lookahead, information-set MCTS, search
-against a model of the table, a learned policy, three levels for people to play against, and
-simulation at scale.
+against a model of the table, a learned policy, search guided by it, three levels for people to
+play against, and simulation at scale.
 
 An agent sees only its seat's view and legal actions. Two kinds exist:
 
@@ -9,9 +9,9 @@ An agent sees only its seat's view and legal actions. Two kinds exist:
   full states consistent with the view (`Turn.sample_state`, built on `determinize`), which
   depends on nothing the seat cannot see. No agent ever gets the true state.
 
-`make_agent("ismcts:200")` builds an agent from its name (and an optional budget: ``ismcts:N``
-and ``model:N`` take iterations), as the command line and the server do; ``easy``, ``medium``
-and ``hard`` name the `LEVELS`.
+`make_agent("ismcts:200")` builds an agent from its name (and an optional budget: ``ismcts:N``,
+``model:N`` and ``guided:N`` take iterations), as the command line and the server do;
+``easy``, ``medium`` and ``hard`` name the `LEVELS`.
 
 A search's budget is its iterations, so an agent's choices from a seed are the same on any
 machine. A time limit is an explicit, optional guard (``seconds=``), and `TimedChoice` and
@@ -32,6 +32,7 @@ from typing import Any, Protocol
 
 from tablefeast.agents.greedy import GreedyAgent
 from tablefeast.agents.guard import TimedChoice, timed_choice, timed_decision
+from tablefeast.agents.guided import GuidedAgent
 from tablefeast.agents.heuristics import HeuristicAgent
 from tablefeast.agents.ismcts import ISMCTSAgent
 from tablefeast.agents.learned import LearnedAgent
@@ -47,6 +48,7 @@ __all__ = [
     "AGENT_NAMES",
     "LEVELS",
     "GreedyAgent",
+    "GuidedAgent",
     "HeuristicAgent",
     "ISMCTSAgent",
     "LearnedAgent",
@@ -64,8 +66,8 @@ __all__ = [
 
 MAX_ITERATIONS = 1_000_000
 """The largest search budget `make_agent` accepts (a million playouts: minutes per move)."""
-SEARCHES: FrozenDict[str, type[ISMCTSAgent] | type[ModelAgent]] = FrozenDict(
-    ismcts=ISMCTSAgent, model=ModelAgent
+SEARCHES: FrozenDict[str, type[ISMCTSAgent] | type[ModelAgent] | type[GuidedAgent]] = FrozenDict(
+    ismcts=ISMCTSAgent, model=ModelAgent, guided=GuidedAgent
 )
 """The search agents `make_agent` names, each with an optional ``:ITERATIONS`` budget."""
 LEVELS: FrozenDict[str, LevelAgent] = FrozenDict(
@@ -78,7 +80,8 @@ iterations; in Food Chain the heuristic, search at 400 iterations, then the mode
 each plays its whole budget, so a seed gives the same game on any machine (a caller that must
 promise a time passes ``LevelAgent(level, seconds=...)``)."""
 AGENT_NAMES = ("random", "heuristic", "greedy", "learned", *SEARCHES, *LEVELS)
-"""The names `make_agent` knows (``ismcts`` and ``model`` take an optional ``:ITERATIONS``)."""
+"""The names `make_agent` knows (``ismcts``, ``model`` and ``guided`` take an optional
+``:ITERATIONS``)."""
 
 
 class SearchAgent(Protocol):
@@ -108,12 +111,14 @@ class SearchAgent(Protocol):
 
 def make_agent(spec: str) -> Any:
     """The agent called `spec`: ``random``, ``heuristic``, ``greedy``, ``learned``, ``ismcts``,
-    ``ismcts:ITERATIONS``, ``model``, ``model:ITERATIONS``, a level (``easy``, ``medium``,
+    ``ismcts:ITERATIONS``, ``model``, ``model:ITERATIONS``, ``guided``, ``guided:ITERATIONS``
+    (`GuidedAgent`), a level (``easy``, ``medium``,
     ``hard``: see `LEVELS`), or an agent class of another package,
     ``package.module:Class[:arg,arg]``.
 
     Args:
-        spec: the agent's name, with an optional ``:ITERATIONS`` budget for ``ismcts``.
+        spec: the agent's name, with an optional ``:ITERATIONS`` budget for ``ismcts``,
+            ``model`` and ``guided``.
 
     Raises:
         ConfigError: no agent has that name, or the budget is not a whole number from 1 to
@@ -155,7 +160,7 @@ def make_agent(spec: str) -> Any:
         )
     raise ConfigError(
         f"unknown agent {shown(spec)}: expected one of {', '.join(AGENT_NAMES)} "
-        "(ismcts and model may take :ITERATIONS, such as ismcts:200), or "
+        "(ismcts, model and guided may take :ITERATIONS, such as ismcts:200), or "
         "package.module:Class[:args]"
     )
 

@@ -224,20 +224,47 @@ engine='auto')
             >>> ISMCTSAgent(iterations=20).choose_timed(turn, random.Random(0))  # no guard
             TimedChoice(action=Play(animal=<Animal.WORM: 'worm'>), cut_short=False)
         """
+        visits, values, done = self.root_statistics(turn, rng)
+        best = max(turn.legal, key=lambda a: (visits.get(a, 0), values.get(a, 0.0)))
+        return TimedChoice(best, done < self.iterations)
+
+    def root_statistics(
+        self, turn: Turn, rng: random.Random
+    ) -> tuple[dict[Any, int], dict[Any, float], int]:
+        """The search's statistics at its root: per legal move, how many iterations tried it
+        first and the sum of their rewards (moves never tried are absent), and how many
+        iterations ran. `choose` takes the most visited; `tablefeast.agents.GuidedAgent`
+        weighs them with a learned prior.
+
+        Args:
+            turn: the seat's view, legal actions and sampler of consistent states.
+            rng: the generator of the search (determinizations and playouts).
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=3))
+            >>> turn = Turn(fc, 0, fc.view(s, 0), fc.legal_actions(s, 0),
+            ...             lambda rng: fc.determinize(s, 0, rng))
+            >>> visits, values, done = ISMCTSAgent(iterations=20).root_statistics(
+            ...     turn, random.Random(0))
+            >>> sum(visits.values()), done
+            (20, 20)
+        """
         fast = native.twin(turn.game) if self.engine == "auto" else None
         if fast is not None:
-            chosen = self._in_core(fast, turn, rng)
-            if chosen is not None:
-                return chosen
-        return self._in_python(turn, rng, fast)
+            found = self._in_core(fast, turn, rng)
+            if found is not None:
+                return found
+        root, done = self._python_root(turn, rng, fast)
+        return root.visits, root.value, done
 
     def _in_core(
         self, fast: native.NativeRuleset, turn: Turn, rng: random.Random
-    ) -> TimedChoice | None:
+    ) -> tuple[dict[Any, int], dict[Any, float], int] | None:
         """The search run whole in the game's core (`ismcts_search`): the same draws from
-        `rng`, the same statistics, the same choice as `_in_python`. None where the core cannot
-        run it: a core without the search, a ``mixed`` playout (drawn per move in Python), or a
-        turn whose sampler is not the driver's (the core determinizes the sampler's anchor)."""
+        `rng`, the same statistics as `_python_root`. None where the core cannot run it: a
+        core without the search, a ``mixed`` playout (drawn per move in Python), or a turn
+        whose sampler is not the driver's (the core determinizes the sampler's anchor)."""
         search = fast.ismcts_search
         name = self.playout if self.playout != "auto" else fast.CAPABILITIES.playout
         sampled = sampler_anchor(turn)
@@ -252,8 +279,7 @@ engine='auto')
         visits, values, done = search(
             anchor, turn.seat, self.iterations, self.exploration, self.horizon, name, rng, deadline
         )
-        best = max(turn.legal, key=lambda a: (visits.get(a, 0), values.get(a, 0.0)))
-        return TimedChoice(best, done < self.iterations)
+        return visits, values, done
 
     def _in_python(self, turn: Turn, rng: random.Random, fast: Any = None) -> TimedChoice:
         """The search in Python: on `fast` (the game's native twin, its playouts in the core)

@@ -297,6 +297,44 @@ class LearnedAgent:
         """
         if len(legal) == 1:
             return legal[0]
+        by_bucket, odds = self._odds(game, view, legal)
+        chosen = weighted_choice(odds, rng)
+        moves = by_bucket[chosen]
+        return moves[0] if len(moves) == 1 else moves[rng.randrange(len(moves))]
+
+    def probabilities(
+        self, game: AnyRuleset, view: Any, legal: tuple[Any, ...]
+    ) -> dict[Any, float]:
+        """How likely `act` is to play each legal move: its bucket's share of the softmax,
+        split evenly among the legal moves in that bucket.
+
+        Args:
+            game: the game module (its observation tensor and action ids).
+            view: the seat's view.
+            legal: its legal moves.
+
+        Raises:
+            ConfigError: the weights are another game's or another table size's.
+
+        Examples:
+            >>> import tablefeast.games.food_chain as fc
+            >>> s = fc.initial_state(fc.Config(players=4))
+            >>> odds = LearnedAgent().probabilities(fc, fc.view(s, 0), fc.legal_actions(s, 0))
+            >>> round(sum(odds.values()), 9), len(odds) == len(fc.legal_actions(s, 0))
+            (1.0, True)
+        """
+        by_bucket, odds = self._odds(game, view, legal)
+        total = math.fsum(odds.values())
+        return {
+            move: odds[bucket] / total / len(moves)
+            for bucket, moves in by_bucket.items()
+            for move in moves
+        }
+
+    def _odds(
+        self, game: AnyRuleset, view: Any, legal: tuple[Any, ...]
+    ) -> tuple[dict[int, list[Any]], dict[int, float]]:
+        """The legal moves by bucket, and each bucket's unnormalized softmax weight."""
         weights = self.weights if self.weights is not None else shipped_weights(game.NAME)
         observe = game.CAPABILITIES.observation_tensor
         if observe is None or weights.game != game.NAME:
@@ -312,7 +350,4 @@ class LearnedAgent:
             bucket = game.action_to_id(move, view.config) % weights.buckets
             by_bucket.setdefault(bucket, []).append(move)
         top = max(scores[b] for b in by_bucket)
-        odds = {b: math.exp((scores[b] - top) / self.temperature) for b in by_bucket}
-        chosen = weighted_choice(odds, rng)
-        moves = by_bucket[chosen]
-        return moves[0] if len(moves) == 1 else moves[rng.randrange(len(moves))]
+        return by_bucket, {b: math.exp((scores[b] - top) / self.temperature) for b in by_bucket}
