@@ -1921,9 +1921,7 @@ cdef int _search_determinize(State t, int seat, Twister* twister) except -1:
             for j in range(c):
                 pool[size] = k
                 size += 1
-        for j in range(size - 1, 0, -1):  # `random.shuffle`
-            k = _randbelow(twister, j + 1)
-            pool[j], pool[k] = pool[k], pool[j]
+        _shuffle(twister, pool, size)
         for k in range(KINDS):
             d.hands[i][k] = 0
             d.decks[i][k] = 0

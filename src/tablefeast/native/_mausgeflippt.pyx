@@ -1331,9 +1331,7 @@ cdef int _search_determinize(State t, int seat, Twister* twister) except -1:
             for j in range(c):
                 pool[size] = k
                 size += 1
-        for i in range(size - 1, 0, -1):  # `random.shuffle`
-            j = _randbelow(twister, i + 1)
-            pool[i], pool[j] = pool[j], pool[i]
+        _shuffle(twister, pool, size)
         for j in range(t.v.placers_len):  # MG-17: of two or more items the mouse wears
             i = t.v.placers[j]
             if not placer_set >> i & 1:

@@ -119,6 +119,14 @@ cdef inline int _sample(Twister* twister, int* weights, int size, int total) noe
     return size - 1
 
 
+cdef inline void _shuffle(Twister* twister, int* items, int size) noexcept nogil:
+    """`random.Random.shuffle` of `items[:size]` in place: the same draws, the same order."""
+    cdef int i, j
+    for i in range(size - 1, 0, -1):
+        j = _randbelow(twister, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
 cdef object _take_state(Twister *t, object rng):
     """Load `rng`'s state into `t`; return what `_give_state` needs to hand it back."""
     version, words, gauss = rng.getstate()

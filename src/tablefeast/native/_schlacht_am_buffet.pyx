@@ -959,9 +959,7 @@ cdef int _search_determinize(State t, int seat, Twister* twister) except -1:
         for j in range(c):
             pool[size] = k
             size += 1
-    for i in range(size - 1, 0, -1):  # `random.shuffle`
-        j = _randbelow(twister, i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+    _shuffle(twister, pool, size)
     back = size
     for i in range(t.n):
         if i == seat:
