@@ -50,9 +50,9 @@ from tablefeast.agents.simulate import SimulationResult, simulate
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.play import play_game
 
-DEFAULT_AGENTS = ("random", "easy", "medium", "hard", "learned")
-"""The ladder's agents: the levels each game declares (`tablefeast.agents.LEVELS`) and the
-learned baseline."""
+DEFAULT_AGENTS = ("random", "easy", "medium", "hard", "learned", "guided")
+"""The ladder's agents: the levels each game declares (`tablefeast.agents.LEVELS`), the learned
+policy and the search it guides (``guided``: 2000 iterations)."""
 
 DEFAULT_PEER = "tablefeast.interop.openspiel_turns:OpenSpielISMCTSAgent:40"
 """The outside bot ``hard`` meets head to head: OpenSpiel's ISMCTSBot, which costs about ten times

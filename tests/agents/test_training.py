@@ -130,3 +130,52 @@ def test_checkpoints_and_the_score_difference_reward() -> None:
     assert all(Weights.from_json(json.dumps(data)).game == "food_chain" for data in seen)
     assert all(0 <= share <= 1 for _, _, share in result.curve if not math.isnan(share))
     assert result.data["dtype"] == "float16"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"game": "food_chain", "against": "grandmaster"},
+        {"game": "food_chain", "against": 3},
+        {"game": "food_chain", "start": 7},
+    ],
+)
+def test_bad_best_response_settings_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(ConfigError):
+        TrainConfig(**options)  # type: ignore[arg-type]
+
+
+@needs_core
+def test_a_start_that_does_not_fit_is_refused_before_training(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    missing = tmp_path / "none.json"
+    with pytest.raises(ConfigError, match="cannot read"):
+        train(TrainConfig("food_chain", updates=1, envs=2, steps=2, start=str(missing)))
+    garbage = tmp_path / "bad.json"
+    garbage.write_text("{not json")
+    with pytest.raises(ConfigError, match="not JSON"):
+        train(TrainConfig("food_chain", updates=1, envs=2, steps=2, start=str(garbage)))
+    with pytest.raises(ConfigError, match="this run needs"):  # the shipped net is 4 players'
+        train(TrainConfig("food_chain", players=3, updates=1, envs=2, steps=2, start="shipped"))
+
+
+@needs_core
+def test_a_best_response_starts_from_the_shipped_policy_and_plays_the_frozen_agent() -> None:
+    from tablefeast.agents.learned import shipped_weights
+
+    shipped = shipped_weights("food_chain")
+    still = TrainConfig(
+        "food_chain", updates=1, envs=2, steps=60, seed=2, against="ismcts:4", start="shipped"
+    )
+    result = train(attrs_evolve(still, lr=0.0))  # no step: the policy is the shipped one
+    assert (result.weights.columns, result.weights.biases) == (shipped.columns, shipped.biases)
+    assert result.weights.settings["against"] == "ismcts:4"
+    moved = train(attrs_evolve(still, lr=1e-2))
+    assert moved.weights.columns != shipped.columns
+    assert moved.curve[0][0] == 120  # two envs, 60 steps: the learner's decisions only
+    assert 0 <= moved.curve[0][2] <= 1  # a game ended: its share against the frozen agent
+
+
+def attrs_evolve(config: TrainConfig, **changes: object) -> TrainConfig:
+    import attrs
+
+    return attrs.evolve(config, **changes)  # type: ignore[arg-type]

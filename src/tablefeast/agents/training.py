@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 import tablefeast
-from tablefeast.agents.learned import Weights, encode_layers
+from tablefeast.agents.learned import MAX_WEIGHTS_BYTES, Weights, encode_layers
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 
@@ -108,6 +108,16 @@ class TrainConfig:
             best of the others': a denser signal where a weak policy never wins, as in
             Mausgeflippt against the heuristic).
         device: ``"auto"`` (a GPU where PyTorch sees one), ``"cpu"`` or ``"cuda"``.
+        against: None (the default: the league and the heuristic), or a best response: the
+            name of a frozen agent (`tablefeast.agents.make_agent`, such as ``"hard"``) that
+            plays the three other seats of every env, the learner in one seat (env ``i`` in
+            seat ``i`` modulo `players`); no league, no heuristic batch. Its games are
+            played in Python env by env (the opponents' own searches run on the core), so
+            an update costs as many of the agent's decisions as the learner makes, times
+            the seats it plays. The curve's share is the learner's against it.
+        start: None (the default: a fresh network), ``"shipped"`` (the game's shipped
+            policy, `tablefeast.agents.learned.shipped_weights`) or a weights file's path:
+            the policy layers to start from (the value head starts fresh).
     """
 
     game: str
@@ -131,6 +141,8 @@ class TrainConfig:
     imitation: int = attrs.field(default=0, validator=_count)
     reward: str = "result"
     device: str = "auto"
+    against: str | None = None
+    start: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.game not in GAMES_ON_THE_CORE:
@@ -144,6 +156,16 @@ class TrainConfig:
             )
         if self.device not in ("auto", "cpu", "cuda"):
             raise ConfigError(f"device must be auto, cpu or cuda, got {shown(self.device)}")
+        if self.against is not None:
+            from tablefeast.agents import make_agent  # the names live above this module
+
+            if not isinstance(self.against, str):
+                raise ConfigError(f"against must be an agent's name, got {shown(self.against)}")
+            make_agent(self.against)  # a name it does not know: its ConfigError
+        if self.start is not None and not isinstance(self.start, str):
+            raise ConfigError(
+                f"start must be 'shipped' or a weights file's path, got {shown(self.start)}"
+            )
 
 
 @attrs.frozen
@@ -229,6 +251,8 @@ def train(
     draws = random.Random(config.seed)
     heuristic_envs = round(config.envs * config.heuristic_share)
     league_envs = config.envs - heuristic_envs
+    if config.against is not None:  # a best response: one batch, the frozen agent's
+        heuristic_envs, league_envs = config.envs, 0
     batches: list[Any] = []
     if league_envs:
         batches.append(
@@ -249,15 +273,18 @@ def train(
                 config.game,
                 heuristic_envs,
                 players=config.players,
-                seat=seats,
-                opponents="heuristic",
+                seat=seats if config.against is None else _rotation(heuristic_envs, config.players),
+                opponents="heuristic" if config.against is None else config.against,
                 seed=config.seed + league_envs,
                 reward=config.reward,
                 engine="native",
             )
         )
     inputs, actions = batches[0].observation_size, batches[0].num_actions
-    network = _network(torch, inputs, config.hidden, actions).to(device)
+    network = _network(torch, inputs, config.hidden, actions)
+    if config.start is not None:
+        _load(torch, network, _start_weights(config, inputs, actions))
+    network = network.to(device)
     optimizer = torch.optim.Adam(network.parameters(), lr=config.lr)
     start = time.monotonic()  # the budget counts the warm start too
     if config.imitation:
@@ -331,7 +358,8 @@ def train(
         share = _recent_share(batches[-1]) if heuristic_envs else float("nan")
         curve.append((decisions, round(time.monotonic() - start, 1), share))
         if say is not None:
-            say(f"update {update + 1}: {decisions:,} decisions, share vs heuristic {share:.3f}")
+            against = config.against or "heuristic"
+            say(f"update {update + 1}: {decisions:,} decisions, share vs {against} {share:.3f}")
         if checkpoint is not None and time.monotonic() - start >= next_checkpoint:
             checkpoint(weights_data(network, config, curve))
             next_checkpoint += 60 * checkpoint_minutes
@@ -446,6 +474,44 @@ def _network(torch: Any, inputs: int, hidden: int, actions: int) -> Any:
     return Network()
 
 
+def _rotation(envs: int, players: int) -> list[int]:
+    """A best response's learner seats: env ``i`` in seat ``i`` modulo `players`."""
+    return [i % players for i in range(envs)]
+
+
+def _start_weights(config: TrainConfig, inputs: int, actions: int) -> Weights:
+    """The weights `TrainConfig.start` names, checked to fit this run's network."""
+    from tablefeast.agents.learned import shipped_weights
+
+    if config.start == "shipped":
+        weights = shipped_weights(config.game)
+    else:
+        try:
+            with open(str(config.start), "rb") as file:
+                text = file.read(MAX_WEIGHTS_BYTES + 1)
+        except OSError as e:
+            raise ConfigError(f"start: cannot read {shown(config.start)} ({e.strerror})") from None
+        weights = Weights.from_json(text)
+    shape = (weights.game, weights.players, weights.inputs, weights.hidden, weights.buckets)
+    wanted = (config.game, config.players, inputs, config.hidden, actions)
+    if shape != wanted:
+        raise ConfigError(
+            f"start: weights for (game, players, inputs, hidden, buckets) {shape}, "
+            f"this run needs {wanted}"
+        )
+    return weights
+
+
+def _load(torch: Any, network: Any, weights: Weights) -> None:
+    """Copy `weights`' layers into the network's policy layers (by input, as `Weights` keeps
+    them: transposed into PyTorch's rows by output unit)."""
+    layers = (network.first, network.second, network.policy)
+    with torch.no_grad():
+        for layer, columns, bias in zip(layers, weights.columns, weights.biases, strict=True):
+            layer.weight.copy_(torch.tensor(columns, dtype=torch.float32).T)
+            layer.bias.copy_(torch.tensor(bias, dtype=torch.float32))
+
+
 def _frozen(torch: Any, network: Any) -> Any:
     import copy
 
@@ -558,6 +624,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--device", default="auto", help="auto (a GPU where there is one), cpu, cuda"
     )
+    parser.add_argument(
+        "--against",
+        metavar="AGENT",
+        help="a best response: the frozen agent (such as hard) in the three other seats",
+    )
+    parser.add_argument(
+        "--start", metavar="WEIGHTS", help="start from these weights (a path, or shipped)"
+    )
     parser.add_argument("--out", required=True, help="the weights file to write")
     parser.add_argument(
         "--checkpoints",
@@ -579,6 +653,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         reward=args.reward,
         imitation=args.imitation,
         device=args.device,
+        against=args.against,
+        start=args.start,
     )
     torch = _torch()
     if args.threads > 0:
