@@ -233,7 +233,11 @@ def _cmd_list(out: TextIO) -> int:
 
 def _cmd_rules(name: str, out: TextIO) -> int:
     game = _load(name)
-    print(rules_text(rulings_markdown(game), terminal_width()), file=out)
+    try:
+        markdown = rulings_markdown(game)
+    except ConfigError as e:  # a game that declares a rulings file it lacks
+        raise SystemExit(f"tablefeast: error: {e}") from None
+    print(rules_text(markdown, terminal_width()), file=out)
     return 0
 
 

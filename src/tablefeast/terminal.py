@@ -28,11 +28,11 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from importlib import resources
 from typing import Any, TextIO
 
 import attrs
 
+from tablefeast.kernel.capabilities import game_file
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.effects import Effect, tell, trace
 from tablefeast.kernel.errors import TablefeastError
@@ -69,18 +69,24 @@ def terminal_width() -> int:
 
 
 def rulings_markdown(game: AnyRuleset) -> str:
-    """The game's rulings, as the Markdown file shipped in its package (``rulings.md``).
+    """The game's rulings as Markdown: the file it declares (`Capabilities.rulings`), or,
+    for a game that declares none, a line saying so.
 
     Args:
         game: the game module.
+
+    Raises:
+        ConfigError: the game declares a file its package lacks.
 
     Examples:
         >>> import tablefeast.games.food_chain as fc
         >>> rulings_markdown(fc).splitlines()[0]
         '# Food Chain: rulings'
     """
-    package = game.__name__  # type: ignore[attr-defined]
-    return resources.files(package).joinpath("rulings.md").read_text(encoding="utf-8")
+    caps = game.CAPABILITIES
+    if caps.rulings is None:
+        return f"# {caps.title}: rulings\n\nThis game ships no rulings (`Capabilities.rulings`).\n"
+    return game_file(game, caps.rulings).decode("utf-8", errors="replace")
 
 
 _ITEM = re.compile(r"(\s*)([-*+]|\d+[.)])\s+(.*)")
@@ -612,7 +618,10 @@ class HumanAgent:
                 self._say(notation_text(game, legal, width))
                 continue
             if command == "rules":
-                self._say(rules_text(rulings_markdown(game), width))
+                try:
+                    self._say(rules_text(rulings_markdown(game), width))
+                except TablefeastError as e:  # a declared rulings file the package lacks
+                    self._say(str(e))
                 continue
             if command in ("quit", "exit"):
                 raise SystemExit(f"seat {seat} quit: game abandoned")

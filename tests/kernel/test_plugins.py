@@ -159,3 +159,63 @@ def test_the_tutorial_game_passes_the_shipped_conformance_suite(
     where = r"the effects show \d what its view hides: .*checking \d: bid \d+"
     with pytest.raises(tablefeast.testing.ConformanceError, match=where):
         tablefeast.testing.check_game(goofspiel, configs[:1], games=1, seed=0)
+
+
+def test_rules_of_a_plugin_game_come_from_its_declaration_never_a_traceback(
+    plugin: dict[str, str], tmp_path: Path
+) -> None:
+    """`tablefeast rules` and the prompt's ``rules`` read `Capabilities.rulings`: a game that
+    declares none says so; one that declares a file prints it; a declared file its package
+    lacks is a one-line error."""
+    none = _cli(plugin, "rules", "goofspiel")
+    assert none.returncode == 0, none.stderr
+    assert "This game ships no rulings" in none.stdout
+    typed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tablefeast.cli",
+            "play",
+            "goofspiel",
+            "--players",
+            "2",
+            "--agents",
+            "human,random",
+        ],
+        input="rules\nquit\n",
+        capture_output=True,
+        text=True,
+        env=plugin,
+        timeout=120,
+        check=False,
+    )
+    assert "This game ships no rulings" in typed.stdout and "Traceback" not in typed.stderr
+    site = tmp_path / "declared"
+    site.mkdir()
+    source = (ROOT / "examples" / "goofspiel.py").read_text()
+    declare = "\nCAPABILITIES = attrs.evolve(CAPABILITIES, rulings='{}')\n"
+    (site / "tfgoofr.py").write_text(source + "\nimport attrs\n" + declare.format("goof.md"))
+    (site / "goof.md").write_text("# Goofspiel: rulings\n\n- **GS-1** Bid once a round.\n")
+    (site / "tfgoofm.py").write_text(source + "\nimport attrs\n" + declare.format("gone.md"))
+    info = site / "tfgoofr-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tfgoofr\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[tablefeast.games]\ngoofruled = tfgoofr\ngoofmissing = tfgoofm\n"
+    )
+    env = dict(plugin, PYTHONPATH=os.pathsep.join([str(site), plugin["PYTHONPATH"]]))
+    ruled = _cli(env, "rules", "goofruled")
+    assert ruled.returncode == 0, ruled.stderr
+    assert ruled.stdout.splitlines()[:2] == ["Goofspiel: rulings", "=================="]
+    assert "GS-1 Bid once a round." in ruled.stdout
+    missing = _cli(env, "rules", "goofmissing")
+    assert missing.returncode != 0 and "Traceback" not in missing.stderr
+    assert "declares 'gone.md', which its package lacks" in missing.stderr
+
+
+@pytest.mark.parametrize("name", ["../secret.md", "/etc/passwd", "a//b.md", "", ".hidden", 7])
+def test_a_declared_file_is_a_plain_path_inside_the_package(name: object) -> None:
+    from tablefeast.kernel.capabilities import Capabilities
+
+    with pytest.raises(ValueError, match="must be a file of the game's package"):
+        Capabilities(title="X", players=range(2, 3), rulings=name)  # type: ignore[arg-type]

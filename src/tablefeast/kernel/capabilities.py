@@ -43,6 +43,7 @@ __all__ = [
     "MoveHelp",
     "MultisetChoice",
     "TableOption",
+    "game_file",
 ]
 
 S = TypeVar("S")
@@ -119,6 +120,20 @@ def _levels(_: Any, __: Any, value: Mapping[str, str]) -> None:
 def _playout(_: Any, __: Any, value: str) -> None:
     if value not in PLAYOUTS:
         raise ValueError(f"Capabilities.playout must be one of {PLAYOUTS}, got {value!r}")
+
+
+_PACKAGE_FILE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*")
+
+
+def _file_name(_: Any, attribute: Any, value: str | None) -> None:
+    """A file of the game's package: a relative path of plain names (no ``..``, no root)."""
+    if value is not None and not (
+        isinstance(value, str) and len(value) <= 200 and _PACKAGE_FILE.fullmatch(value)
+    ):
+        raise ValueError(
+            f"Capabilities.{attribute.name} must be a file of the game's package "
+            f"(such as 'rulings.md'), got {value!r:.80}"
+        )
 
 
 def _frozen_map(value: Mapping[str, Any]) -> FrozenDict[str, Any]:
@@ -217,6 +232,11 @@ class Capabilities(Generic[S, A, C, V]):
             a turn, the end), each naming its rulings.
         multiset_choice: a decision of several cards at once that adapters may factor into one
             decision per card (`MultisetChoice`); None where there is none.
+        rulings: the game's rulings as Markdown: the name of a file in the game's package (the
+            directory of its module, for a game that is one module), such as ``"rulings.md"``,
+            which ``tablefeast rules GAME`` and the terminal's ``rules`` print
+            (`tablefeast.terminal.rulings_markdown`); None: the game ships none, and they say
+            so.
         whole_number_tensors: every value of the observation tensor is a whole number below
             2**24 in magnitude (counts, flags, one-hots, scores), which a float32 holds
             exactly, so adapters may hand the values out without rounding them through a
@@ -252,6 +272,7 @@ class Capabilities(Generic[S, A, C, V]):
     summary: tuple[str, ...] = ()
     multiset_choice: MultisetChoice[S, A] | None = None
     whole_number_tensors: bool | Callable[[S], bool] = False
+    rulings: str | None = attrs.field(default=None, validator=_file_name)
 
     def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:
         """The game's observation size and tensor, for learning code and the adapters.
@@ -271,3 +292,59 @@ class Capabilities(Generic[S, A, C, V]):
                 "and observation_tensor), which learning code needs"
             )
         return self.observation_size, self.observation_tensor
+
+
+MAX_GAME_FILE_BYTES = 2_000_000
+"""The most a game's declared file (its rulings, ...) may hold: read no further."""
+
+
+def game_file(game: Any, name: str) -> bytes:
+    """A file the game declares, read from its package: the package of the game's module, or
+    for a game that is a single module, that module's directory.
+
+    Args:
+        game: the game module (or its native ruleset, which carries the module's name).
+        name: the file, relative to that package (a `Capabilities` field's value, checked).
+
+    Raises:
+        ConfigError: the game's module cannot be found, or the file is not there, or it is
+            larger than `MAX_GAME_FILE_BYTES`.
+
+    Examples:
+        >>> import tablefeast
+        >>> game_file(tablefeast.load("food_chain"), "rulings.md")[:22]
+        b'# Food Chain: rulings\\n'
+    """
+    import importlib
+    import pathlib
+    import sys
+    from importlib import resources
+
+    module_name = getattr(game, "__name__", None)
+    module = sys.modules.get(module_name) if isinstance(module_name, str) else None
+    if module is None:
+        try:
+            module = importlib.import_module(str(module_name))
+        except (ImportError, ValueError, TypeError):
+            raise ConfigError(f"cannot find the module of the game {module_name!r:.80}") from None
+    spec = getattr(module, "__spec__", None)
+    package, source = getattr(module, "__package__", None), getattr(module, "__file__", None)
+    if spec is not None and spec.submodule_search_locations is not None:
+        where: Any = resources.files(module.__name__)
+    elif package:
+        where = resources.files(package)
+    elif source:
+        where = pathlib.Path(source).parent
+    else:
+        raise ConfigError(f"the game {module_name!r:.80} has no package to read {name!r:.80} from")
+    path = where.joinpath(*name.split("/"))
+    try:
+        with path.open("rb") as file:
+            data: bytes = file.read(MAX_GAME_FILE_BYTES + 1)
+    except OSError:
+        raise ConfigError(
+            f"the game {module_name!r:.80} declares {name!r:.80}, which its package lacks"
+        ) from None
+    if len(data) > MAX_GAME_FILE_BYTES:
+        raise ConfigError(f"{name!r:.80}: a file of at most {MAX_GAME_FILE_BYTES:,} bytes")
+    return data

@@ -26,6 +26,7 @@ from tablefeast.kernel.capabilities import Capabilities
 __all__ = ["CAPABILITIES"]
 
 CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
+    rulings="rulings.md",  # this package's rulings, for `tablefeast rules`
     title=TITLE,
     players=range(3, 7),
     apply_traced=apply_traced,

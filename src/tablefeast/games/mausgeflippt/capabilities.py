@@ -27,6 +27,7 @@ from tablefeast.kernel.capabilities import Capabilities, TableOption
 __all__ = ["CAPABILITIES"]
 
 CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
+    rulings="rulings.md",  # this package's rulings, for `tablefeast rules`
     title=TITLE,
     players=range(2, 7),
     apply_traced=apply_traced,

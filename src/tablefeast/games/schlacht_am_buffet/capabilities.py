@@ -55,6 +55,7 @@ EXCHANGE: MultisetChoice[State, Action] = MultisetChoice(
 take one block of the game's ids, the empty exchange first)."""
 
 CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
+    rulings="rulings.md",  # this package's rulings, for `tablefeast rules`
     title=TITLE,
     players=range(3, 7),
     apply_traced=apply_traced,
