@@ -30,7 +30,13 @@ from tablefeast.kernel.capabilities import Capabilities, MoveHelp
 from tablefeast.kernel.chance import CHANCE, Distribution
 from tablefeast.kernel.deck import Counts, counts_remove, counts_to_cards
 from tablefeast.kernel.effects import Effect, seen
-from tablefeast.kernel.errors import IllegalActionError, InvalidActionError, RecordError
+from tablefeast.kernel.errors import (
+    ConfigError,
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+)
+from tablefeast.kernel.limits import shown
 from tablefeast.kernel.notation import move_words
 from tablefeast.kernel.record import Record, replay
 from tablefeast.kernel.ruleset import (
@@ -52,12 +58,13 @@ DEFAULT_CARDS = 13
 
 # --8<-- [start:config]
 def _int_in(low: int, high: int) -> Any:
-    """An attrs validator: an int (not a bool) from `low` to `high`, or a ValueError naming it."""
+    """An attrs validator: an int (not a bool) from `low` to `high`, or a ConfigError naming the
+    field. The value is quoted with `shown`: whatever it is, the message stays short."""
 
     def check(_: Any, attribute: Any, value: Any) -> None:
         if type(value) is not int or not low <= value <= high:
-            raise ValueError(
-                f"Config.{attribute.name} must be an int from {low} to {high}, got {value!r}"
+            raise ConfigError(
+                f"Config.{attribute.name} must be an int from {low} to {high}, got {shown(value)}"
             )
 
     return check
@@ -76,7 +83,7 @@ class Config:
 def _card(_: Any, __: Any, value: int) -> None:
     # Not a card at all is malformed (InvalidActionError); a card the seat lacks is only illegal.
     if type(value) is not int or value < 1:
-        raise InvalidActionError(f"{value!r} is not a card: cards are 1, 2, 3, ...")
+        raise InvalidActionError(f"{shown(value)} is not a card: cards are 1, 2, 3, ...")
 
 
 @attrs.frozen
@@ -395,7 +402,7 @@ def action_to_str(action: Action) -> str:
     """``bid 7`` for a bid, ``prize 5`` for a prize revealed."""
     if isinstance(action, Bid | RevealPrize):
         return f"{'bid' if isinstance(action, Bid) else 'prize'} {action.card}"
-    raise InvalidActionError(f"{action!r} is not a Goofspiel action")
+    raise InvalidActionError(f"{shown(action)} is not a Goofspiel action")
 
 
 def action_from_str(state: Any, player: int, text: str) -> Action:
@@ -403,7 +410,7 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     words = move_words(text)  # refuses padding, double spaces, empty text, non-strings
     if len(words) == 2 and words[0] in ("bid", "prize") and _NUMBER.fullmatch(words[1]):
         return (Bid if words[0] == "bid" else RevealPrize)(int(words[1]))
-    raise InvalidActionError(f"{text!r} is not a move: expected 'bid CARD' or 'prize CARD'")
+    raise InvalidActionError(f"{shown(text)} is not a move: expected 'bid CARD' or 'prize CARD'")
 
 
 def num_distinct_actions(config: Config | None = None) -> int:
@@ -415,7 +422,7 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
     """``bid c`` is c - 1, ``prize c`` is K + c - 1 (None: the default K)."""
     k = DEFAULT_CARDS if config is None else config.cards
     if not isinstance(action, Bid | RevealPrize) or action.card > k:
-        raise InvalidActionError(f"{action!r} has no id in a game of {k} cards")
+        raise InvalidActionError(f"{shown(action)} has no id in a game of {k} cards")
     return action.card - 1 + (k if isinstance(action, RevealPrize) else 0)
 
 
@@ -423,7 +430,7 @@ def action_from_id(state: Any, player: int, action_id: int) -> Action:
     """The action with that id under `state`'s config."""
     k = DEFAULT_CARDS if state is None else state.config.cards
     if type(action_id) is not int or not 0 <= action_id < 2 * k:
-        raise InvalidActionError(f"action id {action_id!r} is not in range(0, {2 * k})")
+        raise InvalidActionError(f"action id {shown(action_id)} is not in range(0, {2 * k})")
     return Bid(action_id + 1) if action_id < k else RevealPrize(action_id - k + 1)
 
 
@@ -510,9 +517,13 @@ def main() -> None:
     assert replay(game, record) == final
     print(f"record of {len(record.moves)} moves replayed, first {record.moves[:2]}")
 
-    # The whole contract, checked as the library checks its own games.
+    # The whole contract, checked as the library checks its own games, then bad input of
+    # every kind (tablefeast.testing.fuzz_game): refused with the library's errors, or sound.
     report = tablefeast.testing.check_game(game, [config], games=3, seed=1)
-    print(f"the conformance suite passed: {report.games} games, {report.states} states")
+    print(
+        f"the conformance suite passed: {report.games} games, {report.states} states, "
+        f"{report.inputs} bad inputs"
+    )
 
 
 if __name__ == "__main__":

@@ -168,6 +168,7 @@ def test_random_games_keep_every_invariant(name: str, data: st.DataObject) -> No
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     _, report = check_random_game(spec.game, config, seed, invariants=spec.invariants)
     assert report.resampled, "every game hides something: determinize resamples it"
+    assert report.compared, "and it is checked on states that really differ"
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))

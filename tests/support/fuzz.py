@@ -1,12 +1,11 @@
 """Tampering with real inputs, for the fuzzing suite (tests/games/test_fuzz.py) and the games' own
 tests.
 
-`mutate` changes one thing in parsed JSON (a number, a list's order or length, a value's type) the
-way a careless or hostile hand would; `play_on` checks that a state the library accepted really
-plays: every move keeps `check_state`, every seat's view, tensor and text build, and nothing but
-the library's own errors ever escapes. `at`, `set_at`, `inner_paths` and `tamper_json` are the
-pieces the per-game tests tamper with JSON by. `engines` runs a suite on both engines: the pure
-module, and the native core where it is built (required where TABLEFEAST_REQUIRE_NATIVE is set).
+The shipped checks of bad input live in `tablefeast.testing` (`fuzz_game`, `mutate`, `play_on`
+and the checks of one input); `mutate` is re-exported here for the tests that import it from
+here. `at`, `set_at`, `inner_paths` and `tamper_json` are the pieces the per-game tests tamper
+with JSON by, drawing with hypothesis. `engines` runs a suite on both engines: the pure module,
+and the native core where it is built (required where TABLEFEAST_REQUIRE_NATIVE is set).
 """
 
 from __future__ import annotations
@@ -24,32 +23,10 @@ from hypothesis import strategies as st
 
 import tablefeast
 from tablefeast import native
-from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import RecordError
 from tablefeast.kernel.ruleset import Ruleset
+from tablefeast.testing import mutate  # noqa: F401  # re-exported: tests import it from here
 from tests.support.walk import random_states
-
-INTERESTING = (
-    -(10**400),
-    -(2**63),
-    -2,
-    -1,
-    0,
-    1,
-    2,
-    3,
-    5,
-    9,
-    10,
-    12,
-    40,
-    1000,
-    10**6,
-    2**53,
-    10**400,
-)
-"""Integers that break careless code: negatives, off-by-ones, sizes, and far too large."""
-
 
 NATIVE_REQUIRED = bool(os.environ.get("TABLEFEAST_REQUIRE_NATIVE"))
 """CI's native stage sets TABLEFEAST_REQUIRE_NATIVE: there a core that is not built fails the
@@ -99,18 +76,6 @@ def need_engine(name: str, engine: str) -> None:
 def on_engine(game: Any, engine: str, state: Any) -> Any:
     """`state`, a pure state of `game`, as the state of `engine` (native: converted)."""
     return game.from_pure(state) if engine == "native" else state
-
-
-def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    # Every place in the JSON tree, the root included.
-    found = [path]
-    if isinstance(data, dict):
-        for key, value in data.items():
-            found += _paths(value, (*path, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            found += _paths(value, (*path, i))
-    return found
 
 
 def at(data: Any, path: tuple[Any, ...]) -> Any:
@@ -188,54 +153,6 @@ def tamper_json(
     return f"{how} {path} {i} {j}"
 
 
-def _new_leaf(value: Any, rng: random.Random) -> Any:
-    roll = rng.random()
-    if isinstance(value, bool) or roll < 0.05:
-        return rng.choice([True, False, None, 0, "x", [], {}])
-    if isinstance(value, int):
-        return value + rng.choice((-1, 1)) if roll < 0.5 else rng.choice(INTERESTING)
-    if isinstance(value, str):
-        return rng.choice(["", value + "x", value[::-1], "1/0", "9" * 30, value.upper()])
-    if value is None:
-        return rng.choice(INTERESTING)
-    return rng.choice(INTERESTING)
-
-
-def mutate(data: Any, rng: random.Random) -> Any:
-    """A copy of parsed JSON `data` with one random change.
-
-    The changes: a leaf replaced (numbers nudged by one or set to an `INTERESTING` value, strings
-    altered, types swapped), two entries of a list swapped, a list entry removed or repeated, or
-    one unit moved between two integers of the same list (a card from one count to another).
-    """
-    data = copy.deepcopy(data)
-    paths = [p for p in _paths(data) if p]
-    path = rng.choice(paths)
-    parent = at(data, path[:-1])
-    key = path[-1]
-    value = parent[key]
-    kind = rng.random()
-    if isinstance(value, list) and value and kind < 0.5:
-        i, j = rng.randrange(len(value)), rng.randrange(len(value))
-        if kind < 0.15:
-            value[i], value[j] = value[j], value[i]
-        elif kind < 0.25:
-            del value[i]
-        elif kind < 0.35:
-            value.insert(i, copy.deepcopy(value[j]))
-        else:
-            ints = [k for k, v in enumerate(value) if type(v) is int]
-            if len(ints) >= 2:
-                a, b = rng.sample(ints, 2)
-                value[a] -= 1
-                value[b] += 1
-            else:
-                value.reverse()
-        return data
-    parent[key] = _new_leaf(value, rng)
-    return data
-
-
 def check_tampered_view(
     game: Any,
     data: st.DataObject,
@@ -268,39 +185,6 @@ def check_tampered_view(
     assert game.check_view(loaded) == []
     usable(loaded)
     assert tablefeast.loads(tablefeast.dumps(loaded), game.View) == loaded
-
-
-def play_on(game: Ruleset, state: Any, rng: random.Random, moves: int) -> Any:
-    """Play up to `moves` random moves from an accepted `state`, checking everything on the way.
-
-    Every state met passes the game's `check_state`; every seat's view, observation tensor and
-    text render; JSON round-trips; and an acting seat always has a move. Returns the last state.
-    """
-    check_state = game.check_state  # type: ignore[attr-defined]
-    players = state.config.players
-    for _ in range(moves):
-        assert check_state(state) == [], check_state(state)
-        for seat in (*range(players), None):
-            view = game.view(state, seat)
-            tensor = game.observation_tensor(view)  # type: ignore[attr-defined]
-            assert len(tensor) == game.observation_size(state.config)  # type: ignore[attr-defined]
-            game.render(view)  # type: ignore[attr-defined]
-        game.scores(state)
-        acting = game.actors(state)
-        if not acting:
-            assert game.is_terminal(state) and game.winners(state)
-            return state
-        seat = acting[rng.randrange(len(acting))]
-        if seat == CHANCE:
-            action = game.chance_distribution(state).sample(rng)
-        else:
-            legal = game.legal_actions(state, seat)
-            assert legal, f"seat {seat} must act but has no legal action"
-            action = legal[rng.randrange(len(legal))]
-        state = game.apply_action(state, seat, action)
-    again = tablefeast.loads(tablefeast.dumps(state), game.State)  # type: ignore[attr-defined]
-    assert type(again) is type(state) and again == state
-    return state
 
 
 def sample_states(game: Ruleset, config: Any, seed: int, count: int) -> list[Any]:

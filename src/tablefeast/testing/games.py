@@ -1,37 +1,11 @@
-"""The conformance suite: every promise of the `Ruleset` contract, checked against any game.
-
-The library's four games pass it in their own tests, and so must a game of another package (the
-tutorial's Goofspiel does): like pgx's ``api_test`` and OpenSpiel's ``random_sim_test``, it plays
-seeded random games and checks, after every move,
-
-- the contract at the state: actors ascending, distinct and ``()`` exactly when the game is
-  over; legal actions distinct, deterministic and empty for a seat that does not act; chance
-  outcomes exact `Fraction`\\ s that sum to 1, in the order of the legal outcomes; scores per
-  seat; winners only at the end; a declared score sheet that adds up to the scores, with a
-  tie-break exactly when the finished game's top score is tied;
-- every legal action's round trips: notation, integer id, JSON, and the shared "why not" check
-  (None for a legal action);
-- that `apply_action` and `legal_actions` agree on a sample of actions met so far (an illegal
-  one raises `IllegalActionError`, saying why), and that `apply_action` never changes its input;
-- views and determinization: a determinized state has the same view, the same observation
-  tensor and the same actors, is itself a sound state, and depends only on the view; the state
-  and a view survive JSON; a state keeps no history;
-- at a simultaneous step, that the order of the commitments does not matter;
-- the traced transition: the same next state as `apply_action`; effects that say who may see
-  them (seeing them twice sees no more); words that depend only on what a spectator sees;
-  labels among the declared ones;
-- the declared capabilities: the player counts `Config` accepts, the strategy's ranking of
-  legal moves, move help for every first word of a seat's moves, renders, catalogs, holdings;
-- at the end, that the game's record replays to the same final state.
-
-A failed check raises `ConformanceError` (an `AssertionError` too) saying which promise broke,
-where. Only the game's own functions and the seeded generator are used: nothing else is needed.
+"""Random games, checked after every move: the conformance suite's main part (`check_game`).
 
 Examples:
     >>> import tablefeast
-    >>> report = check_game(tablefeast.load("food_chain"), games=1, seed=3)
-    >>> report.games, report.states > 50  # one game with 3 players, one with 6
-    (2, True)
+    >>> fc = tablefeast.load("food_chain")
+    >>> final, report = check_random_game(fc, fc.Config(players=3), seed=1)
+    >>> fc.is_terminal(final), report.games, report.compared > 0
+    (True, 1, True)
 """
 
 from __future__ import annotations
@@ -39,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -48,28 +21,19 @@ import tablefeast
 from tablefeast.kernel.capabilities import Capabilities
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.effects import Effect, seen, tell, trace
-from tablefeast.kernel.errors import IllegalActionError, TablefeastError
+from tablefeast.kernel.errors import ConfigError, IllegalActionError, TablefeastError
 from tablefeast.kernel.record import Record, record_of, replay
 from tablefeast.kernel.ruleset import AnyRuleset, Ruleset, apply_joint
+from tablefeast.testing.contract import ConformanceError, check_state, expect
+from tablefeast.testing.fuzz import fuzz_game
 
 __all__ = [
-    "ConformanceError",
     "Report",
     "check_capabilities",
     "check_effects",
     "check_game",
     "check_random_game",
-    "check_state",
 ]
-
-
-class ConformanceError(TablefeastError, AssertionError):
-    """A game broke a promise of the contract; the message says which, and where."""
-
-
-def _expect(condition: object, message: str) -> None:
-    if not condition:
-        raise ConformanceError(message)
 
 
 @attrs.frozen
@@ -81,86 +45,33 @@ class Report:
         states: states checked.
         deep: states that got the costlier checks too (round trips, views, determinization).
         resampled: whether some determinization changed a state (hidden information found).
+        compared: pairs of different states that a seat cannot tell apart (after two moves of
+            another actor that its view does not show) whose determinizations from one seed
+            were compared: they must be the same.
+        inputs: bad inputs tried (`tablefeast.testing.fuzz_game`).
     """
 
     games: int
     states: int
     deep: int
     resampled: bool
+    compared: int = 0
+    inputs: int = 0
 
 
-# ---------------------------------------------------------------- one state
-
-
-def check_state(game: AnyRuleset, state: Any) -> None:
-    """The contract at one state: actors, legal actions, chance, scores, winners.
-
-    Args:
-        game: the game module.
-        state: a state of that game.
-
-    Raises:
-        ConformanceError: a promise is broken.
-    """
-    players = state.config.players
-    acting = game.actors(state)
-    _expect(list(acting) == sorted(set(acting)), f"actors {acting} are not ascending and distinct")
-    _expect((acting == ()) == game.is_terminal(state), "actors must be () exactly when over")
-    _expect(len(game.scores(state)) == players, "scores needs one entry per seat")
-    won = game.winners(state)
-    if game.is_terminal(state):
-        _expect(won and set(won) <= set(range(players)), f"a finished game has winners: {won}")
-    else:
-        _expect(won == frozenset(), "no winners before the end")
-    for seat in range(players):
-        if seat not in acting:
-            _expect(game.legal_actions(state, seat) == (), f"seat {seat} does not act")
-    _score_sheet(game, state)
-    if acting == (CHANCE,):
-        outcomes = game.chance_outcomes(state)
-        _expect(outcomes, "a chance node has outcomes")
-        _expect(sum(p for _, p in outcomes) == 1, "chance probabilities sum to exactly 1")
-        _expect(all(isinstance(p, Fraction) and p > 0 for _, p in outcomes), "exact and positive")
-        _expect(
-            tuple(a for a, _ in outcomes) == game.legal_actions(state, CHANCE),
-            "chance outcomes are the legal outcomes, in the same order",
-        )
-        _expect(len({a for a, _ in outcomes}) == len(outcomes), "chance outcomes are distinct")
-        return
-    for seat in acting:
-        legal = game.legal_actions(state, seat)
-        _expect(legal, f"acting seat {seat} has a legal action")
-        _expect(len(set(legal)) == len(legal), f"the legal actions of {seat} are distinct")
-        _expect(game.legal_actions(state, seat) == legal, "legal actions are deterministic")
-
-
-def _score_sheet(game: AnyRuleset, state: Any) -> None:
-    """The declared score sheet adds up to the scores; it names a tie-break exactly when the
-    game is over with more than one seat on the highest score."""
-    sheet_of = getattr(game, "CAPABILITIES", None) and game.CAPABILITIES.score_sheet
-    if sheet_of is None:
-        return
-    sheet = sheet_of(state)
-    scores = tuple(game.scores(state))
-    problems = sheet.problems(scores)
-    _expect(not problems, f"the score sheet disagrees with the scores: {problems}")
-    tied = game.is_terminal(state) and scores.count(max(scores)) > 1
-    _expect(
-        (sheet.tie_break is not None) == tied,
-        f"a tie-break is named exactly when the finished game's top score is tied: {sheet}",
-    )
+# ---------------------------------------------------------------- one decision
 
 
 def _round_trips(game: AnyRuleset, state: Any, seat: int, action: Any) -> None:
     """Notation, integer id, JSON and the shared "why not" check agree on a legal action."""
     text = game.action_to_str(action)
-    _expect(game.action_from_str(state, seat, text) == action, f"notation round trip of {text!r}")
+    expect(game.action_from_str(state, seat, text) == action, f"notation round trip of {text!r}")
     action_id = game.action_to_id(action, state.config)
-    _expect(0 <= action_id < game.num_distinct_actions(state.config), f"id of {text!r} in range")
-    _expect(game.action_from_id(state, seat, action_id) == action, f"id round trip of {text!r}")
-    _expect(game.why_not(state, seat, action) is None, f"{text!r} is legal yet has a why-not")
+    expect(0 <= action_id < game.num_distinct_actions(state.config), f"id of {text!r} in range")
+    expect(game.action_from_id(state, seat, action_id) == action, f"id round trip of {text!r}")
+    expect(game.why_not(state, seat, action) is None, f"{text!r} is legal yet has a why-not")
     loaded = tablefeast.loads(tablefeast.dumps(action), game.Action)
-    _expect(loaded == action, f"JSON round trip of {text!r}")
+    expect(loaded == action, f"JSON round trip of {text!r}")
 
 
 def _legality_agrees(game: AnyRuleset, state: Any, candidates: Iterable[Any]) -> None:
@@ -169,7 +80,7 @@ def _legality_agrees(game: AnyRuleset, state: Any, candidates: Iterable[Any]) ->
         legal = set(game.legal_actions(state, seat))
         for action in candidates:
             reason = game.why_not(state, seat, action)
-            _expect(
+            expect(
                 (reason is None) == (action in legal),
                 f"why_not({seat}, {action!r}) says {reason!r}, yet legal_actions "
                 + ("lists it" if action in legal else "does not list it"),
@@ -177,10 +88,10 @@ def _legality_agrees(game: AnyRuleset, state: Any, candidates: Iterable[Any]) ->
             try:
                 game.apply_action(state, seat, action)
             except IllegalActionError as e:
-                _expect(action not in legal, f"legal {action!r} of {seat} was refused: {e}")
-                _expect(str(e), "an illegal action's error says why")
+                expect(action not in legal, f"legal {action!r} of {seat} was refused: {e}")
+                expect(str(e), "an illegal action's error says why")
             else:
-                _expect(action in legal, f"{action!r} by {seat} was applied, yet is not legal")
+                expect(action in legal, f"{action!r} by {seat} was applied, yet is not legal")
 
 
 def _views(
@@ -195,22 +106,64 @@ def _views(
         invariants(sampled)  # a determinized state is a real state
         check_state(game, sampled)
         view = game.view(state, seat)
-        _expect(game.view(sampled, seat) == view, f"the view of {seat} leaks")
-        _expect(game.actors(sampled) == game.actors(state), "determinize changed the actors")
+        expect(game.view(sampled, seat) == view, f"the view of {seat} leaks")
+        expect(game.actors(sampled) == game.actors(state), "determinize changed the actors")
         if game.CAPABILITIES.public_views:
             _public_views(game, state, sampled, seat)
         if observe is not None:
             size = game.CAPABILITIES.observation_size
             tensor = observe(view)
-            _expect(size is None or len(tensor) == size(state.config), "tensor size")
-            _expect(all(isinstance(x, float) for x in tensor), "a tensor holds floats")
-            _expect(observe(game.view(sampled, seat)) == tensor, f"the tensor of {seat} leaks")
+            expect(size is None or len(tensor) == size(state.config), "tensor size")
+            expect(all(isinstance(x, float) for x in tensor), "a tensor holds floats")
+            expect(observe(game.view(sampled, seat)) == tensor, f"the tensor of {seat} leaks")
         seed = rng.getrandbits(32)
         again = game.determinize(sampled, seat, random.Random(seed))
         original = game.determinize(state, seat, random.Random(seed))
-        _expect(again == original, f"determinize for {seat} reads more than the view")
+        expect(again == original, f"determinize for {seat} reads more than the view")
         changed = changed or sampled != state
     return changed
+
+
+def _alike_resampled(
+    game: AnyRuleset,
+    state: Any,
+    seat: int,
+    action: Any,
+    *,
+    after: Any,
+    alternatives: Sequence[Any],
+    seed: int,
+) -> int:
+    """`determinize` reads only the view, checked on two states that really differ: `after`
+    (`action` by `seat` made in `state`) and the state another move of `seat` gives, where a
+    viewer cannot tell the two apart (chance's outcome, or a commitment, hidden from it). From
+    one seed, `determinize` must give that viewer the same state from both; so it cannot keep
+    what the view hides as it is (the other seats' true cards or bids), since the two states
+    differ there. Comparing a state with one determinized from it would not tell: a
+    determinize that changes nothing gives the state itself twice. Returns the number of pairs
+    compared (one per viewer at most)."""
+    views = {v: game.view(after, v) for v in (*range(after.config.players), None) if v != seat}
+    who = "chance" if seat == CHANCE else f"seat {seat}"
+    compared = 0
+    for other in alternatives:
+        if not views:
+            break
+        twin = game.apply_action(state, seat, other)
+        if twin == after:
+            continue
+        for viewer in [v for v, view in views.items() if game.view(twin, v) == view]:
+            del views[viewer]
+            compared += 1
+            first = game.determinize(after, viewer, random.Random(seed))
+            second = game.determinize(twin, viewer, random.Random(seed))
+            expect(
+                first == second,
+                f"determinize for {viewer} reads more than the view: the states after "
+                f"{game.action_to_str(action)!r} and after {game.action_to_str(other)!r} by "
+                f"{who}, which {viewer} cannot tell apart, give two different states from one "
+                "seed (it keeps something the view hides as it is, where it must draw it again)",
+            )
+    return compared
 
 
 def _public_views(game: AnyRuleset, state: Any, sampled: Any, seat: int | None) -> None:
@@ -220,7 +173,7 @@ def _public_views(game: AnyRuleset, state: Any, sampled: Any, seat: int | None) 
     for actor in game.actors(state):
         if actor == CHANCE or (commitments is not None and commitments[actor] is not None):
             continue
-        _expect(
+        expect(
             game.view(sampled, actor) == game.view(state, actor),
             f"public_views, yet the view of {actor} is not public to {seat}",
         )
@@ -240,7 +193,7 @@ def _commit_order(game: AnyRuleset, state: Any, rng: random.Random) -> None:
     steps = [state]
     for seat in order:
         steps.append(game.apply_action(steps[-1], seat, choice[seat]))
-    _expect(steps[-1] == apply_joint(game, state, choice), "the commitments' order matters")
+    expect(steps[-1] == apply_joint(game, state, choice), "the commitments' order matters")
     _withdraw(game, state, order[0], steps[1])
 
 
@@ -250,7 +203,7 @@ def _withdraw(game: AnyRuleset, state: Any, seat: int, after: Any) -> None:
     withdraw = game.CAPABILITIES.withdraw
     if withdraw is None or not set(game.actors(state)) - {seat} <= set(game.actors(after)):
         return  # nothing to take back, or the commitment resolved the step
-    _expect(
+    expect(
         withdraw(after, seat) == state,
         f"withdraw({seat}) does not restore the state before its commitment",
     )
@@ -290,17 +243,17 @@ def check_effects(
         ConformanceError: a promise is broken.
     """
     traced, effects = trace(game, state, seat, action)
-    _expect(traced == after, f"the traced transition of {action!r} gives another state")
-    _expect(trace(game, state, seat, action)[1] == effects, "effects are deterministic")
-    _expect(all(isinstance(e, Effect) for e in effects), "effects are Effect instances")
+    expect(traced == after, f"the traced transition of {action!r} gives another state")
+    expect(trace(game, state, seat, action)[1] == effects, "effects are deterministic")
+    expect(all(isinstance(e, Effect) for e in effects), "effects are Effect instances")
     for viewer in (*range(state.config.players), None):
         shown = seen(effects, viewer)
-        _expect(all(isinstance(e, Effect) for e in shown), "a seen effect is an Effect")
-        _expect(seen(shown, viewer) == shown, f"seeing the effects twice shows {viewer} more")
+        expect(all(isinstance(e, Effect) for e in shown), "a seen effect is an Effect")
+        expect(seen(shown, viewer) == shown, f"seeing the effects twice shows {viewer} more")
     words = tell(game, state.config, effects)
-    _expect(isinstance(words, tuple) and all(isinstance(w, str) and w for w in words), "words")
+    expect(isinstance(words, tuple) and all(isinstance(w, str) and w for w in words), "words")
     public = tell(game, state.config, seen(effects, None))
-    _expect(words == public, f"the words leak: {words} from what a spectator sees as {public}")
+    expect(words == public, f"the words leak: {words} from what a spectator sees as {public}")
     capabilities = game.CAPABILITIES
     if alternatives:
         _hidden_alike(
@@ -309,7 +262,7 @@ def check_effects(
     if capabilities.situations is not None:
         labels = capabilities.situations(effects)
         unknown = set(labels) - set(capabilities.situation_labels)
-        _expect(not unknown, f"labels not in situation_labels: {sorted(unknown)}")
+        expect(not unknown, f"labels not in situation_labels: {sorted(unknown)}")
     return effects
 
 
@@ -344,7 +297,7 @@ def _hidden_alike(
         for viewer in viewers:
             if game.view(after2, viewer) != game.view(after, viewer):
                 continue
-            _expect(
+            expect(
                 seen(effects2, viewer) == seen(effects, viewer),
                 f"the effects show {viewer} what its view hides: {seen(effects, viewer)} and "
                 f"{seen(effects2, viewer)} after {action!r} and {other!r}, which it cannot tell "
@@ -364,25 +317,29 @@ def check_capabilities(game: AnyRuleset, configs: Sequence[Any] = ()) -> None:
         ConformanceError: a promise is broken.
     """
     missing = [name for name in _CONTRACT if not hasattr(game, name)]
-    _expect(not missing, f"{getattr(game, '__name__', game)} lacks {', '.join(missing)}")
-    _expect(isinstance(game, Ruleset), f"{game!r} lacks functions of the Ruleset contract")
+    expect(not missing, f"{getattr(game, '__name__', game)} lacks {', '.join(missing)}")
+    expect(isinstance(game, Ruleset), f"{game!r} lacks functions of the Ruleset contract")
     capabilities = game.CAPABILITIES
-    _expect(isinstance(capabilities, Capabilities), "CAPABILITIES must be a Capabilities")
+    expect(isinstance(capabilities, Capabilities), "CAPABILITIES must be a Capabilities")
     players = capabilities.players
-    _expect(len(players) > 0 and players.step == 1, "players is a range of player counts")
+    expect(len(players) > 0 and players.step == 1, "players is a range of player counts")
     for count in (players[0] - 1, *players, players[-1] + 1):
         try:
             game.Config(players=count)
             accepted = True
-        except (TypeError, ValueError):
+        except ConfigError:
             accepted = False
+        except Exception as e:  # a refusal must be the library's ConfigError
+            raise ConformanceError(
+                f"Config(players={count}) raised {type(e).__name__}, not ConfigError: {e}"
+            ) from e
         verdict = "accepts" if accepted else "refuses"
-        _expect(accepted == (count in players), f"Config {verdict} {count} players: {players}")
+        expect(accepted == (count in players), f"Config {verdict} {count} players: {players}")
     for config in configs:
         if capabilities.catalog is not None:
             json.dumps(capabilities.catalog(config))  # the catalog is JSON data
         if capabilities.observation_size is not None:
-            _expect(capabilities.observation_size(config) > 0, "an observation has a size")
+            expect(capabilities.observation_size(config) > 0, "an observation has a size")
 
 
 _CONTRACT = tuple(
@@ -399,14 +356,14 @@ def _declared(game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...]) -
     view = game.view(state, seat)
     if capabilities.strategy is not None:
         ranking, simultaneous = capabilities.strategy(view, legal)
-        _expect(isinstance(simultaneous, bool), "the strategy says whether to mix, as a bool")
-        _expect(set(ranking) <= set(legal), "the strategy ranks legal moves only")
+        expect(isinstance(simultaneous, bool), "the strategy says whether to mix, as a bool")
+        expect(set(ranking) <= set(legal), "the strategy ranks legal moves only")
     if capabilities.move_help:
         for action in legal:
             verb = game.action_to_str(action).split(" ", 1)[0]
-            _expect(verb in capabilities.move_help, f"no move help for {verb!r} moves")
+            expect(verb in capabilities.move_help, f"no move help for {verb!r} moves")
     if capabilities.render is not None:
-        _expect(isinstance(capabilities.render(view), str), "render gives text")
+        expect(isinstance(capabilities.render(view), str), "render gives text")
 
 
 # ---------------------------------------------------------------- whole games
@@ -450,7 +407,7 @@ def check_random_game(
     initial_size = len(tablefeast.dumps(state))
     moves: list[tuple[int, Any]] = []
     met: dict[Any, None] = {}  # actions met so far: candidates for the legality check
-    states = deep_count = 0
+    states = deep_count = compared = 0
     resampled = False
     checking: tuple[int, Any] | None = None  # the move being checked, until it is made
     try:
@@ -462,11 +419,11 @@ def check_random_game(
             if deep:
                 deep_count += 1
                 text = tablefeast.dumps(state)
-                _expect(tablefeast.loads(text, type(state)) == state, "the state's JSON round trip")
-                _expect(len(text) <= max_state_growth * initial_size, "the state keeps history")
+                expect(tablefeast.loads(text, type(state)) == state, "the state's JSON round trip")
+                expect(len(text) <= max_state_growth * initial_size, "the state keeps history")
                 for viewer in (0, None):
                     view = game.view(state, viewer)
-                    _expect(
+                    expect(
                         tablefeast.loads(tablefeast.dumps(view), type(view)) == view, "view JSON"
                     )
                 resampled = _views(game, state, rng, invariants) or resampled
@@ -474,7 +431,7 @@ def check_random_game(
             acting = game.actors(state)
             if not acting:
                 break
-            _expect(len(moves) < max_moves, f"the game did not end within {max_moves} moves")
+            expect(len(moves) < max_moves, f"the game did not end within {max_moves} moves")
             seat = acting[rng.randrange(len(acting))]
             legal = game.legal_actions(state, seat)
             if deep:
@@ -492,29 +449,32 @@ def check_random_game(
             checking = (seat, action)
             after = game.apply_action(state, seat, action)
             if deep:
-                _expect(tablefeast.dumps(state) == text, "apply_action changed its input")
+                expect(tablefeast.dumps(state) == text, "apply_action changed its input")
                 others = [a for a in legal[:12] if a != action]
                 check_effects(game, state, seat, action, after, alternatives=others)
+                compared += _alike_resampled(
+                    game, state, seat, action, after=after, alternatives=others[:6], seed=len(moves)
+                )
             moves.append((seat, action))
             checking = None
             state = after
         record = record_of(game, config, moves)
         reloaded = Record.from_json(record.to_json())
-        _expect(reloaded == record, "the record's JSON round trip")
-        _expect(replay(game, reloaded) == state, "replaying the record gives another final state")
+        expect(reloaded == record, "the record's JSON round trip")
+        expect(replay(game, reloaded) == state, "replaying the record gives another final state")
     except (TablefeastError, AssertionError) as e:
         # Where it broke: the game, the moves made before, the move being checked.
-        shown = f"{e}" if isinstance(e, ConformanceError) else f"{type(e).__name__}: {e}"
+        said = f"{e}" if isinstance(e, ConformanceError) else f"{type(e).__name__}: {e}"
         last = "; ".join(f"{seat}: {game.action_to_str(a)}" for seat, a in moves[-3:])
         where = f"after move {len(moves)} of the random game {seed!r} from {config!r}"
         if last:
             where += f"; the last moves: {last}"
         if checking is not None:
             where += f"; checking {checking[0]}: {game.action_to_str(checking[1])}"
-        raise ConformanceError(f"{shown} ({where})") from (
+        raise ConformanceError(f"{said} ({where})") from (
             None if isinstance(e, ConformanceError) else e
         )
-    return state, Report(1, states, deep_count, resampled)
+    return state, Report(1, states, deep_count, resampled, compared)
 
 
 def check_game(
@@ -526,9 +486,11 @@ def check_game(
     invariants: Callable[[Any], None] | None = None,
     hidden_information: bool = True,
     deep_every: int = 7,
+    bad_inputs: int = 20,
 ) -> Report:
     """Check the whole contract against `game`: its capabilities, then `games` seeded random
-    games from each config (`check_random_game`), every one played to its end.
+    games from each config (`check_random_game`), every one played to its end, then
+    `bad_inputs` bad inputs of each kind (`tablefeast.testing.fuzz_game`).
 
     Args:
         game: the game module (a `Ruleset`).
@@ -538,9 +500,13 @@ def check_game(
         seed: seeds everything; the same seed checks the same games.
         invariants: the game's own invariants, called on every state (they raise on a broken
             one).
-        hidden_information: whether the game hides something (then some determinization must
-            resample something in the games played).
+        hidden_information: whether the game hides something. Then some determinization must
+            resample something, and the games must meet two states that a seat cannot tell
+            apart (after two moves of another actor that its view does not show), whose
+            determinizations for that seat from one seed must be the same: so `determinize`
+            cannot keep what the view hides as it is.
         deep_every: how often the costlier checks run (see `check_random_game`).
+        bad_inputs: bad inputs of each kind to try (0: none).
 
     Returns:
         What was checked.
@@ -551,8 +517,9 @@ def check_game(
     Examples:
         >>> import tablefeast
         >>> sab = tablefeast.load("schlacht_am_buffet")
-        >>> check_game(sab, [sab.Config(players=3)], games=1, deep_every=50).resampled
-        True
+        >>> report = check_game(sab, [sab.Config(players=3)], games=1, deep_every=50)
+        >>> report.resampled, report.compared > 0, report.inputs > 100
+        (True, True, True)
     """
     check_capabilities(game)
     if configs is None:
@@ -569,13 +536,21 @@ def check_game(
                 invariants=invariants,
                 deep_every=deep_every,
             )
-            _expect(game.is_terminal(final), "a random game plays to its end")
+            expect(game.is_terminal(final), "a random game plays to its end")
             total = Report(
                 total.games + 1,
                 total.states + report.states,
                 total.deep + report.deep,
                 total.resampled or report.resampled,
+                total.compared + report.compared,
             )
     if hidden_information:
-        _expect(total.resampled, "determinize never resampled anything in the games played")
-    return total
+        expect(total.resampled, "determinize never resampled anything in the games played")
+        expect(
+            total.compared,
+            "the games met no two states that a seat cannot tell apart, so determinize could "
+            "not be checked against a state that really differs (pass hidden_information=False "
+            "for a game that hides nothing)",
+        )
+    inputs = fuzz_game(game, configs, seed=seed, examples=bad_inputs) if bad_inputs else 0
+    return attrs.evolve(total, inputs=inputs)
