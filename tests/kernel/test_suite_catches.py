@@ -2,9 +2,9 @@
 
 Each test takes a real game (the tutorial's Goofspiel, the library's games on both engines),
 breaks one promise the way a game's author might, and checks that the suite raises
-`ConformanceError` saying which: a `determinize` that keeps what the view hides as it is, a `Config` that refuses
-with a plain ValueError, an error message built with ``repr`` (which raises for an int of 5,000
-digits) or quoting its whole input.
+`ConformanceError` saying which: a `determinize` that keeps what the view hides as it is, a
+`Config` that refuses with a plain ValueError, an error message built with ``repr`` (which
+raises for an int of 5,000 digits) or quoting its whole input.
 """
 
 from __future__ import annotations
