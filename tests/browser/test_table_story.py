@@ -24,6 +24,7 @@ from tests.support.browser import (
     create_table,
     watch_console,
 )
+from tests.support.declared import declaring
 
 GAMES = tablefeast.names()
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -82,7 +83,8 @@ def test_the_end_screen_is_in_view_and_adds_up(
     assert "share the win" in page.locator("#winners").inner_text() or "wins with" in (
         page.locator("#winners").inner_text()
     )
-    _check_sheet(page, game)
+    if game in declaring("score_sheet"):  # else the scores alone, with no parts to add up
+        _check_sheet(page, game)
     no_overflow = page.evaluate(
         "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
     )

@@ -15,6 +15,7 @@ import pytest
 
 import tablefeast
 from tablefeast.cli import HumanAgent, main
+from tests.support.declared import declaring
 
 
 def run(*argv: str) -> str:
@@ -364,7 +365,7 @@ def test_a_missing_extra_is_named(module: str, missing: str, extra: str) -> None
     assert f'pip install "tablefeast[{extra}]"' in done.stdout, done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("game", tablefeast.names())
+@pytest.mark.parametrize("game", declaring("score_sheet"))
 def test_play_ends_with_the_score_sheet_that_adds_up_to_the_final_scores(game: str) -> None:
     import re
 

@@ -11,6 +11,7 @@ import pytest
 import tablefeast
 from tablefeast.kernel.play import RandomAgent, play_game
 from tablefeast.terminal import HumanAgent, moves_text, read_move, rules_text, rulings_markdown
+from tests.support.declared import BUILT_IN, declaring
 
 PREFIX = {
     "schlacht_am_buffet": "SAB",
@@ -68,7 +69,7 @@ def script(name: str, seed: int) -> tuple[Any, Any, str, Any]:
     return game, config, "".join(lines), expected
 
 
-@pytest.mark.parametrize("name", tablefeast.names())
+@pytest.mark.parametrize("name", BUILT_IN)  # their ruling ids and renders
 def test_a_person_plays_a_whole_game_through_stdin(name: str) -> None:
     game, config, typed, expected = script(name, seed=3)
     out = io.StringIO()
@@ -145,7 +146,7 @@ def test_quit_ends_the_game_with_one_line() -> None:
 
 
 @pytest.mark.parametrize("width", [40, 72, 100])
-@pytest.mark.parametrize("name", tablefeast.names())
+@pytest.mark.parametrize("name", declaring("rulings"))
 def test_rules_text_is_plain_and_fits(name: str, width: int) -> None:
     markdown = rulings_markdown(tablefeast.load(name))
     text = rules_text(markdown, width)

@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 
 import tablefeast
 from tablefeast.kernel.errors import InvalidSeatError
+from tests.support.declared import BUILT_IN
 from tests.support.walk import random_states
 
-NAMES = tablefeast.names()
+NAMES = BUILT_IN  # the built-in games' own speed paths
 
 
 def _configs(name: str) -> list[Any]:

@@ -57,6 +57,8 @@ def _step(state, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("engine", ["pure", "native"])
 def test_random_sim_test(pyspiel, name: str, players: int, engine: str) -> None:  # type: ignore[no-untyped-def]
     need_engine(name, engine)
+    seats = tablefeast.load(name).CAPABILITIES.players  # a plug-in game may seat fewer
+    players = min(max(players, seats[0]), seats[-1])
     game = _load(pyspiel, name, players, engine)
     kind = game.get_type()
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
