@@ -23,7 +23,7 @@ SHIPPED = ["schlacht_am_buffet", "mausgeflippt", "food_chain", "all_you_can_eat_
 
 
 def _file(game: str) -> str:
-    return (resources.files("tablefeast.agents") / "weights" / f"{game}.json").read_text()
+    return (resources.files(f"tablefeast.games.{game}") / "weights.json").read_text()
 
 
 def _data() -> dict:

@@ -219,3 +219,25 @@ def test_a_declared_file_is_a_plain_path_inside_the_package(name: object) -> Non
 
     with pytest.raises(ValueError, match="must be a file of the game's package"):
         Capabilities(title="X", players=range(2, 3), rulings=name)  # type: ignore[arg-type]
+
+
+def test_a_plugin_game_without_weights_gets_a_clear_refusal(plugin: dict[str, str]) -> None:
+    code = (
+        "from tablefeast.agents.learned import shipped_weights\n"
+        "from tablefeast import ConfigError\n"
+        "try:\n"
+        "    shipped_weights('goofspiel')\n"
+        "except ConfigError as e:\n"
+        "    print(e)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=plugin,
+        timeout=60,
+        check=False,
+    )
+    assert done.stdout.strip() == (
+        "no shipped weights for 'goofspiel': its Capabilities declare none"
+    ), done.stderr

@@ -10,8 +10,9 @@ legal moves share a bucket the agent draws one of them evenly.
 
 The weights come from `tablefeast.agents.learning` (PyTorch on the CPU, the extra ``learn``),
 which trains them by self-play through the PettingZoo environment from a seed; the package ships
-one set per game (``weights/<game>.json``, all four games), each for one
-table size (4 players), and inference needs nothing but the standard library.
+one set per game (a file of the game's package, ``weights.json``, that its `Capabilities.weights`
+declares; all four games), each for one table size (4 players), and inference needs nothing but
+the standard library.
 A weights file holds float32 arrays in base64, the network's shape, and the training run's seed,
 settings and learning curve (`Weights.curve`).
 
@@ -34,12 +35,12 @@ import random
 import struct
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import attrs
 
 from tablefeast.agents.heuristics import weighted_choice
+from tablefeast.kernel.capabilities import game_file
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.ruleset import AnyRuleset
 
@@ -239,26 +240,31 @@ class Weights:
 
 @cache
 def shipped_weights(game: str) -> Weights:
-    """The weights the package ships for `game` (read once, then kept: they never change).
+    """The weights the game ships (`Capabilities.weights`, a file of its package), read once,
+    then kept: they never change.
 
     Args:
         game: the game's name.
 
     Raises:
-        ConfigError: the package ships no weights for it.
+        ConfigError: no such game, or it ships no weights (it declares none), or its file is
+            not a weights file of that game.
 
     Examples:
         >>> shipped_weights("food_chain").buckets
         12
     """
-    if not isinstance(game, str) or not game.isidentifier():
-        raise ConfigError(f"no shipped weights for {game!r}")
-    path = resources.files("tablefeast.agents") / "weights" / f"{game}.json"
-    if not path.is_file():
-        raise ConfigError(f"no shipped weights for {game!r}")
-    weights = Weights.from_json(path.read_bytes())
+    import tablefeast  # the registry of games lives above this module
+
+    if not isinstance(game, str) or game not in tablefeast.names():
+        raise ConfigError(f"no shipped weights for {game!r:.80}: no such game")
+    ruleset = tablefeast.load(game)
+    file = ruleset.CAPABILITIES.weights
+    if file is None:
+        raise ConfigError(f"no shipped weights for {game!r}: its Capabilities declare none")
+    weights = Weights.from_json(game_file(ruleset, file))
     if weights.game != game:
-        raise ConfigError(f"weights/{game}.json holds the weights of {weights.game!r}")
+        raise ConfigError(f"{game}'s {file} holds the weights of {weights.game!r}")
     return weights
 
 

@@ -237,6 +237,10 @@ class Capabilities(Generic[S, A, C, V]):
             which ``tablefeast rules GAME`` and the terminal's ``rules`` print
             (`tablefeast.terminal.rulings_markdown`); None: the game ships none, and they say
             so.
+        weights: the learned policy's weights (a `tablefeast.agents.learned.Weights` file,
+            JSON), the name of a file in the game's package as for `rulings`, such as
+            ``"weights.json"``; None: none shipped (``learned`` and ``guided`` then refuse the
+            game with `ConfigError`, and a caller passes its own `Weights`).
         whole_number_tensors: every value of the observation tensor is a whole number below
             2**24 in magnitude (counts, flags, one-hots, scores), which a float32 holds
             exactly, so adapters may hand the values out without rounding them through a
@@ -273,6 +277,7 @@ class Capabilities(Generic[S, A, C, V]):
     multiset_choice: MultisetChoice[S, A] | None = None
     whole_number_tensors: bool | Callable[[S], bool] = False
     rulings: str | None = attrs.field(default=None, validator=_file_name)
+    weights: str | None = attrs.field(default=None, validator=_file_name)
 
     def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:
         """The game's observation size and tensor, for learning code and the adapters.

@@ -27,6 +27,7 @@ __all__ = ["CAPABILITIES"]
 
 CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     rulings="rulings.md",  # this package's rulings, for `tablefeast rules`
+    weights="weights.json",  # the learned policy (`tablefeast.agents.learned`)
     title=TITLE,
     players=range(3, 7),
     apply_traced=apply_traced,
