@@ -2,7 +2,7 @@
 
 Examples:
     >>> import tablefeast
-    >>> tablefeast.names()
+    >>> tablefeast.names()[:4]  # the library's games, then any that plug-ins add
     ('schlacht_am_buffet', 'mausgeflippt', 'food_chain', 'all_you_can_eat_buffet')
     >>> sab = tablefeast.load("schlacht_am_buffet")
     >>> state = sab.initial_state(sab.Config(players=4))
