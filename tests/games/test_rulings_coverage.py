@@ -15,20 +15,21 @@ import tablefeast
 ROOT = Path(__file__).resolve().parents[2]
 
 
+PREFIXES = [
+    ("schlacht_am_buffet", "SAB"),
+    ("mausgeflippt", "MG"),
+    ("food_chain", "FC"),
+    ("all_you_can_eat_buffet", "AYC"),
+]
+"""The library's games and the prefix of their ruling ids."""
+
+
 def ruling_ids(game: str, prefix: str) -> set[str]:
     text = resources.files(f"tablefeast.games.{game}").joinpath("rulings.md").read_text()
     return set(re.findall(rf"\*\*({prefix}-\d+) \[", text))
 
 
-@pytest.mark.parametrize(
-    ("game", "prefix"),
-    [
-        ("schlacht_am_buffet", "SAB"),
-        ("mausgeflippt", "MG"),
-        ("food_chain", "FC"),
-        ("all_you_can_eat_buffet", "AYC"),
-    ],
-)
+@pytest.mark.parametrize(("game", "prefix"), PREFIXES)
 def test_every_ruling_is_cited_in_code_and_named_by_a_test(game: str, prefix: str) -> None:
     assert game in tablefeast.names()
     ids = ruling_ids(game, prefix)
@@ -53,15 +54,7 @@ NOT_IN_THE_CORE = {
 """Rulings the pure packages cite that their native cores have no part in, and why."""
 
 
-@pytest.mark.parametrize(
-    ("game", "prefix"),
-    [
-        ("schlacht_am_buffet", "SAB"),
-        ("mausgeflippt", "MG"),
-        ("food_chain", "FC"),
-        ("all_you_can_eat_buffet", "AYC"),
-    ],
-)
+@pytest.mark.parametrize(("game", "prefix"), PREFIXES)
 def test_the_native_core_cites_every_ruling_the_pure_game_cites(game: str, prefix: str) -> None:
     ids = ruling_ids(game, prefix)
     pure = "\n".join(p.read_text() for p in (ROOT / "src/tablefeast/games" / game).glob("*.py"))

@@ -249,10 +249,11 @@ def train(
         device = "cuda" if torch.cuda.is_available() else "cpu"
     torch.manual_seed(config.seed)
     draws = random.Random(config.seed)
-    heuristic_envs = round(config.envs * config.heuristic_share)
-    league_envs = config.envs - heuristic_envs
-    if config.against is not None:  # a best response: one batch, the frozen agent's
-        heuristic_envs, league_envs = config.envs, 0
+    # The single-learner batch: the learner in one seat, the others the game's heuristic; in
+    # a best response (`against`), every env, the frozen agent in the others.
+    opponents = config.against or "heuristic"
+    single_envs = config.envs if config.against else round(config.envs * config.heuristic_share)
+    league_envs = config.envs - single_envs
     batches: list[Any] = []
     if league_envs:
         batches.append(
@@ -266,15 +267,19 @@ def train(
                 engine="native",
             )
         )
-    if heuristic_envs:
-        seats = [draws.randrange(config.players) for _ in range(heuristic_envs)]
+    if single_envs:
+        seats = (
+            [i % config.players for i in range(single_envs)]  # in rotation
+            if config.against
+            else [draws.randrange(config.players) for _ in range(single_envs)]
+        )
         batches.append(
             VectorGame(
                 config.game,
-                heuristic_envs,
+                single_envs,
                 players=config.players,
-                seat=seats if config.against is None else _rotation(heuristic_envs, config.players),
-                opponents="heuristic" if config.against is None else config.against,
+                seat=seats,
+                opponents=opponents,
                 seed=config.seed + league_envs,
                 reward=config.reward,
                 engine="native",
@@ -355,11 +360,10 @@ def train(
             league.append(_frozen(torch, network))
             if len(league) > 16:  # the oldest past selves leave (the first stays: a fixed point)
                 del league[1]
-        share = _recent_share(batches[-1]) if heuristic_envs else float("nan")
+        share = _recent_share(batches[-1]) if single_envs else float("nan")
         curve.append((decisions, round(time.monotonic() - start, 1), share))
         if say is not None:
-            against = config.against or "heuristic"
-            say(f"update {update + 1}: {decisions:,} decisions, share vs {against} {share:.3f}")
+            say(f"update {update + 1}: {decisions:,} decisions, share vs {opponents} {share:.3f}")
         if checkpoint is not None and time.monotonic() - start >= next_checkpoint:
             checkpoint(weights_data(network, config, curve))
             next_checkpoint += 60 * checkpoint_minutes
@@ -472,11 +476,6 @@ def _network(torch: Any, inputs: int, hidden: int, actions: int) -> Any:
             return self.policy(h), self.value(h).squeeze(-1)
 
     return Network()
-
-
-def _rotation(envs: int, players: int) -> list[int]:
-    """A best response's learner seats: env ``i`` in seat ``i`` modulo `players`."""
-    return [i % players for i in range(envs)]
 
 
 def _start_weights(config: TrainConfig, inputs: int, actions: int) -> Weights:

@@ -22,8 +22,11 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
+import pathlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -320,18 +323,11 @@ def game_file(game: Any, name: str) -> bytes:
         >>> game_file(tablefeast.load("food_chain"), "rulings.md")[:22]
         b'# Food Chain: rulings\\n'
     """
-    import importlib
-    import pathlib
-    import sys
-    from importlib import resources
-
     module_name = getattr(game, "__name__", None)
-    module = sys.modules.get(module_name) if isinstance(module_name, str) else None
-    if module is None:
-        try:
-            module = importlib.import_module(str(module_name))
-        except (ImportError, ValueError, TypeError):
-            raise ConfigError(f"cannot find the module of the game {module_name!r:.80}") from None
+    try:
+        module = importlib.import_module(str(module_name))  # already imported: sys.modules'
+    except (ImportError, ValueError, TypeError):
+        raise ConfigError(f"cannot find the module of the game {module_name!r:.80}") from None
     spec = getattr(module, "__spec__", None)
     package, source = getattr(module, "__package__", None), getattr(module, "__file__", None)
     if spec is not None and spec.submodule_search_locations is not None:
