@@ -163,12 +163,19 @@ class MultisetChoice(Generic[S, A]):
             (given highest first).
         verb: what choosing one card is called (``"discard"``).
         ruling: the ruling of the decision, for the words of a refusal.
+        chosen: ``chosen(action) -> values | None``: the card values an action of this
+            decision chooses (highest first, as `action` takes them), None for an action of
+            any other kind: how an agent that sees only legal moves (a learned policy playing
+            the decision card by card) finds the decision and the hand. None (the field): not
+            declared, and such an agent refuses the game.
 
     Examples:
         >>> import tablefeast
         >>> choice = tablefeast.load("schlacht_am_buffet").CAPABILITIES.multiset_choice
         >>> choice.values[:3], choice.most, choice.action((9, -1)), choice.verb
         ((-1, 0, 1), 9, Exchange(discard=(9, -1)), 'discard')
+        >>> choice.chosen(choice.action((9, -1))), choice.chosen(None)
+        ((9, -1), None)
     """
 
     values: tuple[int, ...]
@@ -178,6 +185,7 @@ class MultisetChoice(Generic[S, A]):
     action: Callable[[tuple[int, ...]], A]
     verb: str
     ruling: str
+    chosen: Callable[[A], tuple[int, ...] | None] | None = None
 
 
 @attrs.frozen(kw_only=True)

@@ -35,6 +35,10 @@ def _hand(state: State, seat: int) -> tuple[int, ...]:
     return state.hands[seat]  # counts by card value, -1 first (as CARD_VALUES)
 
 
+def _discarded(action: Action) -> tuple[int, ...] | None:
+    return action.discard if isinstance(action, Exchange) else None  # SAB-7, highest first
+
+
 def _positions_in_float32(state: State) -> bool:
     # Every value of the tensor is a whole number; all but the mice's positions are small, and
     # a position may pass 2**24 (SAB-25 stops it at 40 million), where a float32 no longer
@@ -50,6 +54,7 @@ EXCHANGE: MultisetChoice[State, Action] = MultisetChoice(
     action=Exchange,
     verb="discard",
     ruling="SAB-7",
+    chosen=_discarded,
 )
 """SAB-7's exchange as a choice of cards: any part of the hand, discarded at once (its actions
 take one block of the game's ids, the empty exchange first)."""
