@@ -11,6 +11,8 @@ one process to the others. It measures
 - moves per second accepted (people's and bots' moves, from the records);
 - latency: from sending a move to receiving the update that shows it applied (p50, p99);
 - each server's peak memory (VmHWM);
+- the servers' CPU seconds per move: user and system time of the server processes (and of their
+  bot worker processes, shown apart) spent while the people played, over the moves accepted;
 - lost or doubled moves: every move a person was told was accepted must be in the table's
   record exactly once, in order (must be 0);
 - with ``--kill-after S``, the failover: one process is killed with SIGKILL S seconds in; its
@@ -64,6 +66,10 @@ request_burst = 10000
 max_connections = 10000
 max_connections_per_address = 10000
 max_spectators_per_table = 1000
+max_open_tables_per_address = 10000
+max_spectators_per_address = 10000
+max_http_connections_per_address = 10000
+max_bot_jobs_per_address = 10000
 message_rate = 10000.0
 """
 """The server's settings for the load: every limit a single client address meets, raised."""
@@ -214,6 +220,41 @@ def _peak_memory(pid: int) -> str:
     return "?"
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The user and system CPU seconds process `pid` has used so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (a server's bot workers and fork server)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _cpu(servers: list[subprocess.Popen[bytes]]) -> dict[int, float]:
+    """CPU seconds used so far by each server process (its pid, as a positive key) and by each
+    of their child processes (the negated pid)."""
+    used = {}
+    for server in servers:
+        used[server.pid] = _cpu_seconds(server.pid)
+        for child in _children(server.pid):
+            for pid in (child, *_children(child)):
+                used[-pid] = _cpu_seconds(pid)
+    return used
+
+
 def _database(choice: str, folder: Path) -> tuple[str, Any]:
     """The database URL or file for `--db`, and the PostgreSQL server started for it (or None)."""
     if choice == "sqlite":
@@ -278,9 +319,14 @@ def main() -> None:
                 created = _post(ports[number % len(ports)], {**body, "settings": {"reaction": 0}})
                 tables.append((created["table"], created["tokens"]))
             kill = None if args.kill_after is None else (args.kill_after, servers[0])
+            turns_before = sum(
+                json.loads(_get(ports[0], f"/api/tables/{table}"))["turn"] for table, _ in tables
+            )
+            cpu_before = _cpu(servers)
             people, elapsed, connections, killed_at = asyncio.run(
                 _load(ports, tables, args.seconds, kill)
             )
+            cpu_after = _cpu(servers)
             alive = [
                 (port, server)
                 for port, server in zip(ports, servers, strict=True)
@@ -320,6 +366,15 @@ def main() -> None:
     print(f"moves accepted: {total} in {elapsed:.1f} s = {total / elapsed:.0f} moves/s")
     print(f"latency move -> update: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies)} moves)")
     print(f"servers' peak memory: {memory}")
+    played = max(1, total - turns_before)
+    # A process gone by the end (killed) counts for nothing: its time is not known.
+    spent = {k: max(0.0, v - cpu_before.get(k, 0.0)) for k, v in cpu_after.items()}
+    main_cpu = sum(v for k, v in spent.items() if k > 0)
+    worker_cpu = sum(v for k, v in spent.items() if k < 0)
+    print(
+        f"server CPU: {main_cpu:.2f} s for {played} moves = {main_cpu / played:.6f} CPU s "
+        f"per move (bot workers: {worker_cpu / played:.6f} CPU s per move)"
+    )
     print(f"lost moves: {lost}, doubled moves: {doubled}")
     if killed_at is not None:
         gaps = sorted(g for ps in people.values() for p in ps for g in p.gaps)
