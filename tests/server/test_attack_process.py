@@ -237,7 +237,7 @@ def test_a_burst_of_frames_is_parsed_only_as_fast_as_it_is_read(server: tuple[in
             answered += chunk
     took = time.monotonic() - started
     sock.close()
-    pongs = answered.count(b'{"type": "pong"}')
+    pongs = answered.count(b'{"type":"pong"}')  # the server writes compact JSON
     assert 40 <= pongs <= 40 + 20 * took + 5, (pongs, took)  # its burst, then its rate
     assert max(latencies) < 0.5, latencies
 

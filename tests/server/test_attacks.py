@@ -588,13 +588,13 @@ def test_the_spectators_of_a_table_share_one_encoded_update(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     built: list[Any] = []
-    real = hub_module.protocol.update
+    real = hub_module.protocol.update_text
 
     def counted(table: Any, seat: Any, since: int) -> Any:
         built.append(seat)
         return real(table, seat, since)
 
-    monkeypatch.setattr(hub_module.protocol, "update", counted)
+    monkeypatch.setattr(hub_module.protocol, "update_text", counted)
     with TestClient(_app(tmp_path)) as client:
         created = _table(client)
         base = f"/ws/tables/{created['table']}"

@@ -41,6 +41,7 @@ __all__ = [
     "register_twin",
     "register_validator",
     "structure",
+    "unstructure",
 ]
 
 T = TypeVar("T")
@@ -205,9 +206,23 @@ def dumps(obj: Any) -> str:
         >>> dumps(sab.Config(players=3))
         '{"players": 3, "edition": "en", "start_player": 0}'
     """
+    return json.dumps(unstructure(obj))
+
+
+def unstructure(obj: Any) -> Any:
+    """The JSON-ready data `dumps` writes (dicts, lists or tuples, strings, numbers, None), for a
+    caller that puts the value inside a larger message and encodes that once.
+
+    Args:
+        obj: the value.
+
+    Examples:
+        >>> from tablefeast.games.schlacht_am_buffet import Play
+        >>> unstructure(Play(5))
+        {'card': 5, 'type': 'Play'}
+    """
     union = _action_unions.get(type(obj))
-    data = converter.unstructure(obj, unstructure_as=union) if union else converter.unstructure(obj)
-    return json.dumps(data)
+    return converter.unstructure(obj, unstructure_as=union) if union else converter.unstructure(obj)
 
 
 def _as_registered_union(cls: Any) -> Any:

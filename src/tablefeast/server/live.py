@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
@@ -146,8 +145,10 @@ class Connection:
                 self.update_queued = False
                 text = live.update_text(self.seat, self.sent_events)
                 self.sent_events = len(live.table.events)
+            elif isinstance(item, dict):
+                text = protocol.encode(item)
             else:
-                text = item if isinstance(item, str) else json.dumps(item)
+                text = str(item)
             await self.socket.send_text(text)
 
 
@@ -201,7 +202,7 @@ class LiveTable:
             since: the events it has been sent.
         """
         if seat is not None:
-            return json.dumps(protocol.update(self.table, seat, since))
+            return protocol.update_text(self.table, seat, since)
         key = (self.table.version, since)
         text = self._spectator_texts.get(key)
         if text is None:
@@ -209,5 +210,5 @@ class LiveTable:
                 v != self.table.version for v, _ in self._spectator_texts
             ):
                 self._spectator_texts.clear()
-            text = self._spectator_texts[key] = json.dumps(protocol.update(self.table, None, since))
+            text = self._spectator_texts[key] = protocol.update_text(self.table, None, since)
         return text

@@ -23,6 +23,11 @@ moves have changed since then, so that a move chosen for an old position is neve
 new one, while another seat's commitment at the same simultaneous step changes nothing),
 ``{"type": "sync"}`` and ``{"type": "ping"}``.
 
+Messages are encoded by `encode`: compact JSON (no spaces, UTF-8 as it is), by orjson where it
+is installed (the ``server`` extra) and by the standard library's `json` otherwise, the same text
+either way. An update is encoded once (`update_text`): the view goes into the message as data, not
+as JSON text parsed back.
+
 Every message is built from the seat's view, its legal moves, the actors and the public events
 alone, so it is the same whatever the other seats' hidden cards are (the tests check this).
 
@@ -37,6 +42,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -50,10 +56,18 @@ from tablefeast.kernel.errors import (
     TablefeastError,
 )
 from tablefeast.kernel.limits import parse_json, shown
+from tablefeast.kernel.serialize import unstructure
 from tablefeast.server.seats import seat_names
 from tablefeast.server.store import StoreError
 from tablefeast.server.table import MAX_SEATS, Table
 from tablefeast.server.wire import renderer_for
+
+_orjson: Any
+try:
+    _orjson = importlib.import_module("orjson")
+except ImportError:  # pragma: no cover - the server extra brings it
+    _orjson = None
+
 
 __all__ = [
     "CLOSE_BROKEN",
@@ -67,11 +81,13 @@ __all__ = [
     "PROTOCOL_VERSION",
     "SCHEMAS",
     "ProtocolError",
+    "encode",
     "error",
     "error_code",
     "games",
     "parse_client",
     "update",
+    "update_text",
     "welcome",
     "why",
 ]
@@ -285,6 +301,27 @@ def why(table: Table, seat: int, text: str) -> dict[str, Any]:
     return {"type": "why", "move": text, "reason": reason}
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as the text sent: compact JSON, non-ASCII characters as they are.
+
+    orjson writes it where it is installed (the ``server`` extra), the standard library
+    otherwise: the same text either way.
+
+    Args:
+        message: the message (JSON-ready data: tuples are written as arrays).
+
+    Examples:
+        >>> encode({"type": "error", "code": "illegal", "message": "déjà (SAB-6)"})
+        '{"type":"error","code":"illegal","message":"déjà (SAB-6)"}'
+    """
+    if _orjson is not None:
+        try:
+            return str(_orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS).decode())
+        except TypeError:  # an int past 64 bits: the standard library writes it
+            pass
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 def update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
     """What one seat (or a spectator) may know now, with the public events from `since` on.
 
@@ -293,6 +330,21 @@ def update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
         seat: the seat, or None for a spectator.
         since: the number of events the connection has already been sent.
     """
+    return json.loads(update_text(table, seat, since))  # type: ignore[no-any-return]
+
+
+def update_text(table: Table, seat: int | None, since: int) -> str:
+    """`update`, encoded (`encode`): what a connection is sent.
+
+    Args:
+        table: the table.
+        seat: the seat, or None for a spectator.
+        since: the number of events the connection has already been sent.
+    """
+    return encode(_update(table, seat, since))
+
+
+def _update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
     game, state = table.game, table.state
     over = game.is_terminal(state)
     legal = () if seat is None else game.legal_actions(state, seat)
@@ -303,7 +355,7 @@ def update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
         "seat": seat,
         "turn": len(table.moves),
         "played": None if seat is None else table.played(seat),
-        "view": json.loads(tablefeast.dumps(game.view(state, seat))),
+        "view": unstructure(game.view(state, seat)),
         "legal": [game.action_to_str(a) for a in legal],
         "actors": list(game.actors(state)),
         "events": [{"n": n, "text": text} for n, text in enumerate(table.events[since:], since)],
