@@ -37,20 +37,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from tablefeast.server.sql import LEASES, POSTGRES, TOKENS_AND_MOVES
 from tablefeast.server.store import (
-    COLUMNS,
     Append,
-    Dialect,
+    SharedSQL,
     StaleError,
     StoreError,
-    TableCounts,
-    TableRow,
-    row_values,
     shown_db,
-    table_from_row,
 )
 
 __all__ = ["CHANNEL", "SCHEMA_VERSION", "PostgresStore"]
@@ -63,10 +59,9 @@ CHANNEL = "tablefeast_moves"
 """The channel of the news of stored moves (``LISTEN``/``NOTIFY``)."""
 _MIGRATION_LOCK = 7_447_015_320_061_206
 """The advisory lock held while a database is created or migrated."""
-_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
-"""Now, on the database server's clock (leases run out by one clock for every process)."""
 
-_SCHEMA_1 = """
+_SCHEMA_1 = (
+    """
 CREATE TABLE tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -82,33 +77,17 @@ CREATE TABLE tables (
 );
 CREATE INDEX tables_by_age ON tables (created DESC, id DESC);
 CREATE INDEX tables_open ON tables (finished, updated);
-CREATE TABLE tokens (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    hash TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE moves (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    number INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (table_id, number)
-);
-CREATE TABLE leases (
-    table_id TEXT PRIMARY KEY REFERENCES tables(id),
-    holder TEXT NOT NULL,
-    expires DOUBLE PRECISION NOT NULL
-);
-CREATE INDEX leases_by_expiry ON leases (expires);
 """
+    + TOKENS_AND_MOVES
+    + POSTGRES.schema(LEASES)
+)
 _MIGRATIONS: dict[int, str] = {
     1: "ALTER TABLE tables ADD COLUMN joined DOUBLE PRECISION; UPDATE tables SET joined = updated",
 }
 """What turns a database of version N into version N + 1 (a new one is created at version 1)."""
 
 
-class PostgresStore(TableCounts):
+class PostgresStore(SharedSQL):
     """`tablefeast.server.store.Store` on PostgreSQL (module docs).
 
     Args:
@@ -122,7 +101,7 @@ class PostgresStore(TableCounts):
             installed (the ``postgres`` extra).
     """
 
-    dialect = Dialect(mark="%s", greatest="GREATEST", unfinished="NOT finished")
+    dialect = POSTGRES
 
     def __init__(self, url: str, timeout: float = 5.0, pool_size: int = 4) -> None:
         try:
@@ -185,6 +164,14 @@ class PostgresStore(TableCounts):
         with self._transaction() as connection:
             return list(connection.execute(sql, params).fetchall())
 
+    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> list[Any]:
+        with self._transaction() as connection:
+            rows: list[Any] = []
+            for sql, params in statements:
+                cursor = connection.execute(sql, params)
+                rows = list(cursor.fetchall()) if cursor.description is not None else []
+            return rows
+
     def _migrate(self) -> None:
         with self._transaction() as connection:
             connection.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
@@ -205,42 +192,6 @@ class PostgresStore(TableCounts):
             connection.execute("UPDATE tablefeast_schema SET version = %s", (version,))
 
     # ------------------------------------------------------------------ tables and moves
-
-    def create_table(self, row: TableRow, token_hashes: dict[int, str]) -> None:
-        """Store a new table and the hashes of its seats' join tokens.
-
-        Args:
-            row: the table.
-            token_hashes: per human seat, the hash of its join token.
-        """
-        values = row_values(row)
-        marks = ", ".join(["%s"] * len(values))
-        with self._transaction() as connection:
-            connection.execute(f"INSERT INTO tables ({COLUMNS}) VALUES ({marks})", values)
-            with connection.cursor() as cursor:
-                cursor.executemany(
-                    "INSERT INTO tokens VALUES (%s, %s, %s)",
-                    [(row.id, seat, digest) for seat, digest in token_hashes.items()],
-                )
-
-    def append_moves(
-        self, table_id: str, first: int, moves: Sequence[tuple[int, str]], *, finished: bool
-    ) -> None:
-        """Store moves numbered from `first` in one transaction, if `first` is the next.
-
-        Args:
-            table_id: the table.
-            first: the 0-based number of the first move.
-            moves: ``(seat, text)`` pairs.
-            finished: whether the game is over after them.
-
-        Raises:
-            StaleError: `first` is not the next move's number (nothing was written).
-            StoreError: the database refused the write (nothing was written).
-        """
-        (refused,) = self.append_batch([Append(table_id, first, tuple(moves), finished)])
-        if refused is not None:
-            raise refused
 
     def append_batch(self, batch: Sequence[Append]) -> list[StoreError | None]:
         """Store several tables' moves in one transaction (one commit for all), each append all
@@ -264,9 +215,7 @@ class PostgresStore(TableCounts):
 
     def _append(self, connection: Any, item: Append) -> StoreError | None:
         # One append inside the batch's transaction, undone alone if refused.
-        found = connection.execute(
-            "SELECT moves FROM tables WHERE id = %s FOR UPDATE", (item.table_id,)
-        ).fetchone()
+        found = connection.execute(self.sql.next_move, (item.table_id,)).fetchone()
         if found is None:
             return StoreError(f"the database has no table {item.table_id}")
         (stored,) = found
@@ -277,181 +226,19 @@ class PostgresStore(TableCounts):
             with connection.transaction():  # a savepoint
                 with connection.cursor() as cursor:
                     cursor.executemany(
-                        "INSERT INTO moves VALUES (%s, %s, %s, %s)",
+                        self.sql.insert_move,
                         [
                             (item.table_id, item.first + i, seat, text)
                             for i, (seat, text) in enumerate(item.moves)
                         ],
                     )
-                connection.execute(
-                    f"UPDATE tables SET moves = %s, updated = {_NOW}, "
-                    "finished = finished OR %s WHERE id = %s",
-                    (count, item.finished, item.table_id),
-                )
+                connection.execute(self.sql.appended, (count, item.finished, item.table_id))
                 connection.execute(
                     "SELECT pg_notify(%s, %s)", (CHANNEL, f"{item.table_id} {count}")
                 )
         except self._psycopg.errors.IntegrityError as e:  # a move number stored already
             return StoreError(f"the database refused a write: {_reason(e)}")
         return None
-
-    def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
-        """At most `limit` tables that are not broken, newest first; with `before` (a table's
-        id), those listed after it (the next page). Read through an index.
-
-        Args:
-            limit: the most tables.
-            before: the id of the last table of the previous page, or None.
-        """
-        where = "broken IS NULL"
-        params: tuple[str, ...] = ()
-        if before is not None:
-            where += " AND (created, id) < (SELECT created, id FROM tables WHERE id = %s)"
-            params = (before,)
-        sql = f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT %s"
-        rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
-        return [row for row in rows if row.broken is None]
-
-    def mark_joined(self, table_id: str, when: float) -> None:
-        """Note that a person took a seat of the table at `when`.
-
-        Args:
-            table_id: the table.
-            when: seconds since the epoch.
-        """
-        with self._transaction() as connection:
-            connection.execute("UPDATE tables SET joined = %s WHERE id = %s", (when, table_id))
-
-    def table(self, table_id: str) -> TableRow | None:
-        """One table, or None.
-
-        Args:
-            table_id: the table's id.
-        """
-        rows = self._rows(f"SELECT {COLUMNS} FROM tables WHERE id = %s", (table_id,))
-        return table_from_row(rows[0]) if rows else None
-
-    def moves(self, table_id: str) -> list[tuple[int, str]]:
-        """A table's moves, in order.
-
-        Args:
-            table_id: the table's id.
-        """
-        return self.moves_since(table_id, 0)
-
-    def moves_since(self, table_id: str, first: int) -> list[tuple[int, str]]:
-        """A table's moves from number `first` on, in order.
-
-        Args:
-            table_id: the table's id.
-            first: the number of the first move wanted.
-        """
-        rows = self._rows(
-            "SELECT seat, text FROM moves WHERE table_id = %s AND number >= %s ORDER BY number",
-            (table_id, first),
-        )
-        return [(seat, text) for seat, text in rows]
-
-    def token_hashes(self, table_id: str) -> dict[int, str]:
-        """A table's seats' token hashes.
-
-        Args:
-            table_id: the table's id.
-        """
-        rows = self._rows("SELECT seat, hash FROM tokens WHERE table_id = %s", (table_id,))
-        return {seat: digest for seat, digest in rows}
-
-    def mark_broken(self, table_id: str, reason: str) -> None:
-        """Note that a table's record does not replay: it is no longer listed or served.
-
-        Args:
-            table_id: the table's id.
-            reason: why, for the operator (at most 500 characters are kept).
-        """
-        with self._transaction() as connection:
-            connection.execute(
-                "UPDATE tables SET broken = %s WHERE id = %s", (reason[:500], table_id)
-            )
-
-    # ------------------------------------------------------------------ leases
-
-    def claim(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
-        """Take these tables' leases for `ttl` seconds, where no other holder has one running
-        (one statement for all of them).
-
-        Args:
-            holder: who takes them (a server process).
-            ttl: seconds until they run out, unless renewed.
-            table_ids: the tables.
-
-        Returns:
-            The tables whose lease `holder` has now.
-        """
-        if not table_ids:
-            return set()
-        # Rows locked in the order of their ids, by every statement on leases: two processes'
-        # rounds never wait on each other in a cycle.
-        rows = self._rows(
-            f"INSERT INTO leases SELECT id, %s, {_NOW} + %s FROM unnest(%s::text[]) AS id "
-            "ON CONFLICT (table_id) DO UPDATE "
-            "SET holder = EXCLUDED.holder, expires = EXCLUDED.expires "
-            f"WHERE leases.holder = EXCLUDED.holder OR leases.expires < {_NOW} "
-            "RETURNING table_id",
-            (holder, ttl, sorted(table_ids)),
-        )
-        return {table_id for (table_id,) in rows}
-
-    def renew(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
-        """Extend `holder`'s leases of these tables by `ttl` seconds from now.
-
-        Args:
-            holder: the holder.
-            ttl: seconds until they run out, unless renewed again.
-            table_ids: the tables.
-
-        Returns:
-            The tables whose lease `holder` still has (not taken over meanwhile).
-        """
-        if not table_ids:
-            return set()
-        ids = sorted(table_ids)
-        with self._transaction() as connection:
-            _lock_leases(connection, ids)
-            rows = connection.execute(
-                f"UPDATE leases SET expires = {_NOW} + %s "
-                "WHERE holder = %s AND table_id = ANY(%s) RETURNING table_id",
-                (ttl, holder, ids),
-            ).fetchall()
-        return {table_id for (table_id,) in rows}
-
-    def release(self, holder: str, table_ids: Sequence[str]) -> None:
-        """Give up `holder`'s leases of these tables (another holder's are left alone).
-
-        Args:
-            holder: the holder.
-            table_ids: the tables.
-        """
-        if table_ids:
-            ids = sorted(table_ids)
-            with self._transaction() as connection:
-                _lock_leases(connection, ids)
-                connection.execute(
-                    "DELETE FROM leases WHERE holder = %s AND table_id = ANY(%s)", (holder, ids)
-                )
-
-    def orphans(self, limit: int) -> list[str]:
-        """Unfinished tables, not broken, whose lease ran out, oldest lapse first.
-
-        Args:
-            limit: the most tables.
-        """
-        rows = self._rows(
-            "SELECT leases.table_id FROM leases JOIN tables ON tables.id = leases.table_id "
-            f"WHERE leases.expires < {_NOW} AND NOT tables.finished AND tables.broken IS NULL "
-            "ORDER BY leases.expires LIMIT %s",
-            (limit,),
-        )
-        return [table_id for (table_id,) in rows]
 
     # ------------------------------------------------------------------ news
 
@@ -500,15 +287,6 @@ class PostgresStore(TableCounts):
         if self._listening is not None:
             self._listening.set()
         self._pool.close()
-
-
-def _lock_leases(connection: Any, ids: list[str]) -> None:
-    """Lock these tables' lease rows in the order of their ids (`ids` sorted): the order every
-    statement on leases takes them in, so that no two transactions deadlock."""
-    connection.execute(
-        "SELECT table_id FROM leases WHERE table_id = ANY(%s) ORDER BY table_id FOR UPDATE",
-        (ids,),
-    )
 
 
 def _reason(error: BaseException) -> str:

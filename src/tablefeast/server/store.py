@@ -19,6 +19,10 @@ A table's bots and seat timeouts run in one process at a time: the one holding t
 **lease** (`claim`, renewed by `renew` while the process lives, `release`d when it lets the table
 go). A lease not renewed runs out, and another process takes the table over (`orphans`).
 
+The SQL is written once for both backends (`tablefeast.server.sql`): every statement they share
+is one text, and each backend names its `tablefeast.server.sql.Dialect` (placeholders, types,
+the database's clock, lists of ids, row locks); `SharedSQL` runs them.
+
 The schema has a version (`SCHEMA_VERSION`, SQLite's ``user_version``); opening an older
 database migrates it in one transaction, and a newer one is refused rather than misread.
 
@@ -37,7 +41,6 @@ import json
 import math
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -46,6 +49,7 @@ import attrs
 
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.kernel.limits import MAX_JSON_CHARS, parse_json
+from tablefeast.server.sql import LEASES, SQLITE, TOKENS_AND_MOVES, Dialect, Statements
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -160,8 +164,6 @@ class Append:
     finished: bool
 
 
-COLUMNS = "id, game, config, seats, seed, created, finished, options, updated, broken, joined"
-"""The columns of a stored table, in the order `row_values` and `table_from_row` use."""
 MAX_ID_CHARS = 64
 """The longest table id read back (ids are made by the server: 22 characters)."""
 MAX_SEATS_READ = 8
@@ -328,7 +330,8 @@ class Store(Protocol):
         """Release the storage."""
 
 
-_SCHEMA_1 = """
+_SCHEMA_1 = (
+    """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -339,20 +342,10 @@ CREATE TABLE IF NOT EXISTS tables (
     finished INTEGER NOT NULL DEFAULT 0,
     options TEXT NOT NULL DEFAULT '{}'
 );
-CREATE TABLE IF NOT EXISTS tokens (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    hash TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    number INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (table_id, number)
-);
 """
+    + TOKENS_AND_MOVES
+)
+
 _MIGRATIONS = {
     1: """
 ALTER TABLE tables ADD COLUMN updated REAL NOT NULL DEFAULT 0;
@@ -361,14 +354,7 @@ UPDATE tables SET updated = created;
 CREATE INDEX IF NOT EXISTS tables_by_age ON tables (created DESC, id DESC);
 CREATE INDEX IF NOT EXISTS tables_open ON tables (finished, updated);
 """,
-    2: """
-CREATE TABLE IF NOT EXISTS leases (
-    table_id TEXT PRIMARY KEY REFERENCES tables(id),
-    holder TEXT NOT NULL,
-    expires REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS leases_by_expiry ON leases (expires);
-""",
+    2: SQLITE.schema(LEASES),
     3: """
 ALTER TABLE tables ADD COLUMN joined REAL;
 UPDATE tables SET joined = updated;
@@ -377,35 +363,134 @@ UPDATE tables SET joined = updated;
 """What turns a database of version N into version N + 1 (a new one is created as version 1)."""
 
 
-@attrs.frozen
-class Dialect:
-    """What the two backends write differently in the queries they share (`TableCounts`).
-
-    Attributes:
-        mark: a parameter's placeholder.
-        greatest: the function giving the larger of two values.
-        unfinished: the condition that a table is not finished.
-    """
-
-    mark: str
-    greatest: str
-    unfinished: str
-
-    def among(self, values: Sequence[Any]) -> tuple[str, tuple[Any, ...]]:
-        """``id`` among `values`: the condition and its parameters."""
-        if self.mark == "?":
-            return f"id IN ({', '.join('?' * len(values))})", tuple(values)
-        return f"id = ANY({self.mark})", (list(values),)
-
-
-class TableCounts:
-    """The counts of open and live tables (`tablefeast.server.capacity`), written once for both
-    backends, each with its `Dialect`."""
+class SharedSQL:
+    """What both backends do alike, written once: every statement from the dialect's
+    `Statements` (`tablefeast.server.sql`), run through the backend's own `_rows` (one read)
+    and `_write` (statements in one transaction). A backend names its `Dialect`; it keeps
+    only its connection, its transactions, its appends (SQLite checks the next move under the
+    database's write lock; PostgreSQL locks the table's row and tells the other processes) and
+    what it alone has."""
 
     dialect: Dialect
+    sql: Statements
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.sql = cls.dialect.statements()
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         raise NotImplementedError
+
+    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> list[Any]:
+        """Run `statements` in one transaction (all or nothing); the rows the last returns."""
+        raise NotImplementedError
+
+    def create_table(self, row: TableRow, token_hashes: dict[int, str]) -> None:
+        """Store a new table and the hashes of its seats' join tokens.
+
+        Args:
+            row: the table.
+            token_hashes: per human seat, the hash of its join token.
+        """
+        self._write(
+            [
+                (self.sql.insert_table, row_values(row)),
+                *((self.sql.insert_token, (row.id, s, h)) for s, h in token_hashes.items()),
+            ]
+        )
+
+    def append_moves(
+        self, table_id: str, first: int, moves: Sequence[tuple[int, str]], *, finished: bool
+    ) -> None:
+        """Store moves numbered from `first` in one transaction, if `first` is the next (the
+        primary key refuses a move number stored twice, and the whole transaction with it).
+
+        Args:
+            table_id: the table.
+            first: the 0-based number of the first move.
+            moves: ``(seat, text)`` pairs.
+            finished: whether the game is over after them.
+
+        Raises:
+            StaleError: `first` is not the next move's number (nothing was written).
+            StoreError: the database refused the write (nothing was written).
+        """
+        (refused,) = self.append_batch([Append(table_id, first, tuple(moves), finished)])
+        if refused is not None:
+            raise refused
+
+    def append_batch(self, batch: Sequence[Append]) -> list[StoreError | None]:
+        """Store several tables' moves in one transaction, each append all or nothing."""
+        raise NotImplementedError
+
+    def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
+        """At most `limit` tables that are not broken, newest first; with `before` (a table's
+        id), those listed after it (the next page). Read through an index.
+
+        Args:
+            limit: the most tables.
+            before: the id of the last table of the previous page, or None.
+        """
+        if before is None:
+            found = self._rows(self.sql.tables, (limit,))
+        else:
+            found = self._rows(self.sql.tables_before, (before, limit))
+        rows = [table_from_row(r) for r in found]
+        return [row for row in rows if row.broken is None]  # a row that does not parse
+
+    def mark_joined(self, table_id: str, when: float) -> None:
+        """Note that a person took a seat of the table at `when` (`TableRow.joined`).
+
+        Args:
+            table_id: the table.
+            when: seconds since the epoch.
+        """
+        self._write([(self.sql.mark_joined, (when, table_id))])
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One table, or None.
+
+        Args:
+            table_id: the table's id.
+        """
+        rows = self._rows(self.sql.table, (table_id,))
+        return table_from_row(rows[0]) if rows else None
+
+    def moves(self, table_id: str) -> list[tuple[int, str]]:
+        """A table's moves, in order.
+
+        Args:
+            table_id: the table's id.
+        """
+        return self.moves_since(table_id, 0)
+
+    def moves_since(self, table_id: str, first: int) -> list[tuple[int, str]]:
+        """A table's moves from number `first` on, in order.
+
+        Args:
+            table_id: the table's id.
+            first: the number of the first move wanted.
+        """
+        rows = self._rows(self.sql.moves_since, (table_id, first))
+        return [(seat, text) for seat, text in rows]
+
+    def token_hashes(self, table_id: str) -> dict[int, str]:
+        """A table's seats' token hashes.
+
+        Args:
+            table_id: the table's id.
+        """
+        rows = self._rows(self.sql.token_hashes, (table_id,))
+        return {seat: digest for seat, digest in rows}
+
+    def mark_broken(self, table_id: str, reason: str) -> None:
+        """Note that a table's record does not replay: it is no longer listed or served.
+
+        Args:
+            table_id: the table's id.
+            reason: why, for the operator (at most 500 characters are kept).
+        """
+        self._write([(self.sql.mark_broken, (reason[:500], table_id))])
 
     def live_tables(self, now: float, abandon_after: float) -> tuple[int, float | None]:
         """How many tables are live at `now`: unfinished, not broken, joined (by a person, or
@@ -419,13 +504,7 @@ class TableCounts:
         Returns:
             The count, and the soonest end (None when none is live).
         """
-        d = self.dialect
-        sql = (
-            f"SELECT COUNT(*), MIN(until) FROM (SELECT {d.greatest}(updated, joined) + {d.mark} "
-            f"AS until FROM tables WHERE {d.unfinished} AND broken IS NULL AND joined IS NOT "
-            f"NULL) AS live WHERE until > {d.mark}"
-        )
-        count, soonest = self._rows(sql, (abandon_after, now))[0]
+        count, soonest = self._rows(self.sql.live_tables, (abandon_after, now))[0]
         return int(count), None if soonest is None else float(soonest)
 
     def open_among(
@@ -443,18 +522,70 @@ class TableCounts:
         """
         if not table_ids:
             return {}
-        d = self.dialect
-        among, ids = d.among(table_ids)
-        sql = (
-            f"SELECT id, until FROM (SELECT id, CASE WHEN joined IS NULL THEN created + {d.mark} "
-            f"ELSE {d.greatest}(updated, joined) + {d.mark} END AS until FROM tables WHERE "
-            f"{d.unfinished} AND broken IS NULL AND {among}) AS open WHERE until > {d.mark}"
-        )
-        rows = self._rows(sql, (unjoined_after, abandon_after, *ids, now))
-        return {table_id: float(until) for table_id, until in rows}
+        params = (unjoined_after, abandon_after, self.dialect.ids(table_ids), now)
+        return {
+            table_id: float(until) for table_id, until in self._rows(self.sql.open_among, params)
+        }
+
+    # ------------------------------------------------------------------ leases
+
+    def claim(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
+        """Take these tables' leases for `ttl` seconds, where no other holder has one running
+        (one statement for all of them, on the database's clock).
+
+        Args:
+            holder: who takes them (a server process).
+            ttl: seconds until they run out, unless renewed.
+            table_ids: the tables.
+
+        Returns:
+            The tables whose lease `holder` has now.
+        """
+        if not table_ids:
+            return set()
+        # Rows taken in the order of their ids by every statement on leases (`Dialect.ids`):
+        # two processes' rounds never wait on each other in a cycle.
+        rows = self._write([(self.sql.claim, (holder, ttl, self.dialect.ids(table_ids)))])
+        return {table_id for (table_id,) in rows}
+
+    def renew(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
+        """Extend `holder`'s leases of these tables by `ttl` seconds from now.
+
+        Args:
+            holder: the holder.
+            ttl: seconds until they run out, unless renewed again.
+            table_ids: the tables.
+
+        Returns:
+            The tables whose lease `holder` still has (not taken over meanwhile).
+        """
+        if not table_ids:
+            return set()
+        ids = self.dialect.ids(table_ids)
+        rows = self._write([(self.sql.lock_leases, (ids,)), (self.sql.renew, (ttl, holder, ids))])
+        return {table_id for (table_id,) in rows}
+
+    def release(self, holder: str, table_ids: Sequence[str]) -> None:
+        """Give up `holder`'s leases of these tables (another holder's are left alone).
+
+        Args:
+            holder: the holder.
+            table_ids: the tables.
+        """
+        if table_ids:
+            ids = self.dialect.ids(table_ids)
+            self._write([(self.sql.lock_leases, (ids,)), (self.sql.release, (holder, ids))])
+
+    def orphans(self, limit: int) -> list[str]:
+        """Unfinished tables, not broken, whose lease ran out, oldest lapse first.
+
+        Args:
+            limit: the most tables.
+        """
+        return [table_id for (table_id,) in self._rows(self.sql.orphans, (limit,))]
 
 
-class SQLiteStore(TableCounts):
+class SQLiteStore(SharedSQL):
     """`Store` on SQLite: one file, WAL mode, a transaction per accepted move.
 
     A committed transaction survives the server process being killed (WAL with
@@ -475,7 +606,7 @@ class SQLiteStore(TableCounts):
         []
     """
 
-    dialect = Dialect(mark="?", greatest="MAX", unfinished="finished = 0")
+    dialect = SQLITE
 
     def __init__(self, path: str | Path, timeout: float = 5.0) -> None:
         self._lock = threading.Lock()
@@ -516,56 +647,21 @@ class SQLiteStore(TableCounts):
             raise
         self._db.execute("COMMIT")
 
-    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> None:
+    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> list[Any]:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
+                    rows: list[Any] = []
                     for sql, params in statements:
-                        self._db.execute(sql, params)
+                        rows = self._db.execute(sql, params).fetchall()
                 except BaseException:
                     self._db.execute("ROLLBACK")
                     raise
                 self._db.execute("COMMIT")
             except sqlite3.Error as e:
                 raise StoreError(f"the database refused a write: {e}") from None
-
-    def create_table(self, row: TableRow, token_hashes: dict[int, str]) -> None:
-        """Store a new table and the hashes of its seats' join tokens.
-
-        Args:
-            row: the table.
-            token_hashes: per human seat, the hash of its join token.
-        """
-        values = row_values(row)
-        self._write(
-            [
-                (f"INSERT INTO tables ({COLUMNS}) VALUES ({', '.join('?' * len(values))})", values),
-                *(
-                    ("INSERT INTO tokens VALUES (?, ?, ?)", (row.id, seat, digest))
-                    for seat, digest in token_hashes.items()
-                ),
-            ]
-        )
-
-    def append_moves(
-        self, table_id: str, first: int, moves: Sequence[tuple[int, str]], *, finished: bool
-    ) -> None:
-        """Store moves numbered from `first` in one transaction (the primary key refuses a
-        move number stored twice, and the whole transaction with it).
-
-        Args:
-            table_id: the table.
-            first: the 0-based number of the first move.
-            moves: ``(seat, text)`` pairs.
-            finished: whether the game is over after them.
-
-        Raises:
-            StoreError: the database refused the write (nothing was written).
-        """
-        (refused,) = self.append_batch([Append(table_id, first, tuple(moves), finished)])
-        if refused is not None:
-            raise refused
+        return rows
 
     def append_batch(self, batch: Sequence[Append]) -> list[StoreError | None]:
         """Store several tables' moves in one transaction (one commit however many tables move
@@ -580,14 +676,13 @@ class SQLiteStore(TableCounts):
         Raises:
             StoreError: the database refused the transaction itself (nothing was written).
         """
-        now = time.time()
         results: list[StoreError | None] = []
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
                     for item in batch:
-                        results.append(self._append(item, now))
+                        results.append(self._append(item))
                 except BaseException:
                     self._db.execute("ROLLBACK")
                     raise
@@ -596,29 +691,22 @@ class SQLiteStore(TableCounts):
                 raise StoreError(f"the database refused a write: {e}") from None
         return results
 
-    def _append(self, item: Append, now: float) -> StoreError | None:
-        # One append inside the batch's transaction, undone alone if the database refuses it.
-        if (
-            self._db.execute("SELECT 1 FROM tables WHERE id = ?", (item.table_id,)).fetchone()
-            is None
-        ):
+    def _append(self, item: Append) -> StoreError | None:
+        # One append inside the batch's transaction (which holds the database's write lock),
+        # undone alone if the database refuses it.
+        found = self._db.execute(self.sql.next_move, (item.table_id,)).fetchone()
+        if found is None:
             return StoreError(f"the database has no table {item.table_id}")
-        (last,) = self._db.execute(
-            "SELECT MAX(number) FROM moves WHERE table_id = ?", (item.table_id,)
-        ).fetchone()
-        stored = 0 if last is None else last + 1
+        (stored,) = found
         if stored != item.first:  # not the next move: another writer came first
             return StaleError(item.table_id, item.first, stored)
         self._db.execute("SAVEPOINT one")
         try:
             self._db.executemany(
-                "INSERT INTO moves VALUES (?, ?, ?, ?)",
+                self.sql.insert_move,
                 [(item.table_id, item.first + i, s, t) for i, (s, t) in enumerate(item.moves)],
             )
-            self._db.execute(
-                "UPDATE tables SET updated = ?, finished = finished OR ? WHERE id = ?",
-                (now, int(item.finished), item.table_id),
-            )
+            self._db.execute(self.sql.appended, (item.finished, item.table_id))
         except sqlite3.IntegrityError as e:  # a move number stored already: a double
             self._db.execute("ROLLBACK TO one")
             self._db.execute("RELEASE one")
@@ -632,168 +720,6 @@ class SQLiteStore(TableCounts):
                 return self._db.execute(sql, params).fetchall()
             except sqlite3.Error as e:
                 raise StoreError(f"the database refused a read: {e}") from None
-
-    def tables(self, limit: int, before: str | None = None) -> list[TableRow]:
-        """At most `limit` tables that are not broken, newest first; with `before` (a table's
-        id), those listed after it (the next page). Read through an index.
-
-        Args:
-            limit: the most tables.
-            before: the id of the last table of the previous page, or None.
-        """
-        where = "broken IS NULL"
-        params: tuple[Any, ...] = ()
-        if before is not None:
-            where += " AND (created, id) < (SELECT created, id FROM tables WHERE id = ?)"
-            params = (before,)
-        sql = f"SELECT {COLUMNS} FROM tables WHERE {where} ORDER BY created DESC, id DESC LIMIT ?"
-        rows = [table_from_row(r) for r in self._rows(sql, (*params, limit))]
-        return [row for row in rows if row.broken is None]  # a row that does not parse
-
-    def mark_joined(self, table_id: str, when: float) -> None:
-        """Note that a person took a seat of the table at `when` (`TableRow.joined`).
-
-        Args:
-            table_id: the table.
-            when: seconds since the epoch.
-        """
-        self._write([("UPDATE tables SET joined = ? WHERE id = ?", (when, table_id))])
-
-    def table(self, table_id: str) -> TableRow | None:
-        """One table, or None.
-
-        Args:
-            table_id: the table's id.
-        """
-        rows = self._rows(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        return table_from_row(rows[0]) if rows else None
-
-    def moves(self, table_id: str) -> list[tuple[int, str]]:
-        """A table's moves, in order.
-
-        Args:
-            table_id: the table's id.
-        """
-        rows = self._rows(
-            "SELECT seat, text FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
-        )
-        return [(seat, text) for seat, text in rows]
-
-    def token_hashes(self, table_id: str) -> dict[int, str]:
-        """A table's seats' token hashes.
-
-        Args:
-            table_id: the table's id.
-        """
-        rows = self._rows("SELECT seat, hash FROM tokens WHERE table_id = ?", (table_id,))
-        return {seat: digest for seat, digest in rows}
-
-    def mark_broken(self, table_id: str, reason: str) -> None:
-        """Note that a table's record does not replay: it is no longer listed or served.
-
-        Args:
-            table_id: the table's id.
-            reason: why, for the operator (at most 500 characters are kept).
-        """
-        self._write([("UPDATE tables SET broken = ? WHERE id = ?", (reason[:500], table_id))])
-
-    def moves_since(self, table_id: str, first: int) -> list[tuple[int, str]]:
-        """A table's moves from number `first` on, in order.
-
-        Args:
-            table_id: the table's id.
-            first: the number of the first move wanted.
-        """
-        rows = self._rows(
-            "SELECT seat, text FROM moves WHERE table_id = ? AND number >= ? ORDER BY number",
-            (table_id, first),
-        )
-        return [(seat, text) for seat, text in rows]
-
-    def claim(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
-        """Take these tables' leases for `ttl` seconds, where no other holder has one running
-        (one transaction for all of them).
-
-        Args:
-            holder: who takes them (a server process).
-            ttl: seconds until they run out, unless renewed.
-            table_ids: the tables.
-
-        Returns:
-            The tables whose lease `holder` has now.
-        """
-        ids = list(table_ids)
-        if not ids:
-            return set()
-        now = time.time()
-        sql = (
-            "INSERT INTO leases VALUES (?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
-            "holder = excluded.holder, expires = excluded.expires "
-            "WHERE leases.holder = excluded.holder OR leases.expires < ?"
-        )
-        self._write([(sql, (table_id, holder, now + ttl, now)) for table_id in ids])
-        marks = ", ".join("?" * len(ids))
-        rows = self._rows(
-            f"SELECT table_id FROM leases WHERE holder = ? AND table_id IN ({marks})",
-            (holder, *ids),
-        )
-        return {table_id for (table_id,) in rows}
-
-    def renew(self, holder: str, ttl: float, table_ids: Sequence[str]) -> set[str]:
-        """Extend `holder`'s leases of these tables by `ttl` seconds from now.
-
-        Args:
-            holder: the holder.
-            ttl: seconds until they run out, unless renewed again.
-            table_ids: the tables.
-
-        Returns:
-            The tables whose lease `holder` still has (not taken over meanwhile).
-        """
-        ids = list(table_ids)
-        if not ids:
-            return set()
-        marks = ", ".join("?" * len(ids))
-        self._write(
-            [
-                (
-                    f"UPDATE leases SET expires = ? WHERE holder = ? AND table_id IN ({marks})",
-                    (time.time() + ttl, holder, *ids),
-                )
-            ]
-        )
-        rows = self._rows(
-            f"SELECT table_id FROM leases WHERE holder = ? AND table_id IN ({marks})",
-            (holder, *ids),
-        )
-        return {table_id for (table_id,) in rows}
-
-    def release(self, holder: str, table_ids: Sequence[str]) -> None:
-        """Give up `holder`'s leases of these tables (another holder's are left alone).
-
-        Args:
-            holder: the holder.
-            table_ids: the tables.
-        """
-        ids = list(table_ids)
-        if ids:
-            marks = ", ".join("?" * len(ids))
-            sql = f"DELETE FROM leases WHERE holder = ? AND table_id IN ({marks})"
-            self._write([(sql, (holder, *ids))])
-
-    def orphans(self, limit: int) -> list[str]:
-        """Unfinished tables, not broken, whose lease ran out, oldest lapse first.
-
-        Args:
-            limit: the most tables.
-        """
-        rows = self._rows(
-            "SELECT leases.table_id FROM leases JOIN tables ON tables.id = leases.table_id "
-            "WHERE leases.expires < ? AND tables.finished = 0 AND tables.broken IS NULL "
-            "ORDER BY leases.expires LIMIT ?",
-            (time.time(), limit),
-        )
-        return [table_id for (table_id,) in rows]
 
     def listen(self, callback: Callable[[str | None, int], None]) -> None:
         """Nothing to hear: one process writes a SQLite database (see the module docs).
