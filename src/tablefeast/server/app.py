@@ -17,6 +17,10 @@ Routes:
   counts, the options a person may choose, whether custom cards may be sent): the lobby's form.
 - ``WS /ws/tables/{id}?token=TOKEN``: the seat the token authorizes; without a token, a spectator.
 
+The endpoints are the module's functions (Starlette's own style): each reads what the server
+shares (`ServerState`: settings, hub, rates) from ``request.app.state``, and `create_app`
+makes that state and routes the endpoints.
+
 Every request first passes the `tablefeast.server.guard` (host, origin, rate, security headers);
 every bound is a `ServerSettings` field. Everything about a game happens on the event loop, under
 the table's lock; bots think on a fair pool of threads and storage runs on a thread of its own
@@ -37,7 +41,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import math
 import time
 from collections.abc import AsyncIterator
@@ -47,7 +50,7 @@ from typing import Any
 import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -57,6 +60,7 @@ import tablefeast
 from tablefeast.kernel.errors import ConfigError, TablefeastError
 from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import option_value
+from tablefeast.kernel.serialize import unstructure
 from tablefeast.server import protocol
 from tablefeast.server.budget import Buckets, TokenBucket
 from tablefeast.server.capacity import NoRoomError
@@ -67,7 +71,7 @@ from tablefeast.server.settings import ServerSettings
 from tablefeast.server.store import StoreError, open_store
 from tablefeast.server.table import MAX_SEATS, Table, check_settings
 
-__all__ = ["Hub", "create_app"]
+__all__ = ["Hub", "ServerState", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 """The browser client: HTML, CSS and JavaScript modules, served at ``/`` (no build step)."""
@@ -111,7 +115,7 @@ def _public(live: LiveTable) -> dict[str, Any]:
         "actors": list(game.actors(table.state)),
         "turn": len(table.moves),
         "over": over,
-        "view": json.loads(tablefeast.dumps(game.view(table.state, None))),
+        "view": unstructure(game.view(table.state, None)),
         "events": table.events,
         "scores": list(game.scores(table.state)) if over else None,
         "winners": sorted(game.winners(table.state)) if over else None,
@@ -200,13 +204,37 @@ def _table_request(
     return game, players, read, kinds, table_settings
 
 
+@attrs.frozen
+class ServerState:
+    """What the endpoints share, kept as ``app.state.server`` (and the hub as ``app.state.hub``):
+    the settings, the hub, the bodies being read, the creation rates and the lobby's offer.
+
+    Attributes:
+        settings: the server's settings.
+        hub: the tables, connections and work (`tablefeast.server.hub`).
+        bodies: the request bodies being read at once.
+        creates: the creation rate per client address.
+        all_creates: the creation rate of all clients together.
+        offered: what ``GET /api/games`` answers (`protocol.games`), the same every time.
+        titles: each game's title, by its name.
+    """
+
+    settings: ServerSettings
+    hub: Hub
+    bodies: _Bodies
+    creates: Buckets
+    all_creates: TokenBucket
+    offered: list[dict[str, Any]]
+    titles: dict[str, str]
+
+
 def create_app(
     db: str | Path = "tablefeast.db",
     *,
     settings: ServerSettings | None = None,
     **overrides: Any,
 ) -> Starlette:
-    """The server's ASGI app.
+    """The server's ASGI app: the module's endpoints, routed, behind the `Guard`.
 
     The app bounds what it sees: requests, bodies, WebSockets, tables, bots. What comes before
     a request reaches it (connections, the pace of headers and bodies, the parsing of
@@ -228,197 +256,7 @@ def create_app(
     if overrides:
         settings = ServerSettings.from_mapping({**_fields(settings), **overrides})
     hub = Hub(open_store(db, timeout=settings.db_timeout), settings)
-    bodies = _Bodies(settings.max_bodies_bytes)
-    creates = Buckets(settings.create_rate, settings.create_burst, settings.max_addresses)
-    all_creates = TokenBucket(settings.create_rate_total, settings.create_burst_total)
-
-    def admit(request: Request) -> None:
-        """A new table's first checks: the creation key and the creation rates."""
-        _check_key(request, settings)
-        wait = creates.take(client_address(request.scope)) or all_creates.take()
-        if wait:
-            raise _RefusedError(429, "rate_limited", "too many new tables: wait a little", wait)
-
-    async def open_table(request: Request, *args: Any) -> Response:
-        """Create a table with `Table.create`'s arguments, if the server and the client's
-        address have room (`tablefeast.server.capacity`); the answer holds its id and tokens
-        (or the refusal)."""
-        try:
-            live = HUMAN not in args[3]  # the seats: a table of bots alone is live at once
-            async with hub.open_tables.room(client_address(request.scope), live) as room:
-                table, tokens = await hub.call(Table.create, hub.store, *args)
-                room.table_id = table.row.id
-            await hub.lease(table)
-        except NoRoomError as e:
-            return _RefusedError(e.status, "too_many_tables", str(e), max(1.0, e.retry)).response()
-        except StoreError as e:
-            return _RefusedError(503, "unavailable", str(e), 5).response()
-        except TablefeastError as e:
-            return _RefusedError(400, "bad_request", str(e)).response()
-        hub.schedule(hub.add(table, client_address(request.scope)))
-        return JSONResponse(
-            {"table": table.row.id, "tokens": {str(s): t for s, t in tokens.items()}},
-            status_code=201,
-        )
-
-    async def create(request: Request) -> Response:
-        try:
-            admit(request)
-            game, players, read, kinds, table_settings = _table_request(
-                await bodies.read(request, settings.max_body_bytes), settings
-            )
-        except _RefusedError as e:
-            return e.response()
-        except TablefeastError as e:
-            return _RefusedError(400, "bad_request", str(e)).response()
-        return await open_table(request, game, players, read, kinds, table_settings, settings)
-
-    async def again(request: Request) -> Response:
-        """A new table for the same game, config, seats, settings and names as a finished one:
-        asked by one of its people (with their seat's token), under the same limits as any
-        new table."""
-        try:
-            data = await bodies.read(request, AGAIN_BODY_BYTES)  # a token: a few bytes
-            token = data.get("token") if isinstance(data, dict) else None
-            old = (await found(request)).table
-            if old.seat_of(token) is None:
-                raise _RefusedError(403, "forbidden", "only a seat of this table asks for another")
-            if not old.finished:
-                raise _RefusedError(409, "not_over", "a new game begins once this one is over")
-            admit(request)
-        except _RefusedError as e:
-            return e.response()
-        except TablefeastError as e:
-            return _RefusedError(400, "bad_request", str(e)).response()
-        row = old.row
-        return await open_table(
-            request, row.game, len(row.seats), {}, row.seats, row.options, settings, old.config
-        )
-
-    async def list_tables(request: Request) -> Response:
-        limit_text = request.query_params.get("limit", "50")
-        before = request.query_params.get("before")
-        if (
-            not (limit_text.isascii() and limit_text.isdecimal() and 0 < len(limit_text) <= 4)
-            or int(limit_text) == 0
-        ):
-            return _RefusedError(400, "bad_request", "limit is a number of tables").response()
-        if before is not None and not 0 < len(before) <= 64:
-            return _RefusedError(400, "bad_request", "before is a table's id").response()
-        every = request.query_params.get("all") == "1"
-        limit = min(int(limit_text), settings.list_limit)
-        try:
-            rows = await hub.call(hub.store.tables, limit + 1, before)
-        except StoreError as e:
-            return _RefusedError(503, "unavailable", str(e), 5).response()
-        now = time.time()
-        page = [
-            {
-                "id": row.id,
-                "game": row.game,
-                "title": titles.get(row.game, row.game),
-                "players": len(row.seats),
-                "seats": list(row.seats),
-                "names": seat_names(row.seats, row.options.get("names")),
-                "created": row.created,
-                "updated": row.updated,
-                "over": row.finished,
-                "state": _state(row, now, settings),
-            }
-            for row in rows[:limit]
-        ]
-        # The cursor is the last table read, so that paging goes on past hidden tables.
-        cursor = rows[limit - 1].id if len(rows) > limit else None
-        if not every:  # finished a while ago, or abandoned: no longer worth watching
-            page = [
-                t
-                for t in page
-                if t["state"] == "playing"
-                or (t["state"] == "over" and now - t["updated"] <= settings.list_hide_after)
-            ]
-        return JSONResponse({"tables": page, "next": cursor})
-
-    async def found(request: Request) -> LiveTable:
-        try:
-            live = await hub.get(request.path_params["id"])
-        except TableBrokenError as e:
-            raise _RefusedError(410, "broken", str(e)) from None
-        except StoreError as e:
-            raise _RefusedError(503, "unavailable", str(e), 5) from None
-        if live is None:
-            raise _RefusedError(404, "not_found", "no such table")
-        return live
-
-    async def show(request: Request) -> Response:
-        try:
-            return JSONResponse(_public(await found(request)))
-        except _RefusedError as e:
-            return e.response()
-
-    async def record(request: Request) -> Response:
-        try:
-            live = await found(request)
-        except _RefusedError as e:
-            return e.response()
-        if not live.table.finished:
-            return _RefusedError(
-                409, "not_over", "the record is published when the game is over"
-            ).response()
-        return Response(live.table.record().to_json(), media_type="application/json")
-
-    async def server(request: Request) -> Response:
-        return JSONResponse(
-            {
-                "create_key": settings.create_key is not None,
-                "seats": [HUMAN, *BUILT_IN, *settings.agents],
-                "max_iterations": settings.max_iterations,
-                "max_think": settings.max_think,
-                "limits": {k: v for k, v in _fields(settings).items() if k.startswith("max_")},
-            }
-        )
-
     offered = protocol.games(tablefeast.names())  # what the lobby offers: the same every time
-    titles = {game["name"]: game["title"] for game in offered}
-
-    async def games(request: Request) -> Response:
-        return JSONResponse({"games": offered})
-
-    async def socket(websocket: WebSocket) -> None:
-        address = client_address(websocket.scope)
-        token = websocket.query_params.get("token")
-        try:
-            live = await hub.get(websocket.path_params["id"])
-        except TableBrokenError as e:
-            await _close(websocket, "broken", str(e), protocol.CLOSE_BROKEN)
-            return
-        except StoreError as e:
-            await _close(websocket, "unavailable", str(e), protocol.CLOSE_BUSY)
-            return
-        seat = None if token is None or live is None else live.table.seat_of(token)
-        if live is None or (token is not None and seat is None):
-            why = "no such table" if live is None else "this token opens no seat of this table"
-            await _close(websocket, "forbidden", why, protocol.CLOSE_FORBIDDEN)
-            return
-        refusal = hub.admit(live, seat, address)
-        if refusal is not None:
-            await _close(websocket, "busy", refusal, protocol.CLOSE_BUSY)
-            return
-        connection = Connection(websocket, seat, address, settings, hub.messages.bucket(address))
-        connection.send(protocol.welcome(live.table, seat))  # first, whatever happens next
-        connection.send_update()
-        hub.attach(live, connection)  # before the next await: the table stays in memory
-        try:
-            await websocket.accept()
-            await _run(hub, live, connection)
-        finally:
-            hub.detach(live, connection)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await hub.start()  # nothing is replayed on start: a table is restored when asked for
-        yield
-        await hub.close()
-
     app = Starlette(
         routes=[
             Route("/api/tables", create, methods=["POST"]),
@@ -432,10 +270,250 @@ def create_app(
             Mount("/", StaticFiles(directory=STATIC, html=True), name="static"),
         ],
         middleware=[Middleware(Guard, settings=settings)],
-        lifespan=lifespan,
+        lifespan=_lifespan,
+    )
+    app.state.server = ServerState(
+        settings=settings,
+        hub=hub,
+        bodies=_Bodies(settings.max_bodies_bytes),
+        creates=Buckets(settings.create_rate, settings.create_burst, settings.max_addresses),
+        all_creates=TokenBucket(settings.create_rate_total, settings.create_burst_total),
+        offered=offered,
+        titles={game["name"]: game["title"] for game in offered},
     )
     app.state.hub = hub
     return app
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    hub = _of(app).hub
+    await hub.start()  # nothing is replayed on start: a table is restored when asked for
+    yield
+    await hub.close()
+
+
+def _of(where: Starlette | HTTPConnection) -> ServerState:
+    """The server's shared state, from the app or from a request or WebSocket to it."""
+    app = where if isinstance(where, Starlette) else where.app
+    state: ServerState = app.state.server
+    return state
+
+
+# ---------------------------------------------------------------------- endpoints
+
+
+async def create(request: Request) -> Response:
+    """``POST /api/tables``: a new table (its id and one join token per human seat)."""
+    state = _of(request)
+    try:
+        _admit(request, state)
+        game, players, read, kinds, table_settings = _table_request(
+            await state.bodies.read(request, state.settings.max_body_bytes), state.settings
+        )
+    except _RefusedError as e:
+        return e.response()
+    except TablefeastError as e:
+        return _RefusedError(400, "bad_request", str(e)).response()
+    return await _open_table(
+        request, state, game, players, read, kinds, table_settings, state.settings
+    )
+
+
+async def again(request: Request) -> Response:
+    """``POST /api/tables/{id}/again``: a new table for the same game, config, seats, settings
+    and names as a finished one: asked by one of its people (with their seat's token), under
+    the same limits as any new table."""
+    state = _of(request)
+    try:
+        data = await state.bodies.read(request, AGAIN_BODY_BYTES)  # a token: a few bytes
+        token = data.get("token") if isinstance(data, dict) else None
+        old = (await _found(request)).table
+        if old.seat_of(token) is None:
+            raise _RefusedError(403, "forbidden", "only a seat of this table asks for another")
+        if not old.finished:
+            raise _RefusedError(409, "not_over", "a new game begins once this one is over")
+        _admit(request, state)
+    except _RefusedError as e:
+        return e.response()
+    except TablefeastError as e:
+        return _RefusedError(400, "bad_request", str(e)).response()
+    row = old.row
+    return await _open_table(
+        request,
+        state,
+        *(row.game, len(row.seats), {}, row.seats, row.options, state.settings, old.config),
+    )
+
+
+async def list_tables(request: Request) -> Response:
+    """``GET /api/tables?limit=N&before=ID``: a page of tables, newest first."""
+    state = _of(request)
+    settings = state.settings
+    limit_text = request.query_params.get("limit", "50")
+    before = request.query_params.get("before")
+    if (
+        not (limit_text.isascii() and limit_text.isdecimal() and 0 < len(limit_text) <= 4)
+        or int(limit_text) == 0
+    ):
+        return _RefusedError(400, "bad_request", "limit is a number of tables").response()
+    if before is not None and not 0 < len(before) <= 64:
+        return _RefusedError(400, "bad_request", "before is a table's id").response()
+    every = request.query_params.get("all") == "1"
+    limit = min(int(limit_text), settings.list_limit)
+    try:
+        rows = await state.hub.call(state.hub.store.tables, limit + 1, before)
+    except StoreError as e:
+        return _RefusedError(503, "unavailable", str(e), 5).response()
+    now = time.time()
+    page = [
+        {
+            "id": row.id,
+            "game": row.game,
+            "title": state.titles.get(row.game, row.game),
+            "players": len(row.seats),
+            "seats": list(row.seats),
+            "names": seat_names(row.seats, row.options.get("names")),
+            "created": row.created,
+            "updated": row.updated,
+            "over": row.finished,
+            "state": _state(row, now, settings),
+        }
+        for row in rows[:limit]
+    ]
+    # The cursor is the last table read, so that paging goes on past hidden tables.
+    cursor = rows[limit - 1].id if len(rows) > limit else None
+    if not every:  # finished a while ago, or abandoned: no longer worth watching
+        page = [
+            t
+            for t in page
+            if t["state"] == "playing"
+            or (t["state"] == "over" and now - t["updated"] <= settings.list_hide_after)
+        ]
+    return JSONResponse({"tables": page, "next": cursor})
+
+
+async def show(request: Request) -> Response:
+    """``GET /api/tables/{id}``: one table's public information."""
+    try:
+        return JSONResponse(_public(await _found(request)))
+    except _RefusedError as e:
+        return e.response()
+
+
+async def record(request: Request) -> Response:
+    """``GET /api/tables/{id}/record``: the finished game's record."""
+    try:
+        live = await _found(request)
+    except _RefusedError as e:
+        return e.response()
+    if not live.table.finished:
+        return _RefusedError(
+            409, "not_over", "the record is published when the game is over"
+        ).response()
+    return Response(live.table.record().to_json(), media_type="application/json")
+
+
+async def server(request: Request) -> Response:
+    """``GET /api/server``: the seat kinds, whether creating a table needs a key, the limits."""
+    settings = _of(request).settings
+    return JSONResponse(
+        {
+            "create_key": settings.create_key is not None,
+            "seats": [HUMAN, *BUILT_IN, *settings.agents],
+            "max_iterations": settings.max_iterations,
+            "max_think": settings.max_think,
+            "limits": {k: v for k, v in _fields(settings).items() if k.startswith("max_")},
+        }
+    )
+
+
+async def games(request: Request) -> Response:
+    """``GET /api/games``: the games a new table may play, as each declares them."""
+    return JSONResponse({"games": _of(request).offered})
+
+
+async def socket(websocket: WebSocket) -> None:
+    """``WS /ws/tables/{id}?token=TOKEN``: the seat the token opens; without one, a
+    spectator."""
+    state = _of(websocket)
+    hub = state.hub
+    address = client_address(websocket.scope)
+    token = websocket.query_params.get("token")
+    try:
+        live = await hub.get(websocket.path_params["id"])
+    except TableBrokenError as e:
+        await _close(websocket, "broken", str(e), protocol.CLOSE_BROKEN)
+        return
+    except StoreError as e:
+        await _close(websocket, "unavailable", str(e), protocol.CLOSE_BUSY)
+        return
+    seat = None if token is None or live is None else live.table.seat_of(token)
+    if live is None or (token is not None and seat is None):
+        why = "no such table" if live is None else "this token opens no seat of this table"
+        await _close(websocket, "forbidden", why, protocol.CLOSE_FORBIDDEN)
+        return
+    refusal = hub.admit(live, seat, address)
+    if refusal is not None:
+        await _close(websocket, "busy", refusal, protocol.CLOSE_BUSY)
+        return
+    connection = Connection(websocket, seat, address, state.settings, hub.messages.bucket(address))
+    connection.send(protocol.welcome(live.table, seat))  # first, whatever happens next
+    connection.send_update()
+    hub.attach(live, connection)  # before the next await: the table stays in memory
+    try:
+        await websocket.accept()
+        await _run(hub, live, connection)
+    finally:
+        hub.detach(live, connection)
+
+
+# ---------------------------------------------------------------------- the endpoints' parts
+
+
+def _admit(request: Request, state: ServerState) -> None:
+    """A new table's first checks: the creation key and the creation rates."""
+    _check_key(request, state.settings)
+    wait = state.creates.take(client_address(request.scope)) or state.all_creates.take()
+    if wait:
+        raise _RefusedError(429, "rate_limited", "too many new tables: wait a little", wait)
+
+
+async def _open_table(request: Request, state: ServerState, *args: Any) -> Response:
+    """Create a table with `Table.create`'s arguments, if the server and the client's address
+    have room (`tablefeast.server.capacity`); the answer holds its id and tokens (or the
+    refusal)."""
+    hub = state.hub
+    try:
+        live = HUMAN not in args[3]  # the seats: a table of bots alone is live at once
+        async with hub.open_tables.room(client_address(request.scope), live) as room:
+            table, tokens = await hub.call(Table.create, hub.store, *args)
+            room.table_id = table.row.id
+        await hub.lease(table)
+    except NoRoomError as e:
+        return _RefusedError(e.status, "too_many_tables", str(e), max(1.0, e.retry)).response()
+    except StoreError as e:
+        return _RefusedError(503, "unavailable", str(e), 5).response()
+    except TablefeastError as e:
+        return _RefusedError(400, "bad_request", str(e)).response()
+    hub.schedule(hub.add(table, client_address(request.scope)))
+    return JSONResponse(
+        {"table": table.row.id, "tokens": {str(s): t for s, t in tokens.items()}},
+        status_code=201,
+    )
+
+
+async def _found(request: Request) -> LiveTable:
+    """The table the request's path names (refused: broken, unavailable, not found)."""
+    try:
+        live = await _of(request).hub.get(request.path_params["id"])
+    except TableBrokenError as e:
+        raise _RefusedError(410, "broken", str(e)) from None
+    except StoreError as e:
+        raise _RefusedError(503, "unavailable", str(e), 5) from None
+    if live is None:
+        raise _RefusedError(404, "not_found", "no such table")
+    return live
 
 
 def _fields(settings: ServerSettings) -> dict[str, Any]:
@@ -455,7 +533,7 @@ def _check_key(request: Request, settings: ServerSettings) -> None:
 
 async def _close(websocket: WebSocket, code: str, why: str, close_code: int) -> None:
     await websocket.accept()
-    await websocket.send_text(json.dumps(protocol.error(code, why)))
+    await websocket.send_text(protocol.encode(protocol.error(code, why)))
     await websocket.close(code=close_code, reason=code)
 
 
