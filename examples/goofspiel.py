@@ -478,6 +478,11 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     observation_tensor=observation_tensor,
     observation_size=observation_size,
     move_help={"bid": MoveHelp("bid CARD", "bid a card from your hand, face down", "bid 7")},
+    # Files beside this module (a game that is a package keeps them in its package):
+    rulings="goofspiel_files/rulings.md",  # `tablefeast rules goofspiel`
+    renderer="goofspiel_files/renderer.js",  # the browser's table, /games/goofspiel/renderer.js
+    stylesheet="goofspiel_files/style.css",  # the renderer's CSS
+    view_schema="goofspiel_files/view.schema.json",  # the views' JSON Schema, for clients
 )
 
 

@@ -43,6 +43,8 @@ def _install_plugin() -> None:
     site = Path(tempfile.mkdtemp(prefix="tablefeast-plugin-"))
     root = Path(__file__).resolve().parents[1]
     shutil.copy(root / "examples" / "goofspiel.py", site / "tfgoof.py")
+    # The files its Capabilities declare (rulings, renderer, ...), beside the module.
+    shutil.copytree(root / "examples" / "goofspiel_files", site / "goofspiel_files")
     info = site / "tfgoof-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tfgoof\nVersion: 0.1\n")

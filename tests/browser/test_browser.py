@@ -178,7 +178,7 @@ def test_the_lobby_takes_a_custom_card_list_and_the_server_checks_it(
     assert errors == [] or all("400" in e for e in errors), errors
 
 
-@pytest.mark.parametrize("named", ["generic", "missing_renderer"])
+@pytest.mark.parametrize("named", ["/js/games/generic.js", "/games/food_chain/missing.js"])
 def test_a_game_without_its_own_renderer_is_played_with_the_generic_one(
     server: tuple[str, Any], browser: Any, named: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -198,5 +198,5 @@ def test_a_game_without_its_own_renderer_is_played_with_the_generic_one(
     play_by_clicking(page, random.Random(named))
     assert page.locator("#winners").get_attribute("data-winners")
     # A renderer that is missing is a failed request in the console; nothing else goes wrong.
-    assert all("Failed to load" in e or "missing_renderer" in e for e in errors), errors
+    assert all("Failed to load" in e or "missing.js" in e for e in errors), errors
     page.close()

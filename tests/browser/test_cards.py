@@ -30,7 +30,7 @@ from tests.support.browser import (
 
 SIZES = ((1280, 800), (390, 844))
 
-# The card-like things each renderer draws (the classes its js/games/<game>.js gives them).
+# The card-like things each renderer draws (the classes its games/<game>/renderer.js gives them).
 CARDS = {
     "schlacht_am_buffet": ".card, .sab-plate, .sab-seat, .sab-supply li",
     "mausgeflippt": ".card, .mg-mouse, .mg-chip, .mg-seat, .mg-race-button, .mg-pile",

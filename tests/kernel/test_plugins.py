@@ -25,6 +25,7 @@ def plugin(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     one)."""
     site = tmp_path_factory.mktemp("site")
     shutil.copy(ROOT / "examples" / "goofspiel.py", site / "tfgoof.py")
+    shutil.copytree(ROOT / "examples" / "goofspiel_files", site / "goofspiel_files")
     (site / "tfbots.py").write_text(
         "class FirstMove:\n"
         "    def __init__(self, note='x'):\n"
@@ -167,7 +168,25 @@ def test_rules_of_a_plugin_game_come_from_its_declaration_never_a_traceback(
     """`tablefeast rules` and the prompt's ``rules`` read `Capabilities.rulings`: a game that
     declares none says so; one that declares a file prints it; a declared file its package
     lacks is a one-line error."""
-    none = _cli(plugin, "rules", "goofspiel")
+    shipped = _cli(plugin, "rules", "goofspiel")  # the tutorial's game ships its rulings
+    assert shipped.returncode == 0, shipped.stderr
+    assert shipped.stdout.splitlines()[0] == "Goofspiel: rulings" and "GS-3" in shipped.stdout
+    site = tmp_path / "declared"
+    site.mkdir()
+    source = (ROOT / "examples" / "goofspiel.py").read_text()
+    declare = "\nCAPABILITIES = attrs.evolve(CAPABILITIES, rulings={!r})\n"
+    (site / "tfgoofn.py").write_text(source + "\nimport attrs\n" + declare.format(None))
+    (site / "tfgoofr.py").write_text(source + "\nimport attrs\n" + declare.format("goof.md"))
+    (site / "goof.md").write_text("# Goofspiel: rulings\n\n- **GS-1** Bid once a round.\n")
+    (site / "tfgoofm.py").write_text(source + "\nimport attrs\n" + declare.format("gone.md"))
+    info = site / "tfgoofr-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tfgoofr\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[tablefeast.games]\ngoofnone = tfgoofn\ngoofruled = tfgoofr\ngoofmissing = tfgoofm\n"
+    )
+    env = dict(plugin, PYTHONPATH=os.pathsep.join([str(site), plugin["PYTHONPATH"]]))
+    none = _cli(env, "rules", "goofnone")
     assert none.returncode == 0, none.stderr
     assert "This game ships no rulings" in none.stdout
     typed = subprocess.run(
@@ -176,7 +195,7 @@ def test_rules_of_a_plugin_game_come_from_its_declaration_never_a_traceback(
             "-m",
             "tablefeast.cli",
             "play",
-            "goofspiel",
+            "goofnone",
             "--players",
             "2",
             "--agents",
@@ -185,25 +204,11 @@ def test_rules_of_a_plugin_game_come_from_its_declaration_never_a_traceback(
         input="rules\nquit\n",
         capture_output=True,
         text=True,
-        env=plugin,
+        env=env,
         timeout=120,
         check=False,
     )
     assert "This game ships no rulings" in typed.stdout and "Traceback" not in typed.stderr
-    site = tmp_path / "declared"
-    site.mkdir()
-    source = (ROOT / "examples" / "goofspiel.py").read_text()
-    declare = "\nCAPABILITIES = attrs.evolve(CAPABILITIES, rulings='{}')\n"
-    (site / "tfgoofr.py").write_text(source + "\nimport attrs\n" + declare.format("goof.md"))
-    (site / "goof.md").write_text("# Goofspiel: rulings\n\n- **GS-1** Bid once a round.\n")
-    (site / "tfgoofm.py").write_text(source + "\nimport attrs\n" + declare.format("gone.md"))
-    info = site / "tfgoofr-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tfgoofr\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(
-        "[tablefeast.games]\ngoofruled = tfgoofr\ngoofmissing = tfgoofm\n"
-    )
-    env = dict(plugin, PYTHONPATH=os.pathsep.join([str(site), plugin["PYTHONPATH"]]))
     ruled = _cli(env, "rules", "goofruled")
     assert ruled.returncode == 0, ruled.stderr
     assert ruled.stdout.splitlines()[:2] == ["Goofspiel: rulings", "=================="]

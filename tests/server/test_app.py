@@ -454,9 +454,9 @@ def test_the_browser_client_is_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "<title>tablefeast" in page.text
     assert client.get("/table.html").status_code == 200
-    assert "export function render" in client.get("/js/games/food_chain.js").text or (
-        "export { render }" in client.get("/js/games/food_chain.js").text
-    )
+    renderer = client.get("/games/food_chain/renderer.js").text  # from the game's package
+    assert "export function render" in renderer or "export { render }" in renderer
+    assert "export function render" in client.get("/js/games/generic.js").text
     assert client.get("/css/app.css").status_code == 200
     assert "http://" not in page.text and "https://" not in page.text  # nothing from outside
 

@@ -8,6 +8,8 @@ there. It needs the ``server`` and ``test`` extras and Debian's Chromium, as the
 - Every game's table in the browser, from seat 0 of a game against two bots, a dozen clicks in:
   ``GAME.png`` (1280 wide), ``GAME-dark.png`` (the dark colour scheme) and ``GAME-phone.png``
   (390 wide).
+- Goofspiel, the tutorial's game, installed as a plug-in and drawn by its own renderer, a few
+  turns in: ``goofspiel_renderer.png`` ("Everything a game may ship").
 - The designer's report, as the "A designer's report" page shows it: the two ``tablefeast
   analyze`` runs of that page (same seeds, same numbers), and parts of their pages
   (``analysis_*.png``).
@@ -29,7 +31,13 @@ from typing import Any
 from playwright import sync_api
 
 import tablefeast
-from tests.support.browser import chromium, click_moves, create_table, running_server
+from tests.support.browser import (
+    chromium,
+    click_moves,
+    create_table,
+    installed_goofspiel,
+    running_server,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGES = ROOT / "docs" / "images"
@@ -79,6 +87,25 @@ def table_images(browser: Any, out: Path) -> list[Path]:
     return written
 
 
+def goofspiel_image(browser: Any, out: Path) -> list[Path]:
+    """Goofspiel's table, drawn by its own renderer; returns the file written."""
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        installed_goofspiel(Path(folder)),
+        running_server(Path(folder) / "t.db") as (base, _),
+    ):
+        created = create_table(base, "goofspiel", ["human", "random", "random"])
+        page = browser.new_page(viewport={"width": 1100, "height": 800})
+        page.goto(f"{base}/table.html?table={created['table']}&token={created['tokens']['0']}")
+        page.wait_for_selector(".gs-hand button")
+        click_moves(page, random.Random(3), 4)
+        page.wait_for_timeout(200)
+        path = out / "goofspiel_renderer.png"
+        page.locator("main").screenshot(path=str(path))
+        page.close()
+    return [path]
+
+
 def report_images(browser: Any, out: Path) -> list[Path]:
     """The designer's report's pictures; returns the files written."""
     written = []
@@ -117,6 +144,7 @@ def main(argv: list[str] | None = None) -> None:
         written = []
         if args.only in (None, "tables"):
             written += table_images(browser, args.out)
+            written += goofspiel_image(browser, args.out)
         if args.only in (None, "analysis"):
             written += report_images(browser, args.out)
         browser.close()

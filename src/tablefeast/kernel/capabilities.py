@@ -252,6 +252,23 @@ class Capabilities(Generic[S, A, C, V]):
             JSON), the name of a file in the game's package as for `rulings`, such as
             ``"weights.json"``; None: none shipped (``learned`` and ``guided`` then refuse the
             game with `ConfigError`, and a caller passes its own `Weights`).
+        renderer: the game's browser renderer, a JavaScript module (the name of a file in the
+            game's package as for `rulings`, such as ``"renderer.js"``) that exports
+            ``render(ctx)``; the server serves it at ``/games/<name>/renderer.js``
+            (`tablefeast.server.assets`) and its welcome message names that address. It
+            imports the client's helpers by their absolute address (``/js/common.js``). None:
+            the browser draws the game with the generic renderer (the view's facts and the
+            legal moves as buttons).
+        stylesheet: the renderer's CSS, a file of the game's package as for `rulings` (such as
+            ``"style.css"``), served at ``/games/<name>/style.css`` (the renderer adds it to the
+            page: ``useStyle(NAME)`` of ``/js/common.js``); None: the client's own styles only.
+            Only a game with a `renderer` may declare one.
+        view_schema: the JSON Schema of the game's views as `tablefeast.dumps` writes them, a
+            file of the game's package as for `rulings` (such as ``"view.schema.json"``), which
+            a test compares with the one generated from the View class
+            (`tablefeast.server.wire.view_schema`) and checks the renderer's reads against;
+            served at ``/games/<name>/view.schema.json``. None: none kept (a client generates
+            it with `tablefeast.server.wire.view_schema`).
         whole_number_tensors: every value of the observation tensor is a whole number below
             2**24 in magnitude (counts, flags, one-hots, scores), which a float32 holds
             exactly, so adapters may hand the values out without rounding them through a
@@ -289,6 +306,16 @@ class Capabilities(Generic[S, A, C, V]):
     whole_number_tensors: bool | Callable[[S], bool] = False
     rulings: str | None = attrs.field(default=None, validator=_file_name)
     weights: str | None = attrs.field(default=None, validator=_file_name)
+    renderer: str | None = attrs.field(default=None, validator=_file_name)
+    stylesheet: str | None = attrs.field(default=None, validator=_file_name)
+    view_schema: str | None = attrs.field(default=None, validator=_file_name)
+
+    @stylesheet.validator
+    def _styled_renderer(self, attribute: Any, value: str | None) -> None:
+        if value is not None and self.renderer is None:
+            raise ValueError(
+                "Capabilities.stylesheet is the renderer's CSS: declare the renderer too"
+            )
 
     def observations(self) -> tuple[Callable[[C], int], Callable[[V], tuple[float, ...]]]:
         """The game's observation size and tensor, for learning code and the adapters.

@@ -402,7 +402,10 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "seat": {"type": ["integer", "null"]},
             "seats": _STRINGS,
             "catalog": {"type": "object"},
-            "renderer": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"},
+            "renderer": {
+                "type": "string",
+                "pattern": r"^(/games/[a-z][a-z0-9_]{0,63}/renderer\.js|/js/games/generic\.js)$",
+            },
             "names": _STRINGS,
             "summary": _STRINGS,
             "help": {

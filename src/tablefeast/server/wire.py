@@ -1,18 +1,22 @@
 """A game's side of the browser: which renderer draws its table, and the schema of its views.
 
-Each game may have a renderer of its own (``static/js/games/<name>.js``); a game without one,
-such as a plug-in game, gets the generic renderer, which lists the view's facts and the moves.
-The server names the renderer in its welcome message, so the browser never guesses a file.
+A game may ship a renderer of its own, with its CSS and its view schema, as files of its own
+package that its `Capabilities` names (``renderer``, ``stylesheet``, ``view_schema``); the
+server serves them at fixed addresses, ``/games/<name>/renderer.js``, ``style.css`` and
+``view.schema.json`` (`tablefeast.server.assets`), so a plug-in game ships them as the
+library's own games do. A game without a renderer is drawn by the generic one
+(``/js/games/generic.js``), which lists the view's facts and the moves. The server names the
+renderer's address in its welcome message, so the browser never guesses a file.
 
 The JSON a renderer reads is the game's view as `tablefeast.dumps` writes it. Its schema,
-generated from the View class (`tablefeast.kernel.schema.json_schema`), is kept beside the
-renderers as ``static/schemas/<name>.view.json`` and served with them; a test regenerates it
-and checks each renderer's reads against it, so that renaming a field of a view breaks a test
-rather than a browser. ``python -m tablefeast.server.wire`` writes the schemas again.
+generated from the View class (`tablefeast.kernel.schema.json_schema`), is kept in the game's
+package (its declared ``view_schema``) and served there; a test regenerates it and checks the
+renderer's reads against it, so that renaming a field of a view breaks a test rather than a
+browser. ``python -m tablefeast.server.wire`` writes the schemas of the library's games again.
 
 Examples:
-    >>> renderer_for("food_chain"), renderer_for("goofspiel")
-    ('food_chain', 'generic')
+    >>> renderer_for("food_chain"), renderer_for("no_such_game")
+    ('/games/food_chain/renderer.js', '/js/games/generic.js')
     >>> import tablefeast
     >>> view_schema(tablefeast.load("food_chain"))["title"]
     'View'
@@ -22,42 +26,95 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
+import shutil
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import tablefeast
+from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.ruleset import AnyRuleset
 from tablefeast.kernel.schema import json_schema
 
 __all__ = [
+    "ASSETS",
+    "BRIDGE",
+    "GENERIC",
     "RENDERERS",
-    "SCHEMAS",
+    "asset_url",
+    "declared",
     "renderer_for",
     "schema_path",
     "schema_text",
     "view_schema",
+    "write_bridge",
     "write_schemas",
 ]
 
 STATIC = Path(__file__).parent / "static"
 RENDERERS = STATIC / "js" / "games"
-"""Where the games' renderers are (``<name>.js``, and ``generic.js``)."""
-SCHEMAS = STATIC / "schemas"
-"""Where the games' view schemas are kept (``<name>.view.json``)."""
+"""Where the client's own renderers are: ``generic.js``, for a game without one."""
+GENERIC = "/js/games/generic.js"
+"""The address of the generic renderer."""
+
+ASSETS = {"renderer.js": "renderer", "style.css": "stylesheet", "view.schema.json": "view_schema"}
+"""The files a game may ship for the browser: the last part of each one's address
+(``/games/<name>/renderer.js``), and the `Capabilities` field that names it in the game's
+package."""
+
+BRIDGE = STATIC / "games"
+"""Copies of the library's games' browser files at their addresses (``games/<name>/...``) under
+the static files, for an app that does not mount `tablefeast.server.assets.ASSET_ROUTES` yet;
+written by `write_bridge` and checked equal to the games' files by a test. Once the app mounts
+the routes (before its static files), they serve the games' own files and this goes."""
 
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
-@cache
+def declared(name: str, field: str) -> tuple[AnyRuleset, str] | None:
+    """The game called `name` and the file of its package that its `Capabilities` `field`
+    names; None when no installed game has that name or it declares no such file.
+
+    Args:
+        name: the game's name (anything: it is checked before a game is loaded).
+        field: ``"renderer"``, ``"stylesheet"`` or ``"view_schema"``.
+
+    Examples:
+        >>> declared("food_chain", "stylesheet")[1], declared("../food_chain", "renderer")
+        ('style.css', None)
+    """
+    if not isinstance(name, str) or _NAME.fullmatch(name) is None or name not in tablefeast.names():
+        return None
+    try:
+        game = tablefeast.load(name)
+    except ConfigError:
+        return None
+    file = getattr(getattr(game, "CAPABILITIES", None), field, None)
+    return (game, file) if isinstance(file, str) else None
+
+
+def asset_url(name: str, file: str) -> str:
+    """The address at which the server serves a browser file of the game called `name`.
+
+    Args:
+        name: the game's name (checked).
+        file: one of `ASSETS` (``"renderer.js"``, ...).
+    """
+    if _NAME.fullmatch(name) is None or file not in ASSETS:
+        raise ValueError(f"no address for {name!r:.80} and {file!r:.80}")
+    return f"/games/{name}/{file}"
+
+
+@lru_cache(maxsize=256)
 def renderer_for(name: str) -> str:
-    """The renderer of the game called `name`: its own where it has one, else ``generic``.
+    """The address of the renderer of the game called `name`: its own where it declares one
+    (``/games/<name>/renderer.js``), else the generic one (`GENERIC`).
 
     Args:
         name: the game's name.
     """
-    own = _NAME.fullmatch(name) is not None and (RENDERERS / f"{name}.js").is_file()
-    return name if own else "generic"
+    return asset_url(name, "renderer.js") if declared(name, "renderer") else GENERIC
 
 
 def view_schema(game: AnyRuleset) -> dict[str, Any]:
@@ -71,12 +128,20 @@ def view_schema(game: AnyRuleset) -> dict[str, Any]:
 
 
 def schema_path(name: str) -> Path:
-    """Where the view schema of the game called `name` is kept.
+    """Where the view schema of the library's game called `name` is kept: the file its
+    `Capabilities.view_schema` names, in its package.
 
     Args:
-        name: the game's name.
+        name: the game's name, one of `tablefeast.GAMES`.
     """
-    return SCHEMAS / f"{name}.view.json"
+    return _package_file(name, "view_schema")
+
+
+def _package_file(name: str, field: str) -> Path:
+    file = getattr(tablefeast.load(name).CAPABILITIES, field) if name in tablefeast.GAMES else None
+    if file is None:
+        raise ValueError(f"{name!r:.80} is not a game of this library that declares {field}")
+    return Path(str(resources.files(tablefeast.GAMES[name]))).joinpath(*file.split("/"))
 
 
 def schema_text(game: AnyRuleset) -> str:
@@ -98,6 +163,18 @@ def write_schemas() -> list[Path]:
     return written
 
 
+def write_bridge() -> list[Path]:
+    """Copy the library's games' browser files to `BRIDGE`; returns the files written."""
+    written = []
+    for name in tablefeast.GAMES:
+        for file, field in ASSETS.items():
+            path = BRIDGE / name / file
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(_package_file(name, field), path)
+            written.append(path)
+    return written
+
+
 if __name__ == "__main__":
-    for path in write_schemas():
+    for path in (*write_schemas(), *write_bridge()):
         print(path)

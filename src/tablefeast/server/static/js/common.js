@@ -85,9 +85,10 @@ export function zone(title, ...children) {
   return el("div", { class: "zone" }, el("h3", {}, title), ...children);
 }
 
-// A game's own stylesheet (css/games/<game>.css), added to the page once.
+// A game's own stylesheet (the file its Capabilities.stylesheet names in its package, served at
+// /games/<game>/style.css), added to the page once. A renderer calls it with its game's name.
 export function useStyle(game) {
-  const href = `/css/games/${game}.css`;
+  const href = `/games/${encodeURIComponent(game)}/style.css`;
   if (!document.querySelector(`link[href="${href}"]`)) {
     document.head.append(el("link", { rel: "stylesheet", href }));
   }

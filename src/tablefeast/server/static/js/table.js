@@ -1,10 +1,13 @@
 // The table page: one seat's connection to a table (or a spectator's), rendered from the
-// server's messages alone. The game area is drawn by the renderer the server names
-// (js/games/<game>.js, or js/games/generic.js for a game without one); this file draws what
-// every game shares: who sits where, whose turn it is, how the latest step came out, the public
-// event log, scores, how to play, the end screen. No rule lives here: legal moves, reasons,
+// server's messages alone. The game area is drawn by the renderer whose address the server
+// names (the game's own, /games/<game>/renderer.js, served from the game's package, or
+// /js/games/generic.js for a game without one); this file draws what every game shares: who
+// sits where, whose turn it is, how the latest step came out, the public event log, scores,
+// how to play, the end screen. No rule lives here: legal moves, reasons,
 // results and score sheets all come from the server.
 import { theme, el, named, seatName } from "./common.js";
+
+const GENERIC = "/js/games/generic.js";
 
 theme();
 const params = new URLSearchParams(location.search);
@@ -213,10 +216,12 @@ function onMessage(message) {
     $("game-name").textContent = ` · ${message.title || message.game}`;
     document.title = `tablefeast: ${message.title || message.game}`;
     showHowTo();
-    // The server names the renderer (the game's own, or the generic one for a game without);
-    // should it fail to load, the generic one draws the table.
-    import(`./games/${message.renderer}.js`)
-      .catch(() => import("./games/generic.js"))
+    // The server names the renderer's address (the game's own, served from the game's package,
+    // or the generic one for a game without); should it fail to load, the generic one draws the
+    // table. Only a same-origin absolute path is imported (the page's CSP allows no other).
+    const own = /^\/[a-z]/.test(message.renderer) ? message.renderer : GENERIC;
+    import(own)
+      .catch(() => import(GENERIC))
       .then((module) => {
         renderer = module;
         if (last) onUpdate(last);

@@ -3,8 +3,8 @@
 // the catalog alone. No rule lives here: which moves are legal, why not, and who was fastest all
 // come from the server. The race is won by the first claim to reach the server (MG-21), so its
 // controls are big, sit next to the mouse, and answer keys too (P, F, 1-9).
-import { el, moveButton, zone, useStyle } from "../common.js";
-import { render as generic } from "./generic.js";
+import { el, moveButton, zone, useStyle } from "/js/common.js";
+import { render as generic } from "/js/games/generic.js";
 
 const NS = "http://www.w3.org/2000/svg";
 

@@ -3,7 +3,7 @@
 // and the catalog alone; every move is sent in notation and checked by the server (the only
 // thing composed here is an exchange's text from the cards the person picked, and it is sent
 // only when ctx.legal lists it).
-import { el, moveButton, useStyle } from "../common.js";
+import { el, moveButton, useStyle } from "/js/common.js";
 
 const PALETTE = new Set(["orange", "sky", "green", "yellow", "blue", "vermillion", "purple", "grey"]);
 const SEAT_COLOURS = ["blue", "orange", "green", "purple", "vermillion", "sky"];

@@ -2,7 +2,7 @@
 // the predators carry, the centre, the scoring piles and stars. Drawn from the seat's view and
 // the catalog alone; every control is a move the server lists (ctx.legal) or a disabled button
 // that asks the server why not. No rule lives here.
-import { el, moveButton, useStyle } from "../common.js";
+import { el, moveButton, useStyle } from "/js/common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 

@@ -2,7 +2,7 @@
 // Drawn from the seat's view and the catalog alone. No rule lives here: the legal moves and the
 // reasons come from the server; this file only composes notation from clicks ("play hungry
 // slow", "swap 1 4") and checks that the composed move is one of ctx.legal.
-import { el, moveButton, zone, useStyle } from "../common.js";
+import { el, moveButton, zone, useStyle } from "/js/common.js";
 
 const GAME = "all_you_can_eat_buffet";
 const SVG = "http://www.w3.org/2000/svg";
