@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 import random
 from importlib import resources
-from pathlib import Path
 
 import pytest
 
 import tablefeast
-from tablefeast import RandomAgent, play_game
+from tablefeast import CHANCE, RandomAgent, play_game
 from tablefeast.agents import LearnedAgent, make_agent
 from tablefeast.agents.learned import MAX_WEIGHTS_BYTES, Weights, encode_floats, shipped_weights
 from tablefeast.agents.simulate import simulate
@@ -178,78 +177,153 @@ def test_the_trained_weights_hold_their_own_against_the_heuristic(game: str, abo
     assert learned.low > above, learned
 
 
-BY_PPO = ["mausgeflippt", "food_chain", "all_you_can_eat_buffet"]
-"""The shipped files trained by `tablefeast.agents.training` (PPO on the batched core); the
-other (Schlacht am Buffet's) by `tablefeast.agents.learning` (self-play, the policy gradient)."""
-
-
 @pytest.mark.parametrize("game", SHIPPED)
 def test_each_shipped_file_is_its_games_and_reproducible(game: str) -> None:
+    """Every shipped file is the training command's output (`tablefeast.agents.training`): its
+    settings a valid config, an update per curve row, float16."""
+    from tablefeast.agents.training import TrainConfig
+
     weights = shipped_weights(game)
     assert (weights.game, weights.players) == (game, 4)
-    if game in BY_PPO:  # the training command's file: its settings, an update per curve row
-        from tablefeast.agents.training import TrainConfig
-
-        settings = dict(weights.settings)
-        assert TrainConfig(**settings).game == game  # the settings are a valid config
-        assert settings["minutes"] <= 60 and len(weights.curve) >= 10
-        assert [row[0] for row in weights.curve] == sorted(row[0] for row in weights.curve)
-        assert _dtype(json.loads(_file(game))) == "float16"
-    else:
-        assert weights.settings["seed"] == 0
-        assert weights.curve[-1][0] == weights.settings["episodes"]
+    settings = dict(weights.settings)
+    assert TrainConfig(**settings).game == game  # the settings are a valid config
+    assert settings["minutes"] <= 60 and len(weights.curve) >= 10
+    assert [row[0] for row in weights.curve] == sorted(row[0] for row in weights.curve)
+    assert _dtype(json.loads(_file(game))) == "float16"
     module = tablefeast.load(game)
     state = module.initial_state(module.Config(players=4))
     tensor = module.CAPABILITIES.observation_tensor(module.view(state, 0))
-    assert len(tensor) == weights.inputs
+    choice = module.CAPABILITIES.multiset_choice
+    pending = len(choice.values) if weights.factored and choice else 0  # the cards chosen
+    assert len(tensor) + pending == weights.inputs
 
 
-def test_training_replays_from_its_seed() -> None:
-    pytest.importorskip("torch")
-    from tablefeast.agents.learning import train
-
-    def run() -> dict:
-        return train("food_chain", episodes=8, batch=4, eval_every=4, eval_games=4, seed=5)
-
-    first, again = run(), run()
-    assert first["layers"] == again["layers"]
-    assert [row[2] for row in first["curve"]] == [row[2] for row in again["curve"]]
-    weights = Weights.from_json(json.dumps(first))
-    assert weights.settings["seed"] == 5 and len(weights.curve) == 3
+SAB = tablefeast.load("schlacht_am_buffet")
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game", [game for game in SHIPPED if game not in BY_PPO])
-def test_the_training_script_reaches_the_shipped_strength_from_its_seed(game: str) -> None:
-    """The shipped file's run again (seed 0, its settings): the weights it trains beat random play
-    as the shipped ones do. About 4 to 6 minutes a game on two cores."""
-    pytest.importorskip("torch")
-    from tablefeast.agents.learning import train
+def _factored_weights(seed: int, hidden: int = 8) -> Weights:
+    """Random factored Schlacht am Buffet weights of the batch's shape (the tensor and 11
+    pending counts in; 70 adapter ids out), small enough to score fast."""
+    from tablefeast.interop.encoding import encoding_for
 
-    shipped = shipped_weights(game)
-    settings = shipped.settings
-    data = train(
-        game,
-        episodes=settings["episodes"],
-        seed=settings["seed"],
-        lr=settings["lr"],
-        batch=settings["batch"],
-        entropy=settings["entropy"],
-        eval_every=settings["episodes"],
-        eval_games=settings["eval_games"],
+    encoding = encoding_for(SAB, SAB.Config(players=4))
+    inputs = SAB.CAPABILITIES.observation_size(SAB.Config(players=4)) + encoding.extra
+    rng = random.Random(seed)
+    shapes = [(inputs, hidden), (hidden, hidden), (hidden, encoding.size)]
+    columns = tuple(
+        tuple(tuple(rng.gauss(0, 0.3) for _ in range(out)) for _ in range(fan_in))
+        for fan_in, out in shapes
     )
-    assert data["curve"][-1][2] > 0.25
-    assert data["curve"][-1][2] == pytest.approx(shipped.curve[-1][2], abs=0.1)
+    biases = tuple(tuple(rng.gauss(0, 0.3) for _ in range(out)) for _, out in shapes)
+    return Weights(
+        "schlacht_am_buffet", 4, inputs, hidden, encoding.size, columns, biases, factored=True
+    )
 
 
-def test_the_training_command_line_passes_every_setting_on(tmp_path: Path) -> None:
-    pytest.importorskip("torch")
-    from tablefeast.agents.learning import main
+def _an_exchange(seed: int) -> tuple[object, int]:
+    """A state of a random game where a seat exchanges (SAB-7), and that seat."""
+    rng = random.Random(seed)
+    state = SAB.initial_state(SAB.Config(players=4))
+    while state.exchanger is None:
+        actors = SAB.actors(state)
+        if actors == (CHANCE,):
+            action = SAB.chance_distribution(state).sample(rng)
+        else:
+            action = rng.choice(SAB.legal_actions(state, actors[0]))
+        state = SAB.apply_action(state, actors[0], action)
+    return state, state.exchanger
 
-    out = tmp_path / "w.json"
-    argv = ["food_chain", "--episodes", "4", "--batch", "2", "--eval-every", "4"]
-    argv += ["--eval-games", "2", "--hidden", "8", "--entropy", "0.05", "--seed", "3"]
-    assert main([*argv, "--out", str(out)]) == 0
-    weights = Weights.from_json(out.read_text(encoding="utf-8"))
-    assert weights.hidden == 8 and [row[0] for row in weights.curve] == [0, 4]
-    assert weights.settings["entropy"] == 0.05 and weights.settings["seed"] == 3
+
+def test_factored_weights_play_the_exchange_card_by_card_as_the_batch_encodes_it() -> None:
+    """SAB-7 with weights of the batched trainer: the agent's tensor at each card is the
+    adapters' (the game's tensor, then the cards chosen so far), and it ends on a legal
+    exchange."""
+    from tablefeast.agents.learned import _Policy
+    from tablefeast.interop.encoding import encoding_for
+
+    state, seat = _an_exchange(4)
+    view, legal = SAB.view(state, seat), SAB.legal_actions(state, seat)
+    agent = LearnedAgent(_factored_weights(1))
+    policy = _Policy.of(agent, SAB, view)
+    encoding = encoding_for(SAB, SAB.Config(players=4))
+    cards = policy.cards(legal)
+    assert cards is not None and len(cards) == len(legal)
+    held = policy.held(cards)
+    assert tuple(held) == state.hands[seat]  # the hand, as the legal exchanges show it
+    hand = [v for v, n in zip(encoding.values, held, strict=True) for _ in range(n)]
+    for chosen in range(len(hand) + 1):
+        pending = tuple(sorted(hand[:chosen], reverse=True))
+        counts = [pending.count(v) for v in encoding.values]
+        assert policy.tensor(counts) == encoding.tensor(state, pending, seat)
+    for k in range(20):
+        assert agent.act(SAB, view, legal, random.Random(k)) in legal
+    assert policy.cards([SAB.Play(3)]) is None  # not the exchange: played by buckets
+
+
+def test_factored_probabilities_are_the_chances_of_every_order_of_the_cards() -> None:
+    """The chance of each exchange: summed over every order its cards are drawn in, then done
+    (checked against the orders enumerated one by one), adding up to 1; the agent's draws
+    follow it. The hand is cut to three cards (the legal exchanges of those alone), so that
+    every order can be enumerated."""
+    import math
+
+    from tablefeast.agents.learned import _Policy
+
+    state, seat = _an_exchange(11)
+    view = SAB.view(state, seat)
+    choice = SAB.CAPABILITIES.multiset_choice
+    values = choice.values
+    everything = [v for v, n in zip(values, state.hands[seat], strict=True) for _ in range(n)]
+    three = everything[-3:]  # the three highest cards
+    legal = tuple(
+        move for move in SAB.legal_actions(state, seat) if _within(choice.chosen(move), three)
+    )
+    assert len(legal) >= 4
+    agent = LearnedAgent(_factored_weights(3))
+    policy = _Policy.of(agent, SAB, view)
+    odds = agent.probabilities(SAB, view, legal)
+    assert set(odds) == set(legal) and math.isclose(sum(odds.values()), 1.0)
+    cards = policy.cards(legal)
+    held = policy.held(cards)
+    by_move = dict.fromkeys(legal, 0.0)
+
+    def orders(prefix: tuple[int, ...]) -> None:  # every order of every part of the hand
+        chance, counts = 1.0, [0] * len(held)
+        for k in prefix:
+            step = policy.step_odds(held, counts)
+            chance *= step[k] / sum(step.values())
+            counts[k] += 1
+        step = policy.step_odds(held, counts)
+        chosen = tuple(sorted((values[k] for k in prefix), reverse=True))
+        by_move[cards[chosen]] += chance * step[-1] / sum(step.values())
+        for k in {k for k, n in enumerate(held) if counts[k] < n}:
+            orders((*prefix, k))
+
+    orders(())
+    for move in legal:
+        assert odds[move] == pytest.approx(by_move[move], rel=1e-9, abs=1e-12)
+    draws = [agent.act(SAB, view, legal, random.Random(k)) for k in range(400)]
+    likeliest = max(odds, key=odds.__getitem__)
+    assert abs(draws.count(likeliest) / 400 - odds[likeliest]) < 0.1
+
+
+def _within(chosen: tuple[int, ...] | None, cards: list[int]) -> bool:
+    """Whether `chosen` is a part of `cards` (as multisets)."""
+    left = list(cards)
+    for value in chosen or ():
+        if value not in left:
+            return False
+        left.remove(value)
+    return chosen is not None
+
+
+def test_factored_weights_are_refused_where_they_cannot_play() -> None:
+    data = json.loads(_file("food_chain"))
+    data["factored"] = "yes"
+    with pytest.raises(ConfigError, match="factored"):
+        Weights.from_json(json.dumps(data))
+    start = FC.initial_state(FC.Config(players=4))
+    with pytest.raises(ConfigError, match="cannot play"):  # Schlacht am Buffet's, not Food Chain's
+        LearnedAgent(_factored_weights(1)).act(
+            FC, FC.view(start, 0), FC.legal_actions(start, 0), random.Random(0)
+        )

@@ -42,7 +42,6 @@ def test_a_run_repeats_from_its_seed_and_its_weights_play() -> None:
     "options",
     [
         {"game": "chess"},
-        {"game": "schlacht_am_buffet"},
         {"game": "food_chain", "envs": 0},
         {"game": "food_chain", "heuristic_share": 2},
         {"game": "food_chain", "device": "tpu"},
@@ -74,6 +73,7 @@ def test_the_command_writes_a_weights_file_learned_agent_reads(tmp_path) -> None
         {"game": "food_chain", "imitation": -1},
         {"game": "food_chain", "imitation": 1.5},
         {"game": "food_chain", "reward": "points"},
+        {"game": "schlacht_am_buffet", "imitation": 10},  # its batch factors the exchange
     ],
 )
 def test_bad_warm_starts_and_rewards_are_refused(options: dict[str, object]) -> None:
@@ -163,6 +163,39 @@ def test_a_best_response_starts_from_the_shipped_policy_and_plays_the_frozen_age
     assert moved.weights.columns != shipped.columns
     assert moved.curve[0][0] == 120  # two envs, 60 steps: the learner's decisions only
     assert 0 <= moved.curve[0][2] <= 1  # a game ended: its share against the frozen agent
+
+
+@pytest.mark.skipif(
+    not native.available("schlacht_am_buffet"), reason="training runs on the native core"
+)
+def test_schlacht_am_buffet_trains_its_exchange_card_by_card_and_the_agent_plays_it() -> None:
+    """SAB-7: the batch chooses the exchange one card at a time (70 adapter ids, the cards chosen
+    so far after the tensor); the weights say so, and `LearnedAgent` plays them, exchanges
+    included, in whole games on the pure engine."""
+    from tablefeast.interop.encoding import encoding_for
+
+    sab = tablefeast.load("schlacht_am_buffet")
+    config = sab.Config(players=4)
+    result = train(TrainConfig("schlacht_am_buffet", updates=1, envs=8, steps=40, seed=2))
+    weights = result.weights
+    encoding = encoding_for(sab, config)
+    assert weights.factored and result.data["factored"] is True
+    assert (weights.inputs, weights.buckets) == (
+        sab.CAPABILITIES.observation_size(config) + encoding.extra,
+        encoding.size,
+    )
+    exchanged = 0
+
+    class Counting(LearnedAgent):
+        def act(self, game, view, legal, rng):  # type: ignore[no-untyped-def]
+            nonlocal exchanged
+            exchanged += isinstance(legal[0], sab.Exchange) and len(legal) > 1
+            return super().act(game, view, legal, rng)
+
+    for seed in range(3):
+        agents = [Counting(weights), RandomAgent(), Counting(weights), RandomAgent()]
+        assert sab.is_terminal(play_game(sab, config, agents, seed=seed).state)
+    assert exchanged > 0
 
 
 def attrs_evolve(config: TrainConfig, **changes: object) -> TrainConfig:

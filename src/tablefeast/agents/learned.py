@@ -8,13 +8,19 @@ its integer id (`action_to_id`) modulo the network's number of outputs, so that 
 many distinct moves (Schlacht am Buffet's exchanges) still fits a small network; where several
 legal moves share a bucket the agent draws one of them evenly.
 
-The weights come from `tablefeast.agents.learning` (PyTorch on the CPU, the extra ``learn``),
-which trains them by self-play through the PettingZoo environment from a seed; the package ships
-one set per game (a file of the game's package, ``weights.json``, that its `Capabilities.weights`
-declares; all four games), each for one table size (4 players), and inference needs nothing but
-the standard library.
-A weights file holds float32 arrays in base64, the network's shape, and the training run's seed,
-settings and learning curve (`Weights.curve`).
+The weights come from `tablefeast.agents.training` (PPO on the batched native core, the extra
+``learn``), one run per game from a seed; the package ships one set per game (a file of the
+game's package, ``weights.json``, that its `Capabilities.weights` declares; all four games),
+each for one table size (4 players), and inference needs nothing but the standard library.
+Weights trained on the batch are **factored** (`Weights.factored`): they score the adapters'
+ids (`tablefeast.interop.encoding`), and a decision of several cards at once (Schlacht am
+Buffet's exchange, SAB-7) is drawn card by card, each card's value and *done* an output, the
+cards chosen so far appended to the tensor, as the batch plays it; the game's
+`MultisetChoice.chosen` tells the agent which legal moves are that decision and what hand they
+show.
+
+A weights file holds its arrays (float32 or float16, `FORMATS`) in base64, the network's shape,
+and the training run's seed, settings and learning curve (`Weights.curve`).
 
 Examples:
     >>> import tablefeast
@@ -40,7 +46,7 @@ from typing import Any
 import attrs
 
 from tablefeast.agents.heuristics import weighted_choice
-from tablefeast.kernel.capabilities import game_file
+from tablefeast.kernel.capabilities import MultisetChoice, game_file
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.ruleset import AnyRuleset
 
@@ -133,9 +139,16 @@ class Weights:
         columns: per layer, the weights by input (``columns[k][i]`` is input ``i``'s weights
             into every unit of layer ``k``), so that inputs at zero cost nothing.
         biases: per layer, its units' biases.
-        curve: the training run's learning curve: ``(episodes, seconds, share against three
-            random players)`` rows.
+        curve: the training run's learning curve: ``(decisions, seconds, share)`` rows (the
+            training command's share is the learner's against its heuristic batch, or the
+            frozen agent of a best response).
         settings: how the weights were trained (seed, episodes, learning rate, ...).
+        factored: the network reads and scores the adapters' encoding
+            (`tablefeast.interop.encoding.encoding_for`), as the batched trainer
+            (`tablefeast.agents.training`) plays it: a decision of several cards at once
+            (Schlacht am Buffet's exchange) is chosen card by card, each card and *done* an
+            output, the cards chosen so far appended to the observation tensor. False (the
+            default, and a file that says nothing): the game's own ids, the tensor alone.
     """
 
     game: str
@@ -147,6 +160,7 @@ class Weights:
     biases: tuple[tuple[float, ...], ...] = attrs.field(repr=False)
     curve: tuple[tuple[int, float, float], ...] = attrs.field(default=(), repr=False)
     settings: Mapping[str, Any] = attrs.field(factory=dict, repr=False, eq=False)
+    factored: bool = False
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Weights:
@@ -202,6 +216,9 @@ class Weights:
         settings = data.get("settings", {})
         if not isinstance(settings, dict):
             raise ConfigError("weights: settings must be an object")
+        factored = data.get("factored", False)
+        if type(factored) is not bool:
+            raise ConfigError("weights: factored must be true or false")
         return cls(
             data["game"],
             players,
@@ -212,6 +229,7 @@ class Weights:
             tuple(biases),
             tuple((int(e), float(s), float(w)) for e, s, w in curve),
             settings,
+            factored,
         )
 
     def scores(self, tensor: Sequence[float]) -> list[float]:
@@ -293,7 +311,8 @@ class LearnedAgent:
             raise ValueError(f"LearnedAgent.temperature must be from 0.01 to 100, got {value!r}")
 
     def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        """A legal move drawn from the network's softmax over the legal moves' buckets.
+        """A legal move drawn from the network's softmax over the legal moves' buckets (with
+        factored weights, a decision of several cards drawn card by card, then done).
 
         Args:
             game: the game module (its observation tensor and action ids).
@@ -303,7 +322,11 @@ class LearnedAgent:
         """
         if len(legal) == 1:
             return legal[0]
-        by_bucket, odds = self._odds(game, view, legal)
+        policy = _Policy.of(self, game, view)
+        cards = policy.cards(legal)
+        if cards is not None:
+            return policy.draw_cards(cards, rng)
+        by_bucket, odds = policy.odds(legal)
         chosen = weighted_choice(odds, rng)
         moves = by_bucket[chosen]
         return moves[0] if len(moves) == 1 else moves[rng.randrange(len(moves))]
@@ -312,7 +335,8 @@ class LearnedAgent:
         self, game: AnyRuleset, view: Any, legal: tuple[Any, ...]
     ) -> dict[Any, float]:
         """How likely `act` is to play each legal move: its bucket's share of the softmax,
-        split evenly among the legal moves in that bucket.
+        split evenly among the legal moves in that bucket (with factored weights, a choice of
+        several cards: the chance that its cards are drawn, in any order, then done).
 
         Args:
             game: the game module (its observation tensor and action ids).
@@ -329,7 +353,11 @@ class LearnedAgent:
             >>> round(sum(odds.values()), 9), len(odds) == len(fc.legal_actions(s, 0))
             (1.0, True)
         """
-        by_bucket, odds = self._odds(game, view, legal)
+        policy = _Policy.of(self, game, view)
+        cards = policy.cards(legal)
+        if cards is not None:
+            return policy.card_probabilities(cards)
+        by_bucket, odds = policy.odds(legal)
         total = math.fsum(odds.values())
         return {
             move: odds[bucket] / total / len(moves)
@@ -337,11 +365,30 @@ class LearnedAgent:
             for move in moves
         }
 
-    def _odds(
-        self, game: AnyRuleset, view: Any, legal: tuple[Any, ...]
-    ) -> tuple[dict[int, list[Any]], dict[int, float]]:
-        """The legal moves by bucket, and each bucket's unnormalized softmax weight."""
-        weights = self.weights if self.weights is not None else shipped_weights(game.NAME)
+
+@attrs.frozen
+class _Policy:
+    """The weights at one seat's decision: its tensor, its moves' ids, and with factored
+    weights the game's decision of several cards."""
+
+    weights: Weights
+    temperature: float
+    base: tuple[float, ...]
+    """The seat's observation tensor (with factored weights, nothing chosen yet)."""
+    to_id: Any
+    config: Any
+    choice: MultisetChoice[Any, Any] | None
+
+    @classmethod
+    def of(cls, agent: LearnedAgent, game: AnyRuleset, view: Any) -> _Policy:
+        """The policy of `agent` at `view`, its weights checked to play there.
+
+        Raises:
+            ConfigError: the weights are another game's or another table size's, or factored
+                for a game whose decision of several cards does not say which cards its
+                actions choose.
+        """
+        weights = agent.weights if agent.weights is not None else shipped_weights(game.NAME)
         observe = game.CAPABILITIES.observation_tensor
         if observe is None or weights.game != game.NAME:
             raise ConfigError(f"{weights.game} weights cannot play {game.NAME}")
@@ -350,10 +397,129 @@ class LearnedAgent:
                 f"the {weights.game} weights play {weights.players} players,"
                 f" not {view.config.players}"
             )
-        scores = weights.scores(observe(view))
+        tensor = tuple(observe(view))
+        choice = game.CAPABILITIES.multiset_choice if weights.factored else None
+        if not weights.factored:
+            return cls(weights, agent.temperature, tensor, game.action_to_id, view.config, None)
+        from tablefeast.interop.encoding import encoding_for  # the adapters' ids, the trainer's
+
+        encoding = encoding_for(game, view.config)
+        if choice is not None and choice.chosen is None:
+            raise ConfigError(
+                f"factored weights cannot play {game.NAME}: its MultisetChoice does not say "
+                "which cards an action chooses (chosen)"
+            )
+        tensor += (0.0,) * encoding.extra  # nothing chosen yet
+        return cls(weights, agent.temperature, tensor, encoding.to_id, view.config, choice)
+
+    def odds(self, legal: Sequence[Any]) -> tuple[dict[int, list[Any]], dict[int, float]]:
+        """The legal moves by bucket, and each bucket's unnormalized softmax weight."""
+        weights, config = self.weights, self.config
+        scores = weights.scores(self.base)
         by_bucket: dict[int, list[Any]] = {}
         for move in legal:
-            bucket = game.action_to_id(move, view.config) % weights.buckets
+            bucket = self.to_id(move, config) % weights.buckets
             by_bucket.setdefault(bucket, []).append(move)
         top = max(scores[b] for b in by_bucket)
         return by_bucket, {b: math.exp((scores[b] - top) / self.temperature) for b in by_bucket}
+
+    def cards(self, legal: Sequence[Any]) -> dict[tuple[int, ...], Any] | None:
+        """With factored weights at a decision of several cards: each legal move by the card
+        values it chooses (highest first); else None."""
+        choice = self.choice
+        if choice is None or choice.chosen is None:
+            return None
+        cards = {choice.chosen(move): move for move in legal}
+        if None in cards:
+            return None  # not that decision
+        return cards  # type: ignore[return-value]
+
+    def held(self, cards: dict[tuple[int, ...], Any]) -> list[int]:
+        """The hand by value, as the legal choices show it (any part of it is legal)."""
+        assert self.choice is not None
+        position = {value: k for k, value in enumerate(self.choice.values)}
+        held = [0] * len(position)
+        for chosen in cards:
+            counts = [0] * len(position)
+            for value in chosen:
+                counts[position[value]] += 1
+            held = [max(a, b) for a, b in zip(held, counts, strict=True)]
+        return held
+
+    def tensor(self, pending: Sequence[int]) -> tuple[float, ...]:
+        """The network's input with the cards `pending` (counts by position) chosen so far: the
+        seat's tensor, then those counts (as the adapters append them)."""
+        return self.base[: -len(pending)] + tuple(float(count) for count in pending)
+
+    def step_odds(self, held: list[int], pending: list[int]) -> dict[int, float]:
+        """The softmax's weights of the next card's value (by position) and of done (-1), with
+        the cards `pending` (counts by position) chosen so far."""
+        assert self.choice is not None
+        choice, weights = self.choice, self.weights
+        size = len(held)
+        scores = weights.scores(self.tensor(pending))
+        first = self._first()
+        options = (
+            [k for k in range(size) if held[k] > pending[k]] if sum(pending) < choice.most else []
+        )
+        ids = {k: first + k for k in options}
+        ids[-1] = first + size  # done
+        top = max(scores[i % weights.buckets] for i in ids.values())
+        return {
+            k: math.exp((scores[i % weights.buckets] - top) / self.temperature)
+            for k, i in ids.items()
+        }
+
+    def _first(self) -> int:
+        """The adapters' id of the first card value's discard (then the others, then done)."""
+        from tablefeast.interop.encoding import Discard
+
+        assert self.choice is not None
+        first: int = self.to_id(Discard(self.choice.values[0]), self.config)
+        return first
+
+    def _move(self, cards: dict[tuple[int, ...], Any], pending: list[int]) -> Any:
+        assert self.choice is not None
+        values = self.choice.values
+        chosen = tuple(sorted((v for v, n in zip(values, pending, strict=True) for _ in range(n))))
+        chosen = chosen[::-1]  # highest first
+        if chosen not in cards:
+            raise ConfigError(
+                f"{chosen} is not a legal choice: the game's MultisetChoice says any part of the "
+                "hand is legal"
+            )
+        return cards[chosen]
+
+    def draw_cards(self, cards: dict[tuple[int, ...], Any], rng: random.Random) -> Any:
+        """The decision of several cards drawn card by card (as the trainer played it)."""
+        held = self.held(cards)
+        pending = [0] * len(held)
+        while True:
+            step = weighted_choice(self.step_odds(held, pending), rng)
+            if step < 0:
+                return self._move(cards, pending)
+            pending[step] += 1
+
+    def card_probabilities(self, cards: dict[tuple[int, ...], Any]) -> dict[Any, float]:
+        """Each choice's chance under `draw_cards`: over every order of its cards, summed by
+        the parts of the hand chosen so far (one network pass per part)."""
+        held = self.held(cards)
+        reach = {tuple([0] * len(held)): 1.0}
+        result: dict[Any, float] = {}
+        while reach:  # the parts of `c` cards, then of c + 1
+            following: dict[tuple[int, ...], float] = {}
+            for part, chance in reach.items():
+                odds = self.step_odds(held, list(part))
+                total = math.fsum(odds.values())
+                for step, weight in odds.items():
+                    share = chance * weight / total
+                    if step < 0:
+                        move = self._move(cards, list(part))
+                        result[move] = result.get(move, 0.0) + share
+                    else:
+                        after = list(part)
+                        after[step] += 1
+                        key = tuple(after)
+                        following[key] = following.get(key, 0.0) + share
+            reach = following
+        return result

@@ -50,10 +50,12 @@ __all__ = ["TrainConfig", "TrainResult", "train"]
 SELF = -1
 """A league env's opponent when the learner plays every seat."""
 
-GAMES_ON_THE_CORE = ("food_chain", "mausgeflippt", "all_you_can_eat_buffet")
-"""The games whose batch observations are exactly `observation_tensor(view)` and whose adapter
-ids are the game's own ids (Schlacht am Buffet's exchange is factored in the batch: its policy
-needs an agent that plays the exchange card by card)."""
+GAMES_ON_THE_CORE = ("food_chain", "mausgeflippt", "all_you_can_eat_buffet", "schlacht_am_buffet")
+"""The games `train` plays on their batched cores. The batch's observations are
+`observation_tensor(view)` and its ids the adapters' (`tablefeast.interop.encoding`): the
+game's own, but for Schlacht am Buffet's exchange, chosen card by card with the cards chosen so
+far appended to the tensor; the weights say so (``factored``), and `LearnedAgent` plays them
+the same way."""
 
 
 def _positive(_: Any, attribute: Any, value: Any) -> None:
@@ -102,7 +104,9 @@ class TrainConfig:
         imitation: heuristic decisions to imitate before the first PPO update (0: none): a
             supervised warm start, the policy fitted to the game's heuristic's moves and the
             value to those games' results, so that PPO starts from the heuristic's play
-            rather than from random moves (which in Mausgeflippt never win against it).
+            rather than from random moves (which in Mausgeflippt never win against it). Not
+            in a game whose batch factors a decision (Schlacht am Buffet, which learns
+            without it).
         reward: what an episode's end pays (`tablefeast.interop.vector.REWARDS`): ``"result"``
             (a winner's share of the win) or ``"score_difference"`` (the seat's score less the
             best of the others': a denser signal where a weak policy never wins, as in
@@ -149,6 +153,11 @@ class TrainConfig:
             raise ConfigError(
                 f"train plays {', '.join(GAMES_ON_THE_CORE)} on the batched core, "
                 f"not {shown(self.game)}"
+            )
+        if self.imitation and tablefeast.load(self.game).CAPABILITIES.multiset_choice:
+            raise ConfigError(
+                f"imitation records the game's own moves, and {self.game}'s batch chooses a "
+                "decision of several cards card by card: train it without imitation"
             )
         if self.reward not in ("result", "score_difference"):
             raise ConfigError(
@@ -286,9 +295,10 @@ def train(
             )
         )
     inputs, actions = batches[0].observation_size, batches[0].num_actions
+    factored = batches[0].encoding.factored
     network = _network(torch, inputs, config.hidden, actions)
     if config.start is not None:
-        _load(torch, network, _start_weights(config, inputs, actions))
+        _load(torch, network, _start_weights(config, inputs, actions, factored))
     network = network.to(device)
     optimizer = torch.optim.Adam(network.parameters(), lr=config.lr)
     start = time.monotonic()  # the budget counts the warm start too
@@ -365,9 +375,9 @@ def train(
         if say is not None:
             say(f"update {update + 1}: {decisions:,} decisions, share vs {opponents} {share:.3f}")
         if checkpoint is not None and time.monotonic() - start >= next_checkpoint:
-            checkpoint(weights_data(network, config, curve))
+            checkpoint(weights_data(network, config, curve, factored))
             next_checkpoint += 60 * checkpoint_minutes
-    data = weights_data(network, config, curve)
+    data = weights_data(network, config, curve, factored)
     return TrainResult(Weights.from_json(json.dumps(data)), tuple(curve), device, data)
 
 
@@ -478,7 +488,7 @@ def _network(torch: Any, inputs: int, hidden: int, actions: int) -> Any:
     return Network()
 
 
-def _start_weights(config: TrainConfig, inputs: int, actions: int) -> Weights:
+def _start_weights(config: TrainConfig, inputs: int, actions: int, factored: bool) -> Weights:
     """The weights `TrainConfig.start` names, checked to fit this run's network."""
     from tablefeast.agents.learned import shipped_weights
 
@@ -491,11 +501,18 @@ def _start_weights(config: TrainConfig, inputs: int, actions: int) -> Weights:
         except OSError as e:
             raise ConfigError(f"start: cannot read {shown(config.start)} ({e.strerror})") from None
         weights = Weights.from_json(text)
-    shape = (weights.game, weights.players, weights.inputs, weights.hidden, weights.buckets)
-    wanted = (config.game, config.players, inputs, config.hidden, actions)
+    shape = (
+        weights.game,
+        weights.players,
+        weights.inputs,
+        weights.hidden,
+        weights.buckets,
+        weights.factored,
+    )
+    wanted = (config.game, config.players, inputs, config.hidden, actions, factored)
     if shape != wanted:
         raise ConfigError(
-            f"start: weights for (game, players, inputs, hidden, buckets) {shape}, "
+            f"start: weights for (game, players, inputs, hidden, buckets, factored) {shape}, "
             f"this run needs {wanted}"
         )
     return weights
@@ -584,7 +601,7 @@ def _recent_share(batch: Any) -> float:
 
 
 def weights_data(
-    network: Any, config: TrainConfig, curve: list[tuple[int, float, float]]
+    network: Any, config: TrainConfig, curve: list[tuple[int, float, float]], factored: bool
 ) -> dict[str, Any]:
     """The policy's layers as a weights file's data, for `LearnedAgent` (in float16: half the
     size of float32, the moves' odds all but the same)."""
@@ -596,6 +613,7 @@ def weights_data(
         "inputs": network.first.in_features,
         "hidden": config.hidden,
         "buckets": network.policy.out_features,
+        "factored": factored,
         "layers": layers,
         "curve": [[d, s, 0.0 if math.isnan(w) else w] for d, s, w in curve],
         "settings": json.loads(json.dumps(attrs.asdict(config))),
