@@ -174,7 +174,7 @@ register_validator(State, check_state)
 # --8<-- [start:actors]
 def is_terminal(state: State) -> bool:
     """Over once the last prize has been resolved."""
-    return state.prize is None and not any(state.prizes)
+    return state.prize is None and not any(state.prizes)  # GS-5: after K turns
 
 
 def actors(state: State) -> tuple[int, ...]:
@@ -235,6 +235,7 @@ def chance_distribution(state: State) -> Distribution[Action]:
     """
     if actors(state) != (CHANCE,):
         raise IllegalActionError(f"no prize to reveal: {describe_actors(actors(state))}")
+    # GS-1: each prize still face down is as likely as any other
     return Distribution(_every(RevealPrize, state.config.cards), state.prizes, sum(state.prizes))
 
 
@@ -301,7 +302,7 @@ def _apply(state: State, player: int, action: Action, trace: list[Effect] | None
         return replace(state, prizes=prizes, prize=action.card)
     if trace is not None:
         trace.append(BidPlaced(player, action.card))
-    bids = reveal.commit(state.bids, player, action.card)
+    bids = reveal.commit(state.bids, player, action.card)  # GS-2: face down, still in hand
     if None in bids:
         return replace(state, bids=bids)  # hidden in views until the last bid is in
     return _resolve(state, bids, trace)  # type: ignore[arg-type]  # every slot is filled now
@@ -310,12 +311,12 @@ def _apply(state: State, player: int, action: Action, trace: list[Effect] | None
 def _resolve(state: State, bids: tuple[int, ...], trace: list[Effect] | None) -> State:
     """Every bid is in: the single highest bid wins the prize; all bids are discarded."""
     top = max(bids)
-    winner = bids.index(top) if bids.count(top) == 1 else None  # a tie: the prize is lost
+    winner = bids.index(top) if bids.count(top) == 1 else None  # GS-3: a tie loses the prize
     prize = state.prize or 0
     if trace is not None:
         trace.append(PrizeAwarded(bids, winner, prize))
     points = tuple(p + prize * (s == winner) for s, p in enumerate(state.points))
-    hands = tuple(counts_remove(h, b - 1) for h, b in zip(state.hands, bids, strict=True))
+    hands = tuple(counts_remove(h, b - 1) for h, b in zip(state.hands, bids, strict=True))  # GS-4
     n = state.config.players
     return replace(state, prize=None, hands=hands, bids=reveal.empty(n), points=points)
 
@@ -347,7 +348,7 @@ def winners(state: State) -> frozenset[int]:
     if not is_terminal(state):
         return frozenset()
     best = max(state.points)
-    return frozenset(s for s, p in enumerate(state.points) if p == best)
+    return frozenset(s for s, p in enumerate(state.points) if p == best)  # GS-5: a tie shares
 
 
 # --8<-- [start:view]
