@@ -20,8 +20,11 @@ except ImportError:  # run as a script, outside a build (hatchling lives in the 
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 ROOT = Path(__file__).resolve().parent
-CORES = sorted((ROOT / "src/tablefeast/native").glob("_*.pyx"))
-"""The native cores' sources, one per game."""
+CORES = sorted((ROOT / "src/tablefeast/games").glob("*/_core.pyx"))
+"""The native cores' sources, one in each game's package (the module its
+``Capabilities.core`` names, ``_core``)."""
+KERNEL = ROOT / "src/tablefeast/native"
+"""The parts every core includes (``_random.pxi``, ``_search.pxi``, ...): a kernel for cores."""
 
 
 def compile_cores(out: Path) -> list[Path]:
@@ -33,7 +36,7 @@ def compile_cores(out: Path) -> list[Path]:
     with tempfile.TemporaryDirectory() as work:
         extensions = [
             Extension(
-                f"tablefeast.native.{source.stem}",
+                ".".join(source.relative_to(ROOT / "src").with_suffix("").parts),
                 [str(source.relative_to(ROOT))],
                 # No contracted multiply-adds: the search in the core must round every product
                 # and sum as Python does (`native/_search.pxi`).
@@ -41,7 +44,13 @@ def compile_cores(out: Path) -> list[Path]:
             )
             for source in CORES
         ]
-        modules = cythonize(extensions, language_level=3, build_dir=work, quiet=True)
+        modules = cythonize(
+            extensions,
+            language_level=3,
+            build_dir=work,
+            quiet=True,
+            include_path=[str(KERNEL)],  # the kernel's parts, beside each core's own
+        )
         command = build_ext(Distribution({"ext_modules": modules}))
         command.build_lib = str(out)
         command.build_temp = work

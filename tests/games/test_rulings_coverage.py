@@ -58,7 +58,7 @@ NOT_IN_THE_CORE = {
 def test_the_native_core_cites_every_ruling_the_pure_game_cites(game: str, prefix: str) -> None:
     ids = ruling_ids(game, prefix)
     pure = "\n".join(p.read_text() for p in (ROOT / "src/tablefeast/games" / game).glob("*.py"))
-    sources = sorted((ROOT / "src/tablefeast/native").glob(f"_{game}*.p[yx][xi]"))
+    sources = sorted((ROOT / "src/tablefeast/games" / game).glob("_core*.p[yx][xi]"))
     assert any(p.suffix == ".pyx" for p in sources)  # the core's source is read, built or not
     core = "\n".join(p.read_text() for p in sources)
     in_pure = set(re.findall(rf"\b{prefix}-\d+\b", pure))

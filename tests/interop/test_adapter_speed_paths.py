@@ -102,12 +102,10 @@ def pyspiel():  # type: ignore[no-untyped-def]
 
 def _pure(inner: Any) -> Any:
     """An OpenSpiel state's inner state as the pure engine's (a native one converted)."""
-    module = type(inner).__module__  # a core's: tablefeast.native._<game>
-    if not module.startswith("tablefeast.native._"):
+    module = type(inner).__module__  # a core's: tablefeast.games.<game>._core
+    if not module.endswith("._core"):
         return inner
-    return tablefeast.load(module.removeprefix("tablefeast.native._"), engine="native").to_pure(
-        inner
-    )
+    return tablefeast.load(module.split(".")[-2], engine="native").to_pure(inner)
 
 
 def _expected_tensor(game: Any, state: Any, seat: int | None) -> list[float]:

@@ -47,6 +47,7 @@ __all__ = [
     "MultisetChoice",
     "TableOption",
     "game_file",
+    "game_module",
 ]
 
 S = TypeVar("S")
@@ -136,6 +137,18 @@ def _file_name(_: Any, attribute: Any, value: str | None) -> None:
         raise ValueError(
             f"Capabilities.{attribute.name} must be a file of the game's package "
             f"(such as 'rulings.md'), got {value!r:.80}"
+        )
+
+
+_MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
+
+
+def _module_name(_: Any, attribute: Any, value: str | None) -> None:
+    """A module of the game's package: one plain name (no dots, nothing outside the package)."""
+    if value is not None and not (isinstance(value, str) and _MODULE_NAME.fullmatch(value)):
+        raise ValueError(
+            f"Capabilities.{attribute.name} must name a module of the game's package "
+            f"(such as '_core'), got {value!r:.80}"
         )
 
 
@@ -269,6 +282,13 @@ class Capabilities(Generic[S, A, C, V]):
             (`tablefeast.server.wire.view_schema`) and checks the renderer's reads against;
             served at ``/games/<name>/view.schema.json``. None: none kept (a client generates
             it with `tablefeast.server.wire.view_schema`).
+        core: the game's native core: the name of a compiled module of the game's package (as
+            for `rulings`), such as ``"_core"``, built from its source beside it (``_core.pyx``,
+            Cython, including the kernel's shared parts in `tablefeast.native`) by the native
+            build; `tablefeast.native` imports it by this name (`game_module`). None: the game
+            has no core; ``engine="native"`` refuses it with `ConfigError` and ``"auto"``
+            plays the pure engine. A declared core that this install did not build is the
+            same as none, but ``engine="native"`` says to build it.
         whole_number_tensors: every value of the observation tensor is a whole number below
             2**24 in magnitude (counts, flags, one-hots, scores), which a float32 holds
             exactly, so adapters may hand the values out without rounding them through a
@@ -309,6 +329,7 @@ class Capabilities(Generic[S, A, C, V]):
     renderer: str | None = attrs.field(default=None, validator=_file_name)
     stylesheet: str | None = attrs.field(default=None, validator=_file_name)
     view_schema: str | None = attrs.field(default=None, validator=_file_name)
+    core: str | None = attrs.field(default=None, validator=_module_name)
 
     @stylesheet.validator
     def _styled_renderer(self, attribute: Any, value: str | None) -> None:
@@ -339,6 +360,35 @@ class Capabilities(Generic[S, A, C, V]):
 
 MAX_GAME_FILE_BYTES = 2_000_000
 """The most a game's declared file (its rulings, ...) may hold: read no further."""
+
+
+def game_module(game: Any, name: str) -> str:
+    """The full name of a module the game declares (its native core): a module of the game's
+    package, or for a game that is a single module, of that module's package (a top-level
+    module beside a top-level game).
+
+    Args:
+        game: the game module (or its native ruleset, which carries the module's name).
+        name: the module's name in that package (a `Capabilities` field's value, checked).
+
+    Raises:
+        ConfigError: the game's module cannot be found.
+
+    Examples:
+        >>> import tablefeast
+        >>> game_module(tablefeast.load("food_chain"), "_core")
+        'tablefeast.games.food_chain._core'
+    """
+    module_name = getattr(game, "__name__", None)
+    try:
+        module = importlib.import_module(str(module_name))  # already imported: sys.modules'
+    except (ImportError, ValueError, TypeError):
+        raise ConfigError(f"cannot find the module of the game {module_name!r:.80}") from None
+    spec = getattr(module, "__spec__", None)
+    if spec is not None and spec.submodule_search_locations is not None:
+        return f"{module.__name__}.{name}"  # a package: the module in it
+    package = getattr(module, "__package__", None)
+    return f"{package}.{name}" if package else name
 
 
 def game_file(game: Any, name: str) -> bytes:

@@ -12,11 +12,16 @@ move.
 
 The core is compiled only by the native build (Cython and a C compiler:
 ``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .``, see the installation page); a plain install
-has none, and `tablefeast.load(name, engine="native")` then says so. Every game has a core
-(`NATIVE_GAMES`). The cores also play whole games and playouts without coming back to Python
-per move (`NativeRuleset.random_playout`, `random_game`, and `heuristic_playout` in the games
-whose cores have the heuristic), drawing from a `random.Random` exactly what the Python loops
-draw, and step batches of games for learners (`tablefeast.interop.vector`).
+has none, and `tablefeast.load(name, engine="native")` then says so. A game declares its core
+(`Capabilities.core`): a module of the game's own package, compiled from its source beside it
+(``_core.pyx``), which includes the parts every core shares from this package (``_random.pxi``,
+``_search.pxi``, ...: a kernel for cores). Every game of the library has one (`NATIVE_GAMES`),
+and a plug-in's is found through its declaration the same way.
+
+The cores also play whole games and playouts without coming back to Python per move
+(`NativeRuleset.random_playout`, `random_game`, and `heuristic_playout` in the games whose cores
+have the heuristic), drawing from a `random.Random` exactly what the Python loops draw, and step
+batches of games for learners (`tablefeast.interop.vector`).
 
 Every function of a native ruleset checks its arguments before the core reads a C array: a
 state that is not a native state of the game (None, the pure engine's, another game's, an
@@ -44,6 +49,7 @@ from typing import Any
 
 import attrs
 
+from tablefeast.kernel.capabilities import game_module
 from tablefeast.kernel.errors import ConfigError, RecordError
 from tablefeast.kernel.ruleset import is_a_function_of_a_state
 from tablefeast.kernel.serialize import register_twin
@@ -51,20 +57,48 @@ from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load", "twin"]
 
-NATIVE_GAMES: Mapping[str, str] = FrozenDict(
-    food_chain="tablefeast.native._food_chain",
-    mausgeflippt="tablefeast.native._mausgeflippt",
-    schlacht_am_buffet="tablefeast.native._schlacht_am_buffet",
-    all_you_can_eat_buffet="tablefeast.native._all_you_can_eat_buffet",
-)
-"""The games with a native core, and the compiled module of each."""
+
+def _declared(game: Any) -> str | None:
+    """The full name of the native core module the game declares (`Capabilities.core`), or
+    None where it declares none."""
+    core = getattr(getattr(game, "CAPABILITIES", None), "core", None)
+    return None if core is None else game_module(game, core)
+
+
+def _library_cores() -> FrozenDict[str, str]:
+    import tablefeast  # the registry lives above this module
+
+    declared = {name: _declared(tablefeast.load(name)) for name in tablefeast.GAMES}
+    return FrozenDict({name: module for name, module in declared.items() if module})
+
+
+NATIVE_GAMES: Mapping[str, str] = _library_cores()
+"""The library's games with a native core, and the full name of each core's module, as each
+game declares it (`Capabilities.core`: ``tablefeast.games.<name>._core``). A plug-in game's
+core is found through its own declaration the same way."""
+
+
+def _module_of(name: str) -> str | None:
+    """The core module of the game called `name`: a library game's from `NATIVE_GAMES`, a
+    plug-in's from its declaration; None where there is none (or no such game)."""
+    if name in NATIVE_GAMES:
+        return NATIVE_GAMES[name]
+    import tablefeast
+
+    if not isinstance(name, str) or name in tablefeast.GAMES or name not in tablefeast.names():
+        return None
+    try:
+        return _declared(tablefeast.load(name))
+    except (ConfigError, ImportError):
+        return None
 
 
 def _core(name: str) -> ModuleType | None:
-    if name not in NATIVE_GAMES:
+    module = _module_of(name)
+    if module is None:
         return None
     try:
-        return importlib.import_module(NATIVE_GAMES[name])
+        return importlib.import_module(module)
     except ImportError:  # a plain install: nothing was compiled
         return None
 
@@ -307,7 +341,7 @@ def load(name: str) -> NativeRuleset:
     """
     import tablefeast
 
-    if name not in NATIVE_GAMES:
+    if _module_of(name) is None:
         raise ConfigError(
             f"{name} has no native core yet (the games with one: {', '.join(NATIVE_GAMES)})"
             if name in tablefeast.names()

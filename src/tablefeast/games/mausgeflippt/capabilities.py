@@ -29,6 +29,7 @@ __all__ = ["CAPABILITIES"]
 CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     rulings="rulings.md",  # this package's rulings, for `tablefeast rules`
     weights="weights.json",  # the learned policy (`tablefeast.agents.learned`)
+    core="_core",  # the native core (`tablefeast.native`), built from _core.pyx beside it
     renderer="renderer.js",  # the browser renderer, served by `tablefeast.server.assets`
     stylesheet="style.css",  # its CSS
     view_schema="view.schema.json",  # the views' JSON Schema, kept and checked

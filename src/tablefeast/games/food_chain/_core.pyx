@@ -612,7 +612,7 @@ def heuristic_playout(state, seat, horizon, rng):
     return _playout(state, seat, horizon, rng, HEURISTIC_POLICY)
 
 
-include "_food_chain_batch.pxi"
+include "_core_batch.pxi"
 include "_batch.pxi"
 
 

@@ -862,7 +862,7 @@ cdef bint _run(State t, Twister** draw, int seat, int left, long long budget,
 
 
 include "_playouts.pxi"
-include "_schlacht_am_buffet_batch.pxi"
+include "_core_batch.pxi"
 include "_batch.pxi"
 
 

@@ -1790,7 +1790,7 @@ def winners(state):
     ])
 
 
-include "_all_you_can_eat_buffet_batch.pxi"
+include "_core_batch.pxi"
 include "_batch.pxi"
 
 

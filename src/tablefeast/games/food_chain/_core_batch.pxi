@@ -11,7 +11,7 @@ cdef enum:
     CENTRE_ID = 11
     ACTION_IDS = 12
 
-HAS_HEURISTIC = True  # `_heuristic` in `_food_chain.pyx`: the opponents play it in the core
+HAS_HEURISTIC = True  # `_heuristic` in `_core.pyx`: the opponents play it in the core
 
 
 cdef int _decider(State t) noexcept:
