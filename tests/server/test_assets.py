@@ -132,22 +132,10 @@ def test_a_declared_file_that_is_missing_or_too_large_is_the_game_s_fault(
 
 
 def test_the_routes_come_before_the_static_files(client: TestClient) -> None:
-    """Mounted before the static files, the routes answer (their cache header), not a copy."""
+    """Mounted before the static files, the routes answer (their cache header)."""
     answer = client.get("/games/food_chain/renderer.js")
     assert answer.headers["cache-control"] == "no-cache"
     assert client.get("/js/common.js").status_code == 200  # the static files still answer
-
-
-@pytest.mark.parametrize("name", BUILT_IN)
-def test_the_bridge_copies_are_the_games_files(name: str) -> None:
-    """Until the app mounts the routes, its static files serve copies of the library's games'
-    files at the same addresses (`wire.BRIDGE`): they must be the games' files exactly."""
-    game = tablefeast.load(name)
-    for file, field in wire.ASSETS.items():
-        copy = (wire.BRIDGE / name / file).read_bytes()
-        assert copy == game_file(game, getattr(game.CAPABILITIES, field)), (
-            f"{name}/{file} changed: run `python -m tablefeast.server.wire`"
-        )
 
 
 def test_a_plugin_game_serves_its_own_files(

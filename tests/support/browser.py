@@ -24,7 +24,6 @@ import uvicorn
 
 import tablefeast
 from tablefeast.server import create_app
-from tablefeast.server.assets import ASSET_ROUTES
 from tests.support.server import SCRIPTED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,10 +36,6 @@ def running_server(db: Path) -> Iterator[tuple[str, Any]]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     app = create_app(db, **SCRIPTED)
-    # The games' own browser files (`tablefeast.server.assets`), first: a no-op for an app that
-    # mounts them itself. Until it does, only copies of the library's games' files are served.
-    if not any(route in app.router.routes for route in ASSET_ROUTES):
-        app.router.routes[:0] = ASSET_ROUTES
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -62,6 +62,7 @@ from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import option_value
 from tablefeast.kernel.serialize import unstructure
 from tablefeast.server import protocol
+from tablefeast.server.assets import ASSET_ROUTES
 from tablefeast.server.budget import Buckets, TokenBucket
 from tablefeast.server.capacity import NoRoomError
 from tablefeast.server.guard import Guard, client_address
@@ -267,6 +268,7 @@ def create_app(
             Route("/api/tables/{id}/record", record, methods=["GET"]),
             Route("/api/tables/{id}/again", again, methods=["POST"]),
             WebSocketRoute("/ws/tables/{id}", socket),
+            *ASSET_ROUTES,  # a game's browser files, from its package
             Mount("/", StaticFiles(directory=STATIC, html=True), name="static"),
         ],
         middleware=[Middleware(Guard, settings=settings)],

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -39,7 +38,6 @@ from tablefeast.kernel.schema import json_schema
 
 __all__ = [
     "ASSETS",
-    "BRIDGE",
     "GENERIC",
     "RENDERERS",
     "asset_url",
@@ -48,7 +46,6 @@ __all__ = [
     "schema_path",
     "schema_text",
     "view_schema",
-    "write_bridge",
     "write_schemas",
 ]
 
@@ -62,12 +59,6 @@ ASSETS = {"renderer.js": "renderer", "style.css": "stylesheet", "view.schema.jso
 """The files a game may ship for the browser: the last part of each one's address
 (``/games/<name>/renderer.js``), and the `Capabilities` field that names it in the game's
 package."""
-
-BRIDGE = STATIC / "games"
-"""Copies of the library's games' browser files at their addresses (``games/<name>/...``) under
-the static files, for an app that does not mount `tablefeast.server.assets.ASSET_ROUTES` yet;
-written by `write_bridge` and checked equal to the games' files by a test. Once the app mounts
-the routes (before its static files), they serve the games' own files and this goes."""
 
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
@@ -163,18 +154,6 @@ def write_schemas() -> list[Path]:
     return written
 
 
-def write_bridge() -> list[Path]:
-    """Copy the library's games' browser files to `BRIDGE`; returns the files written."""
-    written = []
-    for name in tablefeast.GAMES:
-        for file, field in ASSETS.items():
-            path = BRIDGE / name / file
-            path.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(_package_file(name, field), path)
-            written.append(path)
-    return written
-
-
 if __name__ == "__main__":
-    for path in (*write_schemas(), *write_bridge()):
+    for path in write_schemas():
         print(path)
