@@ -32,6 +32,37 @@ def and_list(parts: Sequence[str]) -> str:
     return f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
+NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+"""The counts a sentence spells out, from zero ("no") to twelve."""
+
+
+def count_word(n: int) -> str:
+    """A count as a sentence spells it: a word up to twelve, else digits.
+
+    Args:
+        n: the count, at least 0.
+
+    Examples:
+        >>> count_word(9), count_word(0), count_word(40)
+        ('nine', 'no', '40')
+    """
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def seats_phrase(seats: Iterable[int]) -> str:
     """Seats named in a sentence: ``seat 1``, ``seats 0 and 2``, ``seats 0, 1 and 3``.
 

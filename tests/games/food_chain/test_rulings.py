@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import tablefeast
@@ -37,6 +38,29 @@ def test_fc_2_a_round_is_nine_passes_from_full_hands_and_an_empty_centre() -> No
         state = fc.apply_action(state, state.taker, fc.legal_actions(state, state.taker)[0])
     assert state.round == 2 and state.pass_number == 1
     assert state.hands == ((3, 2, 2, 1, 1),) * 3 and state.centre == (0,) * 5
+
+
+def test_fc_2_the_number_of_passes_is_told_once_and_read_everywhere() -> None:
+    """FC-2, FC-9: a round's passes are the hand's cards (`components.PASSES`), and the words,
+    the help, the catalog, the checks and the native core all read that one number."""
+    from tablefeast import native
+    from tablefeast.games.food_chain.components import HAND, PASSES
+    from tablefeast.kernel.errors import RecordError
+    from tablefeast.kernel.wording import count_word
+
+    config = fc.Config(players=3)
+    assert PASSES == sum(HAND) == 9
+    assert fc.catalog(config)["passes"] == PASSES
+    assert f"A round is {count_word(PASSES)} passes" in fc.CAPABILITIES.summary[1]
+    start = fc.initial_state(config)
+    assert f"pass 1 of {PASSES}" in fc.CAPABILITIES.render(fc.view(start, None))
+    beyond = attrs.evolve(start, pass_number=PASSES + 1)
+    with pytest.raises(RecordError, match="pass_number"):
+        tablefeast.loads(tablefeast.dumps(beyond), fc.State)
+    if native.available("food_chain"):  # the core reads the same bound
+        core = tablefeast.load("food_chain", engine="native")
+        with pytest.raises(RecordError, match="pass_number"):
+            core.from_pure(beyond)
 
 
 def test_fc_3_commitments_are_hidden_until_all_are_revealed() -> None:

@@ -14,7 +14,7 @@ cimport cython
 from tablefeast.games.food_chain import rules as _pure
 from tablefeast.games.food_chain.catalog import TITLE
 from tablefeast.games.food_chain.actions import Play, Take, TakeFromCentre
-from tablefeast.games.food_chain.components import ANIMALS, INDEX
+from tablefeast.games.food_chain.components import ANIMALS, HAND as _HAND, INDEX, PASSES as _PASSES
 from tablefeast.games.food_chain.config import Config
 from tablefeast.games.food_chain.state import State as PureState
 from tablefeast.games.food_chain.checks import check_state
@@ -34,7 +34,10 @@ include "_random.pxi"
 cdef tuple PLAYS = _pure.PLAYS
 cdef tuple TAKES = _pure.TAKES
 cdef object TAKE_CENTRE = _pure.TAKE_CENTRE
-cdef tuple HAND = (3, 2, 2, 1, 1)  # FC-2
+cdef tuple HAND = _HAND  # FC-2: the components' hand, read once
+cdef int PASSES = _PASSES  # FC-2, FC-9: a round's passes, one a card of the hand
+if len(ANIMALS) != KINDS or len(HAND) != KINDS or PASSES * MAX_SEATS > MAX_STACK:
+    raise ImportError("the components no longer fit the core's arrays (KINDS, MAX_STACK)")
 cdef tuple PLAYS_BY_MASK = tuple(
     tuple([PLAYS[k] for k in range(KINDS) if mask >> k & 1]) for mask in range(1 << KINDS)
 )  # FC-3: the plays of each pattern of kinds a hand holds
@@ -209,7 +212,7 @@ cdef State _from_checked(object state):
         t.removed[k] = _int(row[k], 0, n * HAND_C[k], "removed", k, -1)
     t.round_number = _int(state.round, 1, n, "round", -1, -1)
     t.alpha = _int(state.alpha, 0, n - 1, "alpha", -1, -1)
-    t.pass_number = _int(state.pass_number, 1, 9, "pass_number", -1, -1)
+    t.pass_number = _int(state.pass_number, 1, PASSES, "pass_number", -1, -1)
     hands = _tuple(state.hands, n, n, "hands", -1)
     commitments = _tuple(state.commitments, n, n, "commitments", -1)
     played = _tuple(state.played, n, n, "played", -1)
@@ -220,7 +223,7 @@ cdef State _from_checked(object state):
     t.game_over = _bool(state.game_over, "game_over", -1)
     t.snatching = _int_or_none(state.snatching, 1, KINDS - 1, NONE, "snatching", -1)
     t.taker = _int_or_none(state.taker, 0, n - 1, NONE, "taker", -1)
-    most = 10 - t.pass_number if t.taker == NONE else 9 - t.pass_number  # cards still to play
+    most = PASSES + 1 - t.pass_number if t.taker == NONE else PASSES - t.pass_number  # to play
     for i in range(n):
         row = _tuple(hands[i], KINDS, KINDS, "hands", i)
         held = 0
@@ -257,7 +260,7 @@ cdef int _playable(State t, int cards) except -1:
     a taker takes a kind it played, with prey left (else none follows it, or a playout finds no
     prey); and a pass still to commit has a seat still to commit (FC-3)."""
     cdef int i, committed = 0
-    cards += t.n * (10 - t.pass_number)
+    cards += t.n * (PASSES + 1 - t.pass_number)
     if cards > MAX_STACK:
         raise _unsound(
             f"{cards} cards on stacks, in the centre or still to play (at most {MAX_STACK})"
@@ -393,7 +396,7 @@ cdef void _secure(State t):
         t.played[seat] = NONE
         t.stack_len[seat] = 0
         t.taken[seat] = False
-    if t.pass_number < 9:
+    if t.pass_number < PASSES:
         t.pass_number += 1  # FC-2
         return
     _end_round(t)

@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablefeast.games.food_chain.components import ANIMALS, HAND, INDEX, PREDATOR_ORDER, PREY
+from tablefeast.games.food_chain.components import (
+    ANIMALS,
+    HAND,
+    INDEX,
+    PASSES,
+    PREDATOR_ORDER,
+    PREY,
+)
 from tablefeast.games.food_chain.config import Config
 
 __all__ = ["TITLE", "catalog"]
@@ -79,6 +86,6 @@ def catalog(config: Config) -> dict[str, Any]:
         "animals": animals,
         "predator_order": [INDEX[a] for a in PREDATOR_ORDER],
         "hand_size": sum(HAND),
-        "passes": sum(HAND),
+        "passes": PASSES,
         "rounds": config.players,
     }

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from tablefeast.games.food_chain import rules
-from tablefeast.games.food_chain.components import ANIMALS, HAND
+from tablefeast.games.food_chain.components import ANIMALS, HAND, PASSES
 from tablefeast.games.food_chain.config import MAX_STARS, Config
 from tablefeast.games.food_chain.state import State
 from tablefeast.games.food_chain.view import View
@@ -289,7 +289,7 @@ def _ranges(state: State) -> list[str]:
     problems = []
     for name, value, low, high in (
         ("round", state.round, 1, n),  # FC-1
-        ("pass_number", state.pass_number, 1, 9),  # FC-2
+        ("pass_number", state.pass_number, 1, PASSES),  # FC-2
         ("alpha", state.alpha, 0, n - 1),
     ):
         if not _int_in(value, low, high):
@@ -310,13 +310,13 @@ def _ranges(state: State) -> list[str]:
                 kind = shown(getattr(state, name)[seat])
                 problems.append(f"{name}[{seat}] = {kind} is not an animal kind (0 to 4) nor None")
         stack = state.stacks[seat]
-        if type(stack) is not tuple or len(stack) > 9 * n:  # a stack holds animals in play
-            problems.append(f"stacks[{seat}] is not a tuple of at most {9 * n} animals")
+        if type(stack) is not tuple or len(stack) > PASSES * n:  # animals in play, a card a pass
+            problems.append(f"stacks[{seat}] is not a tuple of at most {PASSES * n} animals")
         elif not all(_int_in(kind, 0, KINDS - 1) for kind in stack):
             problems.append(f"stacks[{seat}] holds something that is not an animal kind (0 to 4)")
         if type(state.taken[seat]) is not bool:
             problems.append(f"taken[{seat}] is not a bool")
-        if not _int_in(state.totals[seat], 0, n * 9 * n * MAX_STARS):
+        if not _int_in(state.totals[seat], 0, n * PASSES * n * MAX_STARS):
             problems.append(f"totals[{seat}] {shown(state.totals[seat])} is out of range")
     for name, counts in (("centre", state.centre), ("removed", state.removed)):
         if not _counts_in(counts, all_of):
@@ -364,10 +364,10 @@ def _phase(state: State) -> list[str]:
         )
     if state.game_over:
         phase, held = "at the end", 0
-        if snatch or state.round != n or p != 9:
-            problems.append("the game ends after pass 9 of the last round (FC-9, FC-10)")
+        if snatch or state.round != n or p != PASSES:
+            problems.append(f"the game ends after pass {PASSES} of the last round (FC-9, FC-10)")
     elif snatch:
-        phase, held = "after the reveal", 9 - p
+        phase, held = "after the reveal", PASSES - p
     else:
         phase, held = "while committing", 10 - p  # a committed card stays in hand (FC-11)
     if (snatch or state.game_over) and any(c is not None for c in state.commitments):

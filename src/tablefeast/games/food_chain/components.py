@@ -12,7 +12,16 @@ from collections.abc import Mapping
 
 from tablefeast.kernel.values import FrozenDict
 
-__all__ = ["ANIMALS", "DEFAULT_STARS", "HAND", "INDEX", "PREDATOR_ORDER", "PREY", "Animal"]
+__all__ = [
+    "ANIMALS",
+    "DEFAULT_STARS",
+    "HAND",
+    "INDEX",
+    "PASSES",
+    "PREDATOR_ORDER",
+    "PREY",
+    "Animal",
+]
 
 
 class Animal(enum.Enum):
@@ -46,6 +55,9 @@ INDEX: Mapping[Animal, int] = FrozenDict({a: i for i, a in enumerate(ANIMALS)})
 """Each kind's position in `ANIMALS` (read-only: no caller can change the rules' tables)."""
 HAND: tuple[int, ...] = (3, 2, 2, 1, 1)
 """Every player's nine cards, as counts: 3 Worms, 2 Birds, 2 Cats, 1 Dog, 1 Flea."""
+PASSES: int = sum(HAND)
+"""The passes of a round (FC-2, FC-9): one a card, until the hands are empty. The rules, the
+checks, the words, the help, the catalog and the native core read it here."""
 DEFAULT_STARS: tuple[int, ...] = (3, 2, 1, 3, 0)
 """Stars per kind: Worm 3, Bird 2, Cat 1, Dog 3, Flea 0 (see the rulings' sources)."""
 PREY: Mapping[Animal, Animal] = FrozenDict(

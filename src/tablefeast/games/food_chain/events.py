@@ -20,14 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tablefeast.games.food_chain import effects as fx
-from tablefeast.games.food_chain.components import ANIMALS, Animal
+from tablefeast.games.food_chain.components import ANIMALS, PASSES, Animal
 from tablefeast.games.food_chain.config import Config
 from tablefeast.kernel.effects import Effect, seen
 from tablefeast.kernel.wording import and_list, by_seat, plural
 
 __all__ = ["public_events"]
 
-PASSES = 9
 """Passes in a round (FC-2)."""
 HANDS_TAKEN = "every player takes their nine animals into hand"
 

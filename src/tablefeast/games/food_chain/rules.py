@@ -24,7 +24,14 @@ from functools import cache, lru_cache
 
 from tablefeast.games.food_chain import effects as fx
 from tablefeast.games.food_chain.actions import ACTION_TYPES, Action, Play, Take, TakeFromCentre
-from tablefeast.games.food_chain.components import ANIMALS, INDEX, PREDATOR_ORDER, PREY, Animal
+from tablefeast.games.food_chain.components import (
+    ANIMALS,
+    INDEX,
+    PASSES,
+    PREDATOR_ORDER,
+    PREY,
+    Animal,
+)
 from tablefeast.games.food_chain.state import State, new_round
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import Distribution
@@ -493,7 +500,7 @@ def _secure(state: State, trace: list[Effect] | None) -> State:
         centre=centre,
         removed=removed,
     )
-    if state.pass_number < 9:
+    if state.pass_number < PASSES:
         if trace is not None:
             trace.append(fx.PassBegins(state.pass_number + 1))  # FC-2
         return replace(secured, pass_number=state.pass_number + 1)

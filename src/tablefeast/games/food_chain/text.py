@@ -9,7 +9,7 @@ Examples:
 
 from __future__ import annotations
 
-from tablefeast.games.food_chain.components import ANIMALS
+from tablefeast.games.food_chain.components import ANIMALS, PASSES
 from tablefeast.games.food_chain.events import public_events
 from tablefeast.games.food_chain.view import View
 
@@ -48,8 +48,8 @@ def render(view: View) -> str:
     """
     n = view.config.players
     lines = [
-        f"Round {view.round} of {n} · pass {view.pass_number} of 9 · Alpha: seat {view.alpha} · "
-        f"centre: {_animals(view.centre)}"
+        f"Round {view.round} of {n} · pass {view.pass_number} of {PASSES} · "
+        f"Alpha: seat {view.alpha} · centre: {_animals(view.centre)}"
     ]
     if view.snatching is not None:
         lines.append(f"{ANIMALS[view.snatching].value}s are snatching; seat {view.taker} takes")
