@@ -33,8 +33,7 @@ from typing import Any, TextIO
 import attrs
 
 from tablefeast.kernel.capabilities import game_file
-from tablefeast.kernel.chance import CHANCE
-from tablefeast.kernel.effects import Effect, tell, trace
+from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.ruleset import AnyRuleset
@@ -351,14 +350,12 @@ def _carelessly(groups: dict[str, list[str]]) -> tuple[str, str] | None:
 
 
 def opening(game: AnyRuleset, config: Any, state: Any) -> tuple[Effect, ...]:
-    """What the game's first step tells whatever move is made in it, to tell before a person
-    chooses that move: the effects every legal move of the first seat to act begins with,
-    when their words are the first words of every one of those moves.
+    """What the game's first state tells before anyone acts, to tell before a person is asked:
+    what the game declares (`Capabilities.opening`; Food Chain: round 1 begins, which no move of
+    its own begins, so its first commitment's trace begins with it).
 
-    A game whose first step is a seat's (Food Chain: nothing is dealt at random) tells the
-    round's start with that move; a person in that seat should read it before being asked.
-    The effects do not depend on the move, so telling them first changes nothing but the
-    order; their words are a spectator's (`tell`), so nothing hidden is named.
+    The effects are the same whatever move is made, so telling them first changes nothing but
+    the order; their words are a spectator's (`tell`), so nothing hidden is named.
 
     Args:
         game: the game module.
@@ -366,11 +363,11 @@ def opening(game: AnyRuleset, config: Any, state: Any) -> tuple[Effect, ...]:
         state: the game's first state.
 
     Returns:
-        The effects, or ``()`` when chance moves first, the seat has only one move, or no
-        effect is the same for every move.
+        The effects, or ``()`` when the game declares none.
 
     Examples:
         >>> import tablefeast.games.food_chain as fc
+        >>> from tablefeast.kernel.effects import tell
         >>> config = fc.Config(players=3)
         >>> opened = opening(fc, config, fc.initial_state(config))
         >>> [line.split(":")[0] for line in tell(fc, config, opened)]
@@ -379,26 +376,8 @@ def opening(game: AnyRuleset, config: Any, state: Any) -> tuple[Effect, ...]:
         >>> opening(sab, sab.Config(players=3), sab.initial_state(sab.Config(players=3)))
         ()
     """
-    acting = game.actors(state)
-    if not acting or acting[0] == CHANCE:
-        return ()
-    legal = game.legal_actions(state, acting[0])
-    if len(legal) < 2:
-        return ()
-    traced = [trace(game, state, acting[0], action)[1] for action in legal]
-    first = traced[0]
-    common = 0
-    while common < len(first) and all(
-        len(t) > common and t[common] == first[common] for t in traced[1:]
-    ):
-        common += 1
-    effects = first[:common]
-    words = tell(game, config, effects)
-    # Words that read several effects together ("X takes ... and ...") stand alone only if
-    # every move's words begin with them.
-    if not words or any(tell(game, config, t)[: len(words)] != words for t in traced):
-        return ()
-    return effects
+    declared = getattr(game.CAPABILITIES, "opening", None)
+    return tuple(declared(state)) if declared is not None else ()
 
 
 def _forms(typed: str) -> list[str]:

@@ -232,6 +232,11 @@ class Capabilities(Generic[S, A, C, V]):
             the other seats takes their sampled commitments back and redraws them from its
             model (`tablefeast.agents.modelling`). None where taking one back would change
             what is public (in All You Can Eat Buffet how many Moods a seat put down shows).
+        opening: ``opening(state) -> effects``: what the game's first state tells before anyone
+            acts, where no step of chance tells it (Food Chain: round 1 begins, FC-1, FC-2),
+            the same for every move; the game's first step begins its trace with these effects,
+            and a table may tell them before the first seat is asked
+            (`tablefeast.terminal.opening`). ``()`` for any other state; None: nothing.
         public_views: every seat's view, just before it acts, holds nothing the other seats do
             not see themselves (in Food Chain all but the pass's hidden commitments is public,
             FC-11), so the table may show each seat's view and move to the others once the move
@@ -314,6 +319,7 @@ class Capabilities(Generic[S, A, C, V]):
         default=DEFAULT_LEVELS, converter=_frozen_map, validator=_levels
     )
     withdraw: Callable[[S, int], S] | None = None
+    opening: Callable[[S], tuple[Effect, ...]] | None = None
     public_views: bool = False
     observed_chance: Callable[[S, Mapping[int, float], float], A | None] | None = None
     reaction: float = 0.0

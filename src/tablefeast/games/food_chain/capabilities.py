@@ -15,7 +15,7 @@ from tablefeast.games.food_chain.effects import OUTCOMES
 from tablefeast.games.food_chain.events import public_events
 from tablefeast.games.food_chain.help import MOVE_HELP, SUMMARY
 from tablefeast.games.food_chain.observation import observation_size, observation_tensor
-from tablefeast.games.food_chain.rules import apply_traced
+from tablefeast.games.food_chain.rules import apply_traced, opening
 from tablefeast.games.food_chain.sheet import score_sheet
 from tablefeast.games.food_chain.situations import SITUATIONS, holdings, situations
 from tablefeast.games.food_chain.state import State
@@ -48,6 +48,7 @@ CAPABILITIES: Capabilities[State, Action, Config, View] = Capabilities(
     playout=strategy.PLAYOUT,
     levels=strategy.LEVELS,
     withdraw=strategy.withdraw,
+    opening=opening,  # FC-1, FC-2: round 1 begins before anyone acts
     public_views=True,  # FC-11
     score_sheet=score_sheet,
     outcomes=OUTCOMES,

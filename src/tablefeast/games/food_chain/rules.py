@@ -60,6 +60,7 @@ __all__ = [
     "chance_outcomes",
     "is_terminal",
     "legal_actions",
+    "opening",
     "scores",
     "why_not",
     "winners",
@@ -382,11 +383,25 @@ def _apply(state: State, player: int, action: Action, trace: list[Effect] | None
     raise illegal(player, action, why_not(state, player, action))
 
 
-def _note_play(state: State, seat: int, kind: int, trace: list[Effect]) -> None:
-    """FC-3: the animal lies face down; the game's first commitment also tells round 1's start
-    (FC-1, FC-2), which no move of its own begins."""
+def opening(state: State) -> tuple[Effect, ...]:
+    """What the game's first state tells before anyone acts: round 1 begins and the hands are
+    taken up (FC-1, FC-2). No move of its own begins it, so the game's first commitment tells
+    it first (`Capabilities.opening`); ``()`` for any later state.
+
+    Examples:
+        >>> from tablefeast.games.food_chain.config import Config
+        >>> from tablefeast.games.food_chain.state import initial_state
+        >>> [type(e).__name__ for e in opening(initial_state(Config(players=3)))]
+        ['RoundBegins', 'HandsTaken']
+    """
     if state.round == 1 and state.pass_number == 1 and all(c is None for c in state.commitments):
-        trace += (fx.RoundBegins(1, state.alpha), fx.HandsTaken())
+        return (fx.RoundBegins(1, state.alpha), fx.HandsTaken())
+    return ()
+
+
+def _note_play(state: State, seat: int, kind: int, trace: list[Effect]) -> None:
+    """FC-3: the animal lies face down, after what the game's first state tells (`opening`)."""
+    trace += opening(state)
     trace.append(fx.AnimalPlayed(seat, ANIMALS[kind]))
 
 
