@@ -368,6 +368,15 @@ MAX_GAME_FILE_BYTES = 2_000_000
 """The most a game's declared file (its rulings, ...) may hold: read no further."""
 
 
+def _module_of(game: Any) -> Any:
+    """The module of the game (a native ruleset carries its pure module's name)."""
+    module_name = getattr(game, "__name__", None)
+    try:
+        return importlib.import_module(str(module_name))  # already imported: sys.modules'
+    except (ImportError, ValueError, TypeError):
+        raise ConfigError(f"cannot find the module of the game {module_name!r:.80}") from None
+
+
 def game_module(game: Any, name: str) -> str:
     """The full name of a module the game declares (its native core): a module of the game's
     package, or for a game that is a single module, of that module's package (a top-level
@@ -385,11 +394,7 @@ def game_module(game: Any, name: str) -> str:
         >>> game_module(tablefeast.load("food_chain"), "_core")
         'tablefeast.games.food_chain._core'
     """
-    module_name = getattr(game, "__name__", None)
-    try:
-        module = importlib.import_module(str(module_name))  # already imported: sys.modules'
-    except (ImportError, ValueError, TypeError):
-        raise ConfigError(f"cannot find the module of the game {module_name!r:.80}") from None
+    module = _module_of(game)
     spec = getattr(module, "__spec__", None)
     if spec is not None and spec.submodule_search_locations is not None:
         return f"{module.__name__}.{name}"  # a package: the module in it
@@ -414,11 +419,7 @@ def game_file(game: Any, name: str) -> bytes:
         >>> game_file(tablefeast.load("food_chain"), "rulings.md")[:22]
         b'# Food Chain: rulings\\n'
     """
-    module_name = getattr(game, "__name__", None)
-    try:
-        module = importlib.import_module(str(module_name))  # already imported: sys.modules'
-    except (ImportError, ValueError, TypeError):
-        raise ConfigError(f"cannot find the module of the game {module_name!r:.80}") from None
+    module = _module_of(game)
     spec = getattr(module, "__spec__", None)
     package, source = getattr(module, "__package__", None), getattr(module, "__file__", None)
     if spec is not None and spec.submodule_search_locations is not None:
@@ -428,14 +429,16 @@ def game_file(game: Any, name: str) -> bytes:
     elif source:
         where = pathlib.Path(source).parent
     else:
-        raise ConfigError(f"the game {module_name!r:.80} has no package to read {name!r:.80} from")
+        raise ConfigError(
+            f"the game {module.__name__!r:.80} has no package to read {name!r:.80} from"
+        )
     path = where.joinpath(*name.split("/"))
     try:
         with path.open("rb") as file:
             data: bytes = file.read(MAX_GAME_FILE_BYTES + 1)
     except OSError:
         raise ConfigError(
-            f"the game {module_name!r:.80} declares {name!r:.80}, which its package lacks"
+            f"the game {module.__name__!r:.80} declares {name!r:.80}, which its package lacks"
         ) from None
     if len(data) > MAX_GAME_FILE_BYTES:
         raise ConfigError(f"{name!r:.80}: a file of at most {MAX_GAME_FILE_BYTES:,} bytes")
