@@ -18,6 +18,7 @@ from tablefeast.games.schlacht_am_buffet.actions import DrawCard, Exchange, Play
 from tablefeast.games.schlacht_am_buffet.checks import check_state
 from tablefeast.games.schlacht_am_buffet.config import Config
 from tablefeast.games.schlacht_am_buffet.components import (
+    CARD_VALUES as _CARD_VALUES,
     HAND_SIZE as _HAND_SIZE,
     KIND_ORDER,
     MAX_POSITION as _MAX_POSITION,
@@ -45,6 +46,9 @@ from libc.string cimport memcpy
 
 cdef int HAND_SIZE = _HAND_SIZE
 cdef long long MAX_POSITION = _MAX_POSITION
+if len(_CARD_VALUES) != CARDS or len(PLATES) != NUM_PLATES or not 0 < HAND_SIZE <= HAND_MAX:
+    # the components are read here once; the arrays' sizes are fixed when the core is built
+    raise ImportError("the components no longer fit the core's arrays (CARDS, NUM_PLATES, HAND_MAX)")
 cdef tuple PLAYS = _pure.PLAYS
 cdef tuple DRAWS = _pure.DRAWS
 cdef tuple REVEALS = _pure.REVEALS
