@@ -167,3 +167,29 @@ def test_an_error_message_that_quotes_its_whole_input_fails(goofspiel: Any) -> N
     state = goofspiel.initial_state(goofspiel.Config(players=2))
     with pytest.raises(ConformanceError, match=r"a message of 5012 characters \(at most 500\)"):
         check_move_text(broken, state, "x" * 5000)
+
+
+def test_the_suite_checks_the_files_a_game_declares(goofspiel: Any) -> None:
+    """A declared file its package lacks, and a kept view schema that no longer matches the
+    View class (a field renamed since), fail; the tutorial's own files pass."""
+    from tablefeast.testing import check_files
+
+    check_files(goofspiel)
+    capabilities = goofspiel.CAPABILITIES
+    missing = Variant(goofspiel, CAPABILITIES=attrs.evolve(capabilities, rulings="nowhere.md"))
+    with pytest.raises(ConformanceError, match=r"Capabilities\.rulings = 'nowhere\.md'"):
+        check_files(missing)
+    stale = Variant(
+        goofspiel, CAPABILITIES=attrs.evolve(capabilities, view_schema=capabilities.rulings)
+    )
+    with pytest.raises(ConformanceError, match="not the schema of goofspiel's views"):
+        check_files(stale)
+    with pytest.raises(ConformanceError, match="view_schema"):
+        check_capabilities(stale)
+
+
+@pytest.mark.parametrize("name", sorted(tablefeast.GAMES))
+def test_the_library_games_declare_their_files_and_cores_soundly(name: str) -> None:
+    from tablefeast.testing import check_files
+
+    check_files(tablefeast.load(name))

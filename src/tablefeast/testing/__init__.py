@@ -28,7 +28,9 @@ tutorial's Goofspiel does). It has two parts, and `check_game` runs both.
   depend only on what a spectator sees; labels among the declared ones;
 - the declared capabilities (`check_capabilities`): the player counts `Config` accepts (and
   refuses with `ConfigError`), the strategy's ranking of legal moves, move help for every
-  first word of a seat's moves, renders, catalogs, holdings;
+  first word of a seat's moves, renders, catalogs, holdings; the files it declares
+  (`check_files`: rulings, weights, renderer, stylesheet, a view schema equal to the one its
+  View class gives) and its native core where built;
 - at the end, that the game's record replays to the same final state.
 
 **Bad inputs** (`tablefeast.testing.inputs`, `tablefeast.testing.fuzz`): `fuzz_game` feeds the
@@ -56,6 +58,7 @@ from tablefeast.testing.games import (
     Report,
     check_capabilities,
     check_effects,
+    check_files,
     check_game,
     check_random_game,
 )
@@ -88,6 +91,7 @@ __all__ = [
     "check_config_json",
     "check_config_options",
     "check_effects",
+    "check_files",
     "check_game",
     "check_move_text",
     "check_not_actions",

@@ -10,6 +10,7 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -18,12 +19,13 @@ from typing import Any
 import attrs
 
 import tablefeast
-from tablefeast.kernel.capabilities import Capabilities
+from tablefeast.kernel.capabilities import Capabilities, game_file, game_module
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.effects import Effect, seen, tell, trace
 from tablefeast.kernel.errors import ConfigError, IllegalActionError, TablefeastError
 from tablefeast.kernel.record import Record, record_of, replay
 from tablefeast.kernel.ruleset import AnyRuleset, Ruleset, apply_joint
+from tablefeast.kernel.schema import json_schema
 from tablefeast.testing.contract import ConformanceError, check_state, expect
 from tablefeast.testing.fuzz import fuzz_game
 
@@ -340,6 +342,70 @@ def check_capabilities(game: AnyRuleset, configs: Sequence[Any] = ()) -> None:
             json.dumps(capabilities.catalog(config))  # the catalog is JSON data
         if capabilities.observation_size is not None:
             expect(capabilities.observation_size(config) > 0, "an observation has a size")
+    check_files(game)
+
+
+FILES = ("rulings", "weights", "renderer", "stylesheet", "view_schema")
+"""The `Capabilities` fields that name files of the game's package."""
+
+
+def check_files(game: AnyRuleset) -> None:
+    """Every file the game declares is in its package and is what the field says: UTF-8 text
+    (rulings, renderer, stylesheet), a JSON object naming the game (weights), or the JSON
+    Schema of the game's views exactly as generated from its View class (`view_schema`, so a
+    renamed field cannot leave a stale schema for the browser); a declared native core names a
+    module of the game's package (built or not).
+
+    Args:
+        game: the game module.
+
+    Raises:
+        ConformanceError: a declared file is missing or is not what it should be.
+    """
+    capabilities = game.CAPABILITIES
+    for field in FILES:
+        name = getattr(capabilities, field, None)
+        if name is None:
+            continue
+        try:
+            data = game_file(game, name)
+            text = data.decode("utf-8")
+        except (ConfigError, UnicodeDecodeError) as e:
+            raise ConformanceError(f"Capabilities.{field} = {name!r}: {e}") from e
+        expect(text.strip() != "", f"Capabilities.{field} = {name!r} is empty")
+        if field == "weights":
+            try:
+                weights = json.loads(text)
+            except ValueError as e:
+                raise ConformanceError(f"Capabilities.weights = {name!r} is not JSON") from e
+            expect(
+                isinstance(weights, dict) and weights.get("game") == game.NAME,
+                f"Capabilities.weights = {name!r} is not a weights file of {game.NAME}",
+            )
+        if field == "view_schema":
+            config = game.Config(players=capabilities.players[0])
+            generated = json_schema(type(game.view(game.initial_state(config), None)))
+            try:
+                kept = json.loads(text)
+            except ValueError:
+                kept = None  # not JSON: not the schema either
+            expect(
+                kept == generated,
+                f"Capabilities.view_schema = {name!r} is not the schema of {game.NAME}'s views "
+                "(write it again from the View class: tablefeast.kernel.schema.json_schema)",
+            )
+    core = getattr(capabilities, "core", None)
+    if core is not None:
+        try:
+            module = importlib.import_module(game_module(game, core))
+        except ImportError:
+            return  # declared, not built in this install: the pure engine plays
+        missing = [name for name in _CORE if not hasattr(module, name)]
+        expect(not missing, f"the native core {module.__name__} lacks {', '.join(missing)}")
+
+
+_CORE = ("State", "initial_state", "to_pure", "from_pure", "actors", "legal_actions")
+"""What `tablefeast.native` needs of a compiled core, at the least."""
 
 
 _CONTRACT = tuple(
