@@ -2,15 +2,19 @@
 seeded play (issue 48, item 5: a dual engine that cannot drift). A ruling change that leaves an
 effect never emitted, a view field never set or a tensor slot never written fails here, unless it
 is named in the game's short exemption table with its reason (as `NOT_IN_THE_CORE` does for the
-ruling coverage).
+ruling coverage); "dead: ..." marks a leftover that no rule reaches, kept for a stated reason.
 
-The games are seeded, played by a mix of random seats and the game's heuristic, over every table
-size and the config options that open rare paths (Mausgeflippt's ties, MG-8); the time is bounded
-by the number of games, never by the machine's speed.
+The games are seeded (`PLANS`): random seats, the game's heuristic, or every seat playing its
+first legal move, over every table size and the config options that open rare paths; the time is
+bounded by the number of games, never by the machine's speed. Each plan reaches everything it is
+needed for with half its seeds (checked when it was written), so a small change of play does
+not fail the test by chance.
 
 An effect is reached when a step's traced effects hold one of its type; a view field when it takes
 two different values over the views seen (every seat's and the spectator's, at every step); a
-tensor slot when it is non-zero in one of those views' tensors."""
+tensor slot when it is non-zero in one of those views' tensors. Parts whose slots tell apart
+items of the card data (which plate, Meal, clothing item or mouse) are reached when one of their
+slots is (`SLOTS_GROUPED`)."""
 
 from __future__ import annotations
 
@@ -41,15 +45,24 @@ SIZES = {
     "all_you_can_eat_buffet": (3, 4, 5, 6),
 }
 
+_CARDS = tablefeast.load("mausgeflippt").Config(players=3).card_set
+MORE_CHEESE = attrs.evolve(
+    _CARDS, cheeses=tuple(attrs.evolve(c, count=6 * c.count) for c in _CARDS.cheeses)
+)
+"""Mausgeflippt's card set with six times the cheeses (MG-20): games play on to the last mice."""
+
 PLANS: dict[str, Plan] = {
     "schlacht_am_buffet": [
-        ({"players": p}, range(45), "mixed") for p in SIZES["schlacht_am_buffet"]
+        *(({"players": p}, range(45), "mixed") for p in SIZES["schlacht_am_buffet"]),
+        # SAB-10: everyone plays the lowest card, mice tie at the back and nobody drops out
+        # (SAB-6), so hands run out and are refilled.
+        *(({"players": p}, range(5), "first") for p in SIZES["schlacht_am_buffet"]),
     ],
     "mausgeflippt": [
-        *(({"players": p}, range(30), "mixed") for p in SIZES["mausgeflippt"]),
+        *(({"players": p}, range(20), "mixed") for p in SIZES["mausgeflippt"]),
         # MG-8: two claims right at once (a tie among the fastest) owe a mouse or a cheese.
         *(
-            ({"players": p, "tie_probability": Fraction(1, 2)}, range(100, 130), "mixed")
+            ({"players": p, "tie_probability": Fraction(1, 2)}, range(100, 120), "mixed")
             for p in SIZES["mausgeflippt"]
         ),
         # MG-7 with MG-8: several claim a protected mouse at once (the heuristic would pass).
@@ -59,14 +72,26 @@ PLANS: dict[str, Plan] = {
         ),
         # MG-13: races in which everybody passes (the heuristic passes where it cannot claim).
         *(({"players": p}, range(300, 310), "heuristic") for p in SIZES["mausgeflippt"]),
+        # MG-8 with MG-12: a mouse owed when the stack is empty. The cheeses usually run out
+        # first, so a card set with six times the cheeses (MG-20) plays on to the last mice.
+        *(
+            (
+                {"players": p, "tie_probability": Fraction(1, 2), "cards": MORE_CHEESE},
+                range(10),
+                a,
+            )
+            for p in (3, 4)
+            for a in ("random", "mixed")
+        ),
     ],
-    "food_chain": [({"players": p}, range(12), "mixed") for p in SIZES["food_chain"]],
+    "food_chain": [({"players": p}, range(25), "mixed") for p in SIZES["food_chain"]],
     "all_you_can_eat_buffet": [
         ({"players": p}, range(60), "mixed") for p in SIZES["all_you_can_eat_buffet"]
     ],
 }
 """The seeded games each game's survey plays: (config options, seeds, agents: "mixed" (half the
-seats play the game's heuristic, half at random), "random" or "heuristic")."""
+seats play the game's heuristic, half at random), "random", "heuristic" or "first" (every seat
+plays its first legal action))."""
 
 
 # The exemptions: effects by name, view fields by name, tensor slots by a function of the config
@@ -121,29 +146,41 @@ def _food_chain_slots(config: Any) -> dict[int, str]:
     return slots
 
 
-def _all_you_can_eat_buffet_slots(config: Any) -> dict[int, str]:
+def _all_you_can_eat_buffet_parts(config: Any) -> dict[str, int]:
     from tablefeast.games.all_you_can_eat_buffet.actions import MOODS
     from tablefeast.games.all_you_can_eat_buffet.observation import LINE_SLOTS
     from tablefeast.games.all_you_can_eat_buffet.state import STAGES
 
     n, k, m = config.players, len(MOODS), len(config.card_lists.tables.names)
-    parts = [
-        ("viewer", n + 1),
-        ("stage", len(STAGES)),
-        ("round", 1),
-        ("first", n),
-        ("hand", k),
-        ("deck", k),
-        ("hand_sizes", n),
-        ("deck_sizes", n),
-        ("used", n * k),
-        ("commitment", k + 1),
-        ("committed", 4 * n),
-        ("revealed", n * (k + 1)),
-        ("unseen", m),
-        ("line", LINE_SLOTS * (m + 3)),
-    ]
-    at = _offsets(parts)
+    # The layout of all_you_can_eat_buffet/observation.py, up to the discard pile.
+    return _offsets(
+        [
+            ("viewer", n + 1),
+            ("stage", len(STAGES)),
+            ("round", 1),
+            ("first", n),
+            ("hand", k),
+            ("deck", k),
+            ("hand_sizes", n),
+            ("deck_sizes", n),
+            ("used", n * k),
+            ("commitment", k + 1),
+            ("committed", 4 * n),
+            ("revealed", n * (k + 1)),
+            ("unseen", m),
+            ("line", LINE_SLOTS * (m + 3)),
+            ("collections", n * m),
+            ("secrets", n),
+            ("discard", m),
+        ]
+    )
+
+
+def _all_you_can_eat_buffet_slots(config: Any) -> dict[int, str]:
+    from tablefeast.games.all_you_can_eat_buffet.observation import LINE_SLOTS
+
+    n, m = config.players, len(config.card_lists.tables.names)
+    at = _all_you_can_eat_buffet_parts(config)
     # A line slot is (a one-hot over the Meals and "empty", Spice tokens, secret card); the slots
     # past this table's line size only ever hold "empty".
     slots = {
@@ -235,7 +272,46 @@ SLOTS_EXEMPT: dict[str, Callable[[Any], dict[int, str]]] = {
 }
 
 
+def _all_you_can_eat_buffet_groups(config: Any) -> dict[str, range]:
+    n, m = config.players, len(config.card_lists.tables.names)
+    at = _all_you_can_eat_buffet_parts(config)
+    # Which Meal a seat collected or the line discarded is the card list's, not a rule's.
+    groups = {"discard": range(at["discard"], at["discard"] + m)}
+    for s in range(n):
+        first = at["collections"] + s * m
+        groups[f"collections[{s}]"] = range(first, first + m)
+    return groups
+
+
+def _schlacht_am_buffet_groups(config: Any) -> dict[str, range]:
+    from tablefeast.games.schlacht_am_buffet.components import NUM_CARD_TYPES, PLATES
+
+    n, plates = config.players, len(PLATES)
+    # The layout of schlacht_am_buffet/observation.py up to the plates won.
+    at = _offsets(
+        [
+            ("viewer", n + 1),
+            ("hand", NUM_CARD_TYPES),
+            ("commitment", NUM_CARD_TYPES + 1),
+            ("hand_sizes", n),
+            ("committed", n),
+            ("draw_pile", 1),
+            ("discard", NUM_CARD_TYPES),
+            ("supply", plates),
+            ("buffet", plates),
+            ("won", n * plates),
+        ]
+    )
+    # Which plate a seat wins is the plates' data, not a rule: each seat's flags need one written.
+    return {
+        f"plates won[{s}]": range(at["won"] + s * plates, at["won"] + (s + 1) * plates)
+        for s in range(n)
+    }
+
+
 SLOTS_GROUPED: dict[str, Callable[[Any], dict[str, range]]] = {
+    "schlacht_am_buffet": _schlacht_am_buffet_groups,
+    "all_you_can_eat_buffet": _all_you_can_eat_buffet_groups,
     "mausgeflippt": _mausgeflippt_groups,
 }
 """Parts whose slots tell apart items of the card data, not rules: one written slot reaches the
@@ -283,7 +359,13 @@ def survey(name: str) -> Survey:
     hit: dict[int, list[bool]] = {}
     for options, seeds, agents in PLANS[name]:
         config = game.Config(**options)
-        nonzero = hit.setdefault(config.players, [False] * size(config))
+        # A card set of its own changes the tensor's layout: its views count for effects and
+        # fields only.
+        nonzero = (
+            [False] * size(config)
+            if "cards" in options
+            else hit.setdefault(config.players, [False] * size(config))
+        )
         viewers = (None, *range(config.players))
         for seed in seeds:
             rng = random.Random(seed)
@@ -307,7 +389,9 @@ def survey(name: str) -> Survey:
                     action = game.chance_distribution(state).sample(rng)
                 else:
                     legal = game.legal_actions(state, seat)
-                    if agents == "heuristic" or (agents == "mixed" and (seat + seed) % 2):
+                    if agents == "first":
+                        action = legal[0]
+                    elif agents == "heuristic" or (agents == "mixed" and (seat + seed) % 2):
                         action = heuristic.act(game, game.view(state, seat), legal, rng)
                     else:
                         action = rng.choice(legal)
