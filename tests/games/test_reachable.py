@@ -49,7 +49,8 @@ _CARDS = tablefeast.load("mausgeflippt").Config(players=3).card_set
 MORE_CHEESE = attrs.evolve(
     _CARDS, cheeses=tuple(attrs.evolve(c, count=6 * c.count) for c in _CARDS.cheeses)
 )
-"""Mausgeflippt's card set with six times the cheeses (MG-20): games play on to the last mice."""
+"""Mausgeflippt's card set with six times the cheeses (MG-0: a card set of its own): games play
+on to the last mice."""
 
 PLANS: dict[str, Plan] = {
     "schlacht_am_buffet": [
@@ -73,7 +74,7 @@ PLANS: dict[str, Plan] = {
         # MG-13: races in which everybody passes (the heuristic passes where it cannot claim).
         *(({"players": p}, range(300, 310), "heuristic") for p in SIZES["mausgeflippt"]),
         # MG-8 with MG-12: a mouse owed when the stack is empty. The cheeses usually run out
-        # first, so a card set with six times the cheeses (MG-20) plays on to the last mice.
+        # first, so a card set with six times the cheeses (MG-0) plays on to the last mice.
         *(
             (
                 {"players": p, "tie_probability": Fraction(1, 2), "cards": MORE_CHEESE},
@@ -129,10 +130,10 @@ def _food_chain_slots(config: Any) -> dict[int, str]:
     ]
     at = _offsets(parts)
     slots = {
-        at["stacks"] + s * kinds + flea: "a stack holds prey, and nothing takes a Flea (FC-3)"
+        at["stacks"] + s * kinds + flea: "a stack holds prey, and nothing takes a Flea (FC-4)"
         for s in range(n)
     }
-    slots[at["snatching"] + worm] = "a Worm takes nothing (FC-3)"
+    slots[at["snatching"] + worm] = "a Worm takes nothing (FC-4)"
     slots[at["centre"] + flea] = (
         "a Flea that took nothing leaves the round, never to the centre (FC-8)"
     )
