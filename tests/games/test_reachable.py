@@ -129,6 +129,8 @@ def _food_chain_slots(config: Any) -> dict[int, str]:
         ("scores", n),
     ]
     at = _offsets(parts)
+    size = tablefeast.load("food_chain").CAPABILITIES.observation_size
+    assert size is not None and sum(n for _, n in parts) == size(config), "the layout changed"
     slots = {
         at["stacks"] + s * kinds + flea: "a stack holds prey, and nothing takes a Flea (FC-4)"
         for s in range(n)
