@@ -90,6 +90,7 @@ ENTRY_POINTS: dict[str, Call] = {
         s, {seat: 0.5}, 0.2
     ),
     "CAPABILITIES.score_sheet": lambda g, s, seat, a: g.CAPABILITIES.score_sheet(s),
+    "CAPABILITIES.opening": lambda g, s, seat, a: g.CAPABILITIES.opening(s),
     "CAPABILITIES.multiset_choice.chooser": lambda g, s, seat, a: (
         g.CAPABILITIES.multiset_choice.chooser(s)
     ),

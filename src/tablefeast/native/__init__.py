@@ -212,6 +212,7 @@ class NativeRuleset:
             withdraw=_returning(caps.withdraw, to_pure, from_engine),
             observed_chance=_through(caps.observed_chance, to_pure),
             score_sheet=_through(caps.score_sheet, to_pure),
+            opening=_through(caps.opening, to_pure),
             multiset_choice=None
             if choice is None
             else attrs.evolve(
