@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,11 @@ def test_a_person_sees_the_end_arrive_and_plays_again(
     assert _in_view(page, "#winners"), "the result comes into view when the game ends"
     _check_sheet(page, "food_chain")
     assert "Ada (you)" in page.locator("#sheet").inner_text()
+    # The log names seats from the ids the server sends beside its words (no English is read).
+    log = page.locator("#events").inner_text()
+    assert "Ada (you) plays a card face down" in log, log
+    assert not re.search(r"\bseats? \d", log, re.IGNORECASE), log
+    page.locator("#events").screenshot(path=str(tmp_path / "food_chain-log-named.png"))
     page.locator("#again").click()
     page.wait_for_url(lambda url: created["table"] not in url, timeout=10_000)
     assert "token=" in page.url

@@ -11,7 +11,11 @@ Server to client:
   (all of them in the first update of a connection, the new ones after that), whether the game
   is over, and then the scores and winners; how the latest step came out (``result``: public
   words, kept until the next step's result) and, once over, the score sheet (``sheet``: each
-  seat's score by the game's scoring parts, and the tie-break that decided).
+  seat's score by the game's scoring parts, and the tie-break that decided). Beside the legal
+  moves' notation, each move's action as `tablefeast.dumps` writes it (``actions``); beside
+  every line of words (an event, a result line, a sheet's detail and tie-break, a reason), the
+  same words with the seats they name by id (``parts``, `seat_parts`), so that a client names
+  seats and picks moves without reading English or writing notation.
 - ``error``: a refused message, with a code and a reason; the connection stays open.
 - ``pong``: the answer to ``ping``.
 
@@ -44,6 +48,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -86,6 +91,7 @@ __all__ = [
     "error_code",
     "games",
     "parse_client",
+    "seat_parts",
     "update",
     "update_text",
     "welcome",
@@ -298,7 +304,91 @@ def why(table: Table, seat: int, text: str) -> dict[str, Any]:
         reason = game.why_not(state, seat, action)
     except TablefeastError as e:
         reason = str(e)
-    return {"type": "why", "move": text, "reason": reason}
+    parts = None if reason is None else seat_parts(reason, table.config.players)
+    return {"type": "why", "move": text, "reason": reason, "parts": parts}
+
+
+_SEAT_WORDS = re.compile(
+    r"\b(?P<cap>[Ss])eat(?:s (?P<many>\d{1,2}(?:, \d{1,2})* and \d{1,2})|"
+    r" (?P<one>\d{1,2})(?P<own>'s)?)\b"
+)
+
+
+def seat_parts(text: str, players: int) -> list[str | dict[str, Any]]:
+    """`text` as parts: its words, and each seat it names as ``{"seat": N}`` (``"own": true``
+    for ``seat N's``, ``"cap": true`` where the words wrote ``Seat``, ``"many": K`` on the
+    first of ``seats A, B and C``, whose K seats follow with their separators as words), so
+    that a client writes a seat's name, or "your", without reading the words.
+
+    The seats are found where the library's wording names them (`tablefeast.kernel.wording`:
+    ``seat N``, ``seats A, B and C``), the only form the games' words use; a number past the
+    table's seats is left as words. The parts carry nothing the words do not: joined back
+    (`parts_text`), they are the words.
+
+    Args:
+        text: public words (an event, a result line, a reason).
+        players: the table's number of seats.
+
+    Examples:
+        >>> seat_parts("seat 0's bird takes seat 1's worm", 3)
+        [{'seat': 0, 'own': True}, ' bird takes ', {'seat': 1, 'own': True}, ' worm']
+        >>> seat_parts("Seats 0, 1 and 2 tie; seat 9 is none", 3)[:5]
+        [{'seat': 0, 'cap': True, 'many': 3}, ', ', {'seat': 1}, ' and ', {'seat': 2}]
+        >>> seat_parts("Seats 0, 1 and 2 tie; seat 9 is none", 3)[5]
+        ' tie; seat 9 is none'
+    """
+    parts: list[str | dict[str, Any]] = []
+    end = 0
+    for match in _SEAT_WORDS.finditer(text):
+        many = match["many"]
+        seats = [int(n) for n in re.split(r", | and ", many)] if many else [int(match["one"])]
+        if any(seat >= players for seat in seats):
+            continue
+        if match.start() > end:
+            parts.append(text[end : match.start()])
+        for i, seat in enumerate(seats):
+            if i:
+                parts.append(" and " if i == len(seats) - 1 else ", ")
+            ref: dict[str, Any] = {"seat": seat}
+            if match["own"]:
+                ref["own"] = True
+            if i == 0 and match["cap"] == "S":
+                ref["cap"] = True
+            if i == 0 and len(seats) > 1:
+                ref["many"] = len(seats)
+            parts.append(ref)
+        end = match.end()
+    if end < len(text):
+        parts.append(text[end:])
+    return parts
+
+
+def parts_text(parts: list[str | dict[str, Any]]) -> str:
+    """The words `seat_parts` read (its parts joined back), as the server wrote them.
+
+    Args:
+        parts: parts from `seat_parts`.
+
+    Examples:
+        >>> parts_text(seat_parts("Seats 0 and 2 tie: seat 2's turn, seat 0, seat 1", 3))
+        "Seats 0 and 2 tie: seat 2's turn, seat 0, seat 1"
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        if isinstance(part, str):
+            out.append(part)
+            i += 1
+            continue
+        word = "S" if part.get("cap") else "s"
+        many = part.get("many", 1)
+        group = parts[i : i + 2 * many - 1]
+        numbers = "".join(p if isinstance(p, str) else str(p["seat"]) for p in group)
+        own = "'s" if part.get("own") else ""
+        out.append(f"{word}eat{'s' if many > 1 else ''} {numbers}{own}")
+        i += 2 * many - 1
+    return "".join(out)
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -348,6 +438,7 @@ def _update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
     game, state = table.game, table.state
     over = game.is_terminal(state)
     legal = () if seat is None else game.legal_actions(state, seat)
+    players = table.config.players
     return {
         "type": "update",
         "protocol": PROTOCOL_VERSION,
@@ -357,13 +448,18 @@ def _update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
         "played": None if seat is None else table.played(seat),
         "view": unstructure(game.view(state, seat)),
         "legal": [game.action_to_str(a) for a in legal],
+        "actions": [unstructure(a) for a in legal],
         "actors": list(game.actors(state)),
-        "events": [{"n": n, "text": text} for n, text in enumerate(table.events[since:], since)],
+        "events": [
+            {"n": n, "text": text, "parts": seat_parts(text, players)}
+            for n, text in enumerate(table.events[since:], since)
+        ],
         "over": over,
         # Running scores may depend on hidden cards: they are sent once the game is over.
         "scores": list(game.scores(state)) if over else None,
         "winners": sorted(game.winners(state)) if over else None,
         "result": list(table.result.lines),
+        "result_parts": [seat_parts(line, players) for line in table.result.lines],
         "sheet": _sheet(table) if over else None,
     }
 
@@ -374,17 +470,48 @@ def _sheet(table: Table) -> dict[str, Any] | None:
     if sheet_of is None:
         return None
     sheet = sheet_of(table.state)
+    players = table.config.players
+    tie_break = sheet.tie_break
     return {
         "parts": [
-            [{"label": p.label, "points": p.points, "detail": p.detail} for p in seat]
+            [
+                {
+                    "label": p.label,
+                    "points": p.points,
+                    "detail": p.detail,
+                    "detail_parts": seat_parts(p.detail, players),
+                }
+                for p in seat
+            ]
             for seat in sheet.parts
         ],
-        "tie_break": sheet.tie_break,
+        "tie_break": tie_break,
+        "tie_break_parts": None if tie_break is None else seat_parts(tie_break, players),
     }
 
 
 _STRINGS = {"type": "array", "items": {"type": "string"}}
 _INTS = {"type": "array", "items": {"type": "integer"}}
+_PARTS = {
+    "type": "array",
+    "items": {
+        "anyOf": [
+            {"type": "string"},
+            {
+                "type": "object",
+                "required": ["seat"],
+                "properties": {
+                    "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1},
+                    "own": {"const": True},
+                    "cap": {"const": True},
+                    "many": {"type": "integer", "minimum": 2, "maximum": MAX_SEATS},
+                },
+                "additionalProperties": False,
+            },
+        ]
+    },
+}
+"""Words with the seats they name by id (`seat_parts`)."""
 SCHEMAS: dict[str, dict[str, Any]] = {
     "welcome": {
         "type": "object",
@@ -422,11 +549,12 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "why": {
         "type": "object",
-        "required": ["type", "move", "reason"],
+        "required": ["type", "move", "reason", "parts"],
         "properties": {
             "type": {"const": "why"},
             "move": {"type": "string"},
             "reason": {"type": ["string", "null"]},
+            "parts": {"anyOf": [_PARTS, {"type": "null"}]},
         },
         "additionalProperties": False,
     },
@@ -434,7 +562,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "type": "object",
         "required": [
             *("type", "protocol", "table", "seat", "turn", "played", "view", "legal", "actors"),
-            *("events", "over", "scores", "winners", "result", "sheet"),
+            *("actions", "events", "over", "scores", "winners", "result", "result_parts", "sheet"),
         ],
         "properties": {
             "type": {"const": "update"},
@@ -445,13 +573,18 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "played": {"type": ["integer", "null"]},
             "view": {"type": "object"},
             "legal": _STRINGS,
+            "actions": {"type": "array", "items": {"type": "object", "required": ["type"]}},
             "actors": _INTS,
             "events": {
                 "type": "array",
                 "items": {
                     "type": "object",
-                    "required": ["n", "text"],
-                    "properties": {"n": {"type": "integer"}, "text": {"type": "string"}},
+                    "required": ["n", "text", "parts"],
+                    "properties": {
+                        "n": {"type": "integer"},
+                        "text": {"type": "string"},
+                        "parts": _PARTS,
+                    },
                     "additionalProperties": False,
                 },
             },
@@ -459,12 +592,13 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "scores": {"anyOf": [_INTS, {"type": "null"}]},
             "winners": {"anyOf": [_INTS, {"type": "null"}]},
             "result": _STRINGS,
+            "result_parts": {"type": "array", "items": _PARTS},
             "sheet": {
                 "anyOf": [
                     {"type": "null"},
                     {
                         "type": "object",
-                        "required": ["parts", "tie_break"],
+                        "required": ["parts", "tie_break", "tie_break_parts"],
                         "properties": {
                             "parts": {
                                 "type": "array",
@@ -472,17 +606,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                                     "type": "array",
                                     "items": {
                                         "type": "object",
-                                        "required": ["label", "points", "detail"],
+                                        "required": [
+                                            *("label", "points", "detail", "detail_parts"),
+                                        ],
                                         "properties": {
                                             "label": {"type": "string"},
                                             "points": {"type": "integer"},
                                             "detail": {"type": "string"},
+                                            "detail_parts": _PARTS,
                                         },
                                         "additionalProperties": False,
                                     },
                                 },
                             },
                             "tie_break": {"type": ["string", "null"]},
+                            "tie_break_parts": {"anyOf": [_PARTS, {"type": "null"}]},
                         },
                         "additionalProperties": False,
                     },

@@ -1,8 +1,8 @@
 // All You Can Eat Buffet: the Meal line, your Mood hand, every seat's plate and tokens.
 // Drawn from the seat's view and the catalog alone. No rule lives here: the legal moves and the
-// reasons come from the server; this file only composes notation from clicks ("play hungry
-// slow", "swap 1 4") and checks that the composed move is one of ctx.legal.
-import { el, moveButton, zone, useStyle } from "/js/common.js";
+// reasons come from the server; a click picks the legal move whose action has the fields clicked
+// (ctx.actions beside ctx.legal: the Moods picked, the Meals to swap); no notation is written here.
+import { el, legalMove, moveButton, zone, useStyle } from "/js/common.js";
 
 const GAME = "all_you_can_eat_buffet";
 const SVG = "http://www.w3.org/2000/svg";
@@ -117,8 +117,8 @@ function cardBack(label) {
   return el("div", { class: "ayc-mood ayc-back", role: "img", "aria-label": label }, el("span", {}, "?"));
 }
 
-// The moves of one kind in ctx.legal, parsed into words.
-const movesOf = (ctx, verb) => ctx.legal.filter((m) => m.split(" ")[0] === verb);
+// The legal moves of one kind: each move's notation and its action's fields, as the server sent them.
+const movesOf = (ctx, type) => ctx.actions.flatMap((action, i) => (action.type === type ? [{ move: ctx.legal[i], action }] : []));
 
 // --- the header strip: round, stage, first player, supplies -----------------------------------
 function header(ctx, f) {
@@ -150,20 +150,20 @@ function prompt(ctx, f) {
     } else text = "Watch the buffet: it is not your move.";
     return el("p", { class: "ayc-prompt" }, text);
   }
-  const kinds = new Set(ctx.legal.map((m) => m.split(" ")[0]));
-  if (kinds.has("play")) {
-    const sizes = new Set(movesOf(ctx, "play").map((m) => m.split(" ").length - 1));
+  const kinds = new Set(ctx.actions.map((a) => a.type));
+  if (kinds.has("Play")) {
+    const sizes = new Set(movesOf(ctx, "Play").map((t) => t.action.moods.length));
     if (sizes.has(2)) text = "You have enough Drink tokens to commit two Mood cards: your left neighbour reveals one of them at random; the other goes back to your hand.";
     else if (sizes.has(0) && sizes.size === 1) text = "You have so many Drink tokens that you commit no card: your left neighbour picks one from your hand at random.";
     else text = "Pick the Mood card to play this round, then confirm. Everyone commits at the same time.";
-  } else if (kinds.has("tomato")) {
+  } else if (kinds.has("Tomato")) {
     text = "Decide your Tomatoes: each one counts as a Fruit (a kind of its own) or as a Vegetable.";
   } else {
     const mood = v.revealed[ctx.seat];
     const m = f.moods[mood];
     text = m ? `Your ${m.name}: ${m.text}` : "Your choice.";
-    if (kinds.has("swap")) text += " Pick a Meal to swap, then the Meal to swap it with.";
-    if (kinds.has("steal")) text += " The Steal buttons are on the other players' plates below.";
+    if (kinds.has("Swap")) text += " Pick a Meal to swap, then the Meal to swap it with.";
+    if (kinds.has("Steal")) text += " The Steal buttons are on the other players' plates below.";
   }
   return el("p", { class: "ayc-prompt mine" }, el("strong", {}, "Your move. "), text);
 }
@@ -171,10 +171,10 @@ function prompt(ctx, f) {
 // --- the Meal line ------------------------------------------------------------------------
 function line(ctx, f, covered) {
   const v = ctx.view;
-  const takes = movesOf(ctx, "take");
-  const singles = takes.some((m) => m.split(" ").length === 2);
-  const pairs = takes.some((m) => m.split(" ").length === 3);
-  const swaps = movesOf(ctx, "swap").map((m) => m.split(" ").slice(1).map(Number));
+  const takes = movesOf(ctx, "Take");
+  const singles = takes.some((t) => t.action.positions.length === 1);
+  const pairs = takes.some((t) => t.action.positions.length === 2);
+  const swaps = movesOf(ctx, "Swap").map((t) => [t.action.first, t.action.second]);
   if (ui.swapFrom !== null && !swaps.some((p) => p.includes(ui.swapFrom))) ui.swapFrom = null;
   const row = el("ol", { class: "ayc-line", "aria-label": "The Meal line, first to last" });
   v.line.forEach(([index, spices, secret], i) => {
@@ -183,8 +183,9 @@ function line(ctx, f, covered) {
     const actions = el("div", { class: "ayc-slot-actions" });
     const name = f.meal(index).name;
     if (singles) {
-      actions.append(moveButton(ctx, `take ${p}`, "Take", { class: "ayc-do", "aria-label": `Take ${name} (Meal ${p})` }));
-      covered.add(`take ${p}`);
+      const take = legalMove(ctx, { type: "Take", positions: [p] });
+      actions.append(moveButton(ctx, take, "Take", { class: "ayc-do", "aria-label": `Take ${name} (Meal ${p})` }));
+      covered.add(take);
     }
     if (swaps.length) {
       if (ui.swapFrom === null || ui.swapFrom === p) {
@@ -200,16 +201,17 @@ function line(ctx, f, covered) {
         actions.append(can ? toggle : el("span", { class: "why", title }, toggle));
       } else {
         const [a, b] = [Math.min(p, ui.swapFrom), Math.max(p, ui.swapFrom)];
-        actions.append(moveButton(ctx, `swap ${a} ${b}`, `Swap with ${ui.swapFrom}`,
+        actions.append(moveButton(ctx, legalMove(ctx, { type: "Swap", first: a, second: b }), `Swap with ${ui.swapFrom}`,
           { class: "ayc-do primary", "aria-label": `Swap ${name} (Meal ${p}) with Meal ${ui.swapFrom}` }));
       }
     }
-    for (const s of swaps) covered.add(`swap ${s[0]} ${s[1]}`);
+    for (const s of movesOf(ctx, "Swap")) covered.add(s.move);
     if (pairs && p < v.line.length) {
       const next = f.meal(v.line[i + 1][0]).name;
-      actions.append(moveButton(ctx, `take ${p} ${p + 1}`, `Take ${p} + ${p + 1} →`,
+      const take = legalMove(ctx, { type: "Take", positions: [p, p + 1] });
+      actions.append(moveButton(ctx, take, `Take ${p} + ${p + 1} →`,
         { class: "ayc-do", "aria-label": `Take ${name} and ${next} (Meals ${p} and ${p + 1})` }));
-      covered.add(`take ${p} ${p + 1}`);
+      covered.add(take);
     }
     if (actions.childElementCount) slot.append(actions);
     row.append(slot);
@@ -222,7 +224,7 @@ function line(ctx, f, covered) {
 function hand(ctx, f, covered) {
   const v = ctx.view;
   if (ctx.seat === null || !v.my_hand) return null;
-  const plays = movesOf(ctx, "play").map((m) => m.split(" ").slice(1));
+  const plays = movesOf(ctx, "Play").map((t) => t.action.moods);
   const cards = [];
   v.my_hand.forEach((n, mood) => { for (let k = 0; k < n; k++) cards.push({ mood, key: `${mood}:${k}` }); });
   ui.picked = ui.picked.filter((key) => cards.some((c) => c.key === key));
@@ -267,14 +269,14 @@ function hand(ctx, f, covered) {
   const parts = [row];
   if (plays.length) {
     const chosen = pickedMoods().map((m) => f.moods[m].id);
-    const move = ["play", ...chosen].join(" ");
+    const move = legalMove(ctx, { type: "Play", moods: chosen });
     const names = pickedMoods().map((m) => f.moods[m].name);
     const label = names.length ? `Play ${names.join(" + ")}`
-      : ctx.legal.includes("play") ? "Play no card" : "Play";
+      : plays.some((moods) => !moods.length) ? "Play no card" : "Play";
     // Not yet a move because of what is picked on this page (not a rule): say what to pick,
     // in the page's words. A move the server refuses keeps the server's reason (moveButton).
     const sizes = [...new Set(plays.map((words) => words.length))];
-    const more = ctx.legal.includes(move) || !reachable(pickedMoods()) ? 0
+    const more = move !== null || !reachable(pickedMoods()) ? 0
       : Math.min(...sizes.filter((n) => n > chosen.length)) - chosen.length;
     const hint = more <= 0 || !Number.isFinite(more) ? null
       : chosen.length ? `Pick ${more === 1 ? "one more Mood card" : `${more} more Mood cards`} first`
@@ -288,7 +290,7 @@ function hand(ctx, f, covered) {
     parts.push(el("div", { class: "actions ayc-confirm" }, confirm,
       el("span", { class: hint ? "ayc-hint" : "muted", id: "ayc-confirm-hint" },
         hint || `${plural(ui.picked.length, "card")} picked`)));
-    for (const m of movesOf(ctx, "play")) covered.add(m);
+    for (const m of movesOf(ctx, "Play")) covered.add(m.move);
   }
   const deck = (v.my_deck || []).flatMap((n, mood) => (n ? [`${f.moods[mood].name} ×${n}`] : []));
   parts.push(el("p", { class: "ayc-deck muted" }, `Still in your deck (${(v.my_deck || []).reduce((a, b) => a + b, 0)}): `,
@@ -298,17 +300,16 @@ function hand(ctx, f, covered) {
 
 // --- Tomatoes ------------------------------------------------------------------------------
 function tomatoes(ctx, covered) {
-  const moves = movesOf(ctx, "tomato");
+  const moves = movesOf(ctx, "Tomato");
   const v = ctx.view;
   if (!moves.length) {
     if (ctx.seat !== null && v.my_tomatoes !== null && v.my_tomatoes !== undefined && !ctx.over)
       return zone("Your Tomatoes", el("p", {}, `Decided: ${plural(v.my_tomatoes, "Vegetable")}, the rest Fruit.`));
     return null;
   }
-  const buttons = moves.map((move) => {
-    const words = move.split(" ").slice(1);
-    const fruit = words.filter((w) => w === "fruit").length;
-    const veg = words.length - fruit;
+  const buttons = moves.map(({ move, action }) => {
+    const fruit = action.fruits;
+    const veg = action.vegetables;
     covered.add(move);
     return moveButton(ctx, move, [icon("tomato"), `${fruit} Fruit · ${veg} Vegetable`],
       { class: "ayc-do ayc-tomato", "aria-label": `Tomatoes: ${fruit} as Fruit, ${veg} as Vegetable` });
@@ -319,7 +320,7 @@ function tomatoes(ctx, covered) {
 // --- every seat: this round's Mood, tokens, plate ------------------------------------------
 function seats(ctx, f, covered) {
   const v = ctx.view;
-  const steals = movesOf(ctx, "steal");
+  const steals = movesOf(ctx, "Steal");
   const grid = el("div", { class: "ayc-seats" });
   const order = v.stage === "resolve" ? v.queue : [];
   for (let seat = 0; seat < ctx.players; seat++) {
@@ -357,7 +358,7 @@ function seats(ctx, f, covered) {
       const item = el("li", { class: `ayc-chip set-${m.set}`, title: `${m.name} (${set.name}). ${set.scoring}` },
         icon(m.set), el("span", {}, m.name), collection[i] > 1 ? el("b", {}, `×${collection[i]}`) : null,
         m.points ? el("small", {}, `${m.points > 0 ? "+" : ""}${m.points}`) : null);
-      const steal = `steal ${seat} ${m.name}`;
+      const steal = legalMove(ctx, { type: "Steal", seat, meal: m.name });
       if (steals.length && seat !== ctx.seat) {
         item.append(moveButton(ctx, steal, "Steal", { class: "ayc-do ayc-steal", "aria-label": `Steal ${m.name} from ${ctx.name(seat)}` }));
         covered.add(steal);

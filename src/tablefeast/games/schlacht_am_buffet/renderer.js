@@ -1,9 +1,8 @@
 // Schlacht am Buffet / Sus au buffet: the buffet's plates, the race track, your hand of mouse
 // cards, who has a card down, the plates everyone won, and the piles. Drawn from the seat's view
-// and the catalog alone; every move is sent in notation and checked by the server (the only
-// thing composed here is an exchange's text from the cards the person picked, and it is sent
-// only when ctx.legal lists it).
-import { el, moveButton, useStyle } from "/js/common.js";
+// and the catalog alone; every move is one the server lists (ctx.legal), picked by its action's
+// fields (ctx.actions: an exchange by the cards the person picked), and checked by the server.
+import { el, legalMove, moveButton, useStyle } from "/js/common.js";
 
 const PALETTE = new Set(["orange", "sky", "green", "yellow", "blue", "vermillion", "purple", "grey"]);
 const SEAT_COLOURS = ["blue", "orange", "green", "purple", "vermillion", "sky"];
@@ -209,7 +208,7 @@ function trackZone(ctx) {
 function handZone(ctx) {
   const view = ctx.view;
   if (view.hand === null) return null;
-  const exchanging = ctx.legal.some((move) => move === "exchange" || move.startsWith("exchange "));
+  const exchanging = ctx.actions.some((a) => a.type === "Exchange");
   const hand = view.hand;
   const children = [];
   if (view.my_commitment !== null) {
@@ -235,18 +234,18 @@ function handZone(ctx) {
       },
     }, ...cardFace(value), picked.has(i) ? el("span", { class: "sab-discard-mark" }, "✕ discard") : null));
     const values = [...picked].map((i) => hand[i]).sort((a, b) => b - a);
-    const move = ["exchange", ...values.map(String)].join(" ");
+    const move = legalMove(ctx, { type: "Exchange", discard: values });
     const label = values.length ? `Discard ${values.length} and draw ${values.length}` : "Keep all my cards";
     // Every pick (none included) is a whole move: the server says why, should it refuse one.
     actions = el("div", { class: "actions sab-actions" },
       moveButton(ctx, move, label, { class: "primary sab-confirm" }),
-      values.length ? moveButton(ctx, "exchange", "Keep all instead") : null);
+      values.length ? moveButton(ctx, legalMove(ctx, { type: "Exchange", discard: [] }), "Keep all instead") : null);
     children.unshift(el("p", { class: "sab-prompt" }, el("strong", {}, "You dropped out first. "),
       "Pick any cards to throw away (or none) and draw as many new ones."));
   } else if (ctx.seat !== null && !ctx.over) {
-    row = hand.map((value) => moveButton(ctx, `play ${value}`, cardFace(value),
+    row = hand.map((value) => moveButton(ctx, legalMove(ctx, { type: "Play", card: value }), cardFace(value),
       { class: "card sab-card", "aria-label": `your card: ${value}` }));
-    if (ctx.legal.some((move) => move.startsWith("play "))) {
+    if (ctx.actions.some((a) => a.type === "Play")) {
       children.unshift(el("p", { class: "sab-prompt" }, el("strong", {}, "Choose a card "),
         "to play face down: your mouse runs that many spaces (−1 runs back)."));
     }
@@ -257,8 +256,8 @@ function handZone(ctx) {
   children.push(el("div", { class: "cards sab-hand" }, ...row));
   if (actions) children.push(actions);
   // Any legal move the controls above do not offer (there should be none) still gets a button.
-  const offered = (move) => move.startsWith("play ") || move === "exchange" || move.startsWith("exchange ");
-  const rest = ctx.legal.filter((move) => !offered(move));
+  const offered = (a) => a.type === "Play" || a.type === "Exchange";
+  const rest = ctx.legal.filter((move, i) => !offered(ctx.actions[i] || {}));
   if (rest.length) children.push(el("div", { class: "actions" }, ...rest.map((move) => moveButton(ctx, move, move))));
   const mine = ctx.seat !== null && ctx.actors.includes(ctx.seat);
   const zone = section(`Your hand (${hand.length})`, ...children);

@@ -43,33 +43,46 @@ export function seatName(seat, welcome) {
   return welcome && seat === welcome.seat ? `${name} (you)` : name;
 }
 
-// The engine's words ("seat 2 takes ...", "seats 0 and 2 tie") with the seats' names in them.
-// Names are only ever put in text nodes: a name is never read as markup.
-export function named(text, welcome) {
-  const one = (n) => seatName(Number(n), welcome);
-  return String(text)
-    .replace(/\b[Ss]eats ((?:\d{1,2}, )*\d{1,2}) and (\d{1,2})\b/g,
-      (_, list, last) => [...list.split(", ").map(one)].join(", ") + " and " + one(last))
-    .replace(/\b([Ss])eat (\d{1,2})\b('s)?/g, (_, s, n, owner) => {
-      if (!owner) return one(n);
-      if (welcome && Number(n) === welcome.seat) return s === "S" ? "Your" : "your";
-      return `${one(n)}'s`;
-    });
+// The server's words with the seats' names in them: an event, a result line or a reason comes
+// with its parts (words, and each seat it names by id: {"seat": 2}, "own" for "seat 2's", "cap"
+// where a sentence begins with it), so no English is read here. Names are only ever put in text
+// nodes: a name is never read as markup. Plain text (no parts) is shown as it is.
+export function named(parts, welcome) {
+  if (!Array.isArray(parts)) return String(parts ?? "");
+  return parts.map((part) => {
+    if (typeof part === "string") return part;
+    if (!part.own) return seatName(part.seat, welcome);
+    if (welcome && part.seat === welcome.seat) return part.cap ? "Your" : "your";
+    return `${seatName(part.seat, welcome)}'s`;
+  }).join("");
 }
 
-// A button for one move: enabled when the server lists it as legal; otherwise disabled, with
-// the server's reason (asked on hover or focus) as its tooltip and accessible description.
+// The legal move whose action, as the server sent it (ctx.actions, beside each move of
+// ctx.legal: the action's fields as tablefeast.dumps writes them), has all these fields (a list
+// as a multiset: cards chosen in any order); null when the server lists none. A renderer picks
+// its moves here and never writes notation.
+export function legalMove(ctx, fields) {
+  const key = (v) => JSON.stringify(Array.isArray(v) ? v.map((x) => JSON.stringify(x)).sort() : v);
+  const same = (a, b) => key(a) === key(b);
+  const i = (ctx.actions || []).findIndex((action) =>
+    Object.entries(fields).every(([key, value]) => same(action[key], value)));
+  return i < 0 ? null : ctx.legal[i];
+}
+
+// A button for one move: enabled when the server lists it as legal (`move`: a move of
+// ctx.legal, from legalMove); otherwise (`move` null) disabled. A legal move the seat may not
+// make now keeps the server's reason (asked on hover or focus) as its tooltip and description.
 export function moveButton(ctx, move, label, attributes = {}) {
-  const legal = ctx.legal.includes(move);
+  const legal = move !== null && ctx.legal.includes(move);
   const button = el("button", {
     type: "button", "data-move": move, disabled: !legal, "aria-label": attributes["aria-label"],
     class: attributes.class || "", title: legal ? `${move}` : "not possible now",
     onclick: () => ctx.play(move),
   }, ...(Array.isArray(label) ? label : [label]));
-  if (!legal && ctx.seat !== null && !ctx.over) {
+  if (!legal && move !== null && ctx.seat !== null && !ctx.over) {
     const explain = () => ctx.why(move).then((reason) => {
       if (!reason) return;
-      button.title = ctx.named ? ctx.named(reason) : reason;
+      button.title = reason;
       button.setAttribute("aria-description", button.title);
     });
     button.addEventListener("mouseenter", explain, { once: true });

@@ -32,6 +32,7 @@ function context(update) {
     root: $("game"),
     view: update.view,
     legal: update.legal,
+    actions: update.actions || [],
     seat: update.seat,
     players: welcome.players,
     seats: welcome.seats,
@@ -40,7 +41,7 @@ function context(update) {
     over: update.over,
     result: update.result || [],
     name: (seat) => seatName(seat, welcome),
-    named: (text) => named(text, welcome),
+    named: (parts) => named(parts, welcome),
     play(move) {
       $("error").textContent = "";
       send({ type: "move", move, turn: update.turn });
@@ -89,7 +90,7 @@ function showEvents(update) {
   const log = $("events");
   for (const event of update.events) {
     if (log.querySelector(`[data-n="${event.n}"]`)) continue;
-    log.append(el("li", { "data-n": String(event.n) }, named(event.text, welcome)));
+    log.append(el("li", { "data-n": String(event.n) }, named(event.parts || event.text, welcome)));
   }
   // The log scrolls inside its own box: the page never jumps away from what is being read.
   log.scrollTop = log.scrollHeight;
@@ -99,7 +100,7 @@ function showEvents(update) {
 // again after a reload), so a duel's winner or a mouse caught stays on the board.
 // Its box keeps one height whatever it says, so that nothing below it ever moves.
 function showResult(update) {
-  const lines = update.result || [];
+  const lines = update.result_parts || update.result || [];
   $("result").dataset.empty = String(!lines.length);
   $("result-lines").replaceChildren(...(lines.length ? lines.map((line) => el("li", {}, named(line, welcome)))
     : [el("li", { class: "muted" }, "Nothing yet: the first step's result will show here.")]));
@@ -136,7 +137,7 @@ function showEnd(update) {
   $("winners").dataset.winners = update.winners.join(",");
   const tie = update.sheet && update.sheet.tie_break;
   $("tie-break").hidden = !tie;
-  $("tie-break").textContent = tie ? named(tie, welcome) : "";
+  $("tie-break").textContent = tie ? named(update.sheet.tie_break_parts || tie, welcome) : "";
   $("sheet").replaceChildren(...update.scores.map((total, seat) => seatSheet(update, seat, total))
     .sort((a, b) => Number(b.dataset.score) - Number(a.dataset.score)));
   $("record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
@@ -157,7 +158,7 @@ function seatSheet(update, seat, total) {
     el("table", {},
       el("tbody", {}, ...parts.map((part) => el("tr", { class: "part" },
         el("th", { scope: "row" }, part.label,
-          part.detail ? el("small", {}, ` ${named(part.detail, welcome)}`) : null),
+          part.detail ? el("small", {}, ` ${named(part.detail_parts || part.detail, welcome)}`) : null),
         el("td", { "data-points": String(part.points) }, signed(part.points))))),
       el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "Total"),
         el("td", { class: "total", "data-total": String(total) }, String(total))))));
@@ -229,8 +230,10 @@ function onMessage(message) {
   } else if (message.type === "update") {
     onUpdate(message);
   } else if (message.type === "why") {
-    reasons.set(message.move, message.reason);
-    for (const resolve of waiting.get(message.move) || []) resolve(message.reason);
+    // The reason with the seats' names in it (its parts), as every other line of the page.
+    const reason = message.reason === null ? null : named(message.parts || message.reason, welcome);
+    reasons.set(message.move, reason);
+    for (const resolve of waiting.get(message.move) || []) resolve(reason);
     waiting.delete(message.move);
   } else if (message.type === "error") {
     if (message.code !== "stale") $("error").textContent = message.message;
