@@ -2,9 +2,9 @@
 // points, cards left and whether it has bid (never what: the view does not say). A small
 // renderer a game ships in its own package (Capabilities.renderer and .stylesheet): the server
 // serves it at /games/goofspiel/renderer.js, so it imports the client's helpers by their
-// absolute address. No rule lives here: a card is a button for the move "bid N", enabled when
-// the server lists that move as legal.
-import { el, moveButton, zone, useStyle } from "/js/common.js";
+// absolute address. No rule lives here: a card is a button for the legal move whose action bids
+// that card (legalMove picks it among the moves the server lists), disabled when there is none.
+import { el, legalMove, moveButton, zone, useStyle } from "/js/common.js";
 
 function cards(counts) {  // counts[c - 1] copies of card c, as card values
   return counts.flatMap((count, i) => Array(count).fill(i + 1));
@@ -28,7 +28,7 @@ export function render(ctx) {
     const mine = view.my_bid === null ? "Bid a card for the prize." : `You bid ${view.my_bid}.`;
     const hand = el("div", { class: "gs-hand", "aria-label": "Your hand" },
       ...cards(view.hands[ctx.seat]).map((card) =>
-        moveButton(ctx, `bid ${card}`, String(card), { "aria-label": `Bid ${card}` })));
+        moveButton(ctx, legalMove(ctx, { type: "Bid", card }), String(card), { "aria-label": `Bid ${card}` })));
     parts.push(zone("Your hand", el("p", { id: "gs-mine" }, mine), hand));
   }
   const seats = el("div", { class: "gs-seats" }, ...view.points.map((points, seat) =>
