@@ -46,16 +46,22 @@ def test_goofspiel_is_played_through_its_own_renderer(
     table = app.state.hub.live[created["table"]].table
     page = browser.new_page(viewport={"width": 1100, "height": 800})
     errors = watch_console(page)
-    loaded: list[str] = []
-    page.on("response", lambda r: loaded.append(f"{r.status} {r.url.split('/', 3)[-1]}"))
-    page.goto(f"{base}/table.html?table={created['table']}&token={created['tokens']['0']}")
-    page.wait_for_selector(".gs-hand button")  # its own renderer, not the generic one
-    assert "200 games/goofspiel/renderer.js" in loaded
-    assert "200 games/goofspiel/style.css" in loaded
+    # Both files are asked for while the page starts: wait for their answers, not a race.
+    with (
+        page.expect_response(lambda r: r.url.endswith("/games/goofspiel/renderer.js")) as js,
+        page.expect_response(lambda r: r.url.endswith("/games/goofspiel/style.css")) as css,
+    ):
+        page.goto(f"{base}/table.html?table={created['table']}&token={created['tokens']['0']}")
+        page.wait_for_selector(".gs-hand button")  # its own renderer, not the generic one
+    assert js.value.status == 200 and css.value.status == 200
     assert not page.locator("#game dl.facts").count()  # the generic renderer's list
     # The page's stylesheet from the game's package is applied: a card has its border radius.
-    radius = page.locator(".gs-card").first.evaluate("e => getComputedStyle(e).borderRadius")
-    assert radius not in ("", "0px")
+    # (A stylesheet applies a moment after its answer arrives, so the check waits for it.)
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.gs-card');"
+        " return e !== null && !['', '0px'].includes(getComputedStyle(e).borderRadius); }",
+        timeout=10_000,
+    )
     # The other seats bid at once (bots); what the page shows of them is that they have bid,
     # never what: the view does not hold it, and the renderer draws the view alone.
     page.wait_for_selector('.gs-seat[data-seat="2"]:has-text("has bid")')
