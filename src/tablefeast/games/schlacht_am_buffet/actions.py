@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Iterable
 from itertools import product, repeat, starmap
 from operator import add
-from typing import Any
 
 import attrs
 
@@ -29,12 +29,12 @@ from tablefeast.kernel.limits import shown
 __all__ = ["Action", "DrawCard", "Exchange", "Play", "RevealPlate"]
 
 
-def _card(_: Any, __: Any, value: int) -> None:
+def _card(_: object, __: object, value: int) -> None:
     if type(value) is not int or value not in CARD_VALUES:
         raise InvalidActionError(f"there is no mouse card {shown(value)} (cards are -1 to 9)")
 
 
-def _canonical(cards: Any) -> tuple[int, ...]:
+def _canonical(cards: Iterable[int]) -> tuple[int, ...]:
     try:
         # At most one card more than a hand holds is read, so a huge iterable cannot hang us.
         taken = list(itertools.islice(cards, HAND_SIZE + 1))
@@ -43,14 +43,14 @@ def _canonical(cards: Any) -> tuple[int, ...]:
         raise InvalidActionError(f"exchange needs a list of card values, got {shown(cards)}") from e
 
 
-def _discard(_: Any, __: Any, cards: tuple[int, ...]) -> None:
+def _discard(_: object, __: object, cards: tuple[int, ...]) -> None:
     for card in cards:
         _card(None, None, card)
     if len(cards) > HAND_SIZE:
         raise InvalidActionError(f"a hand never holds more than {HAND_SIZE} cards")
 
 
-def _is_plate(_: Any, __: Any, plate: Any) -> None:
+def _is_plate(_: object, __: object, plate: Plate) -> None:
     if not isinstance(plate, Plate):
         raise InvalidActionError(f"a plate reveal needs a Plate, got {shown(plate)}")
 

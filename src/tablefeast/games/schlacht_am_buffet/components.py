@@ -14,7 +14,6 @@ Examples:
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
@@ -154,7 +153,7 @@ class Plate:
             )
 
     @kind.validator
-    def _check_kind(self, attribute: attrs.Attribute[Kind], value: Any) -> None:
+    def _check_kind(self, attribute: attrs.Attribute[Kind], value: object) -> None:
         if not isinstance(value, Kind):
             raise InvalidActionError(f"a plate's kind must be a Kind, got {shown(value)}")
 

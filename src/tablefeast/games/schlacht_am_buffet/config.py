@@ -8,8 +8,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from tablefeast.kernel.errors import ConfigError
@@ -21,12 +19,12 @@ EDITIONS = ("en", "fr")
 """`"en"`: the English (Kosmos) rules; `"fr"`: Sus au buffet (SAB-18, SAB-19)."""
 
 
-def _players(_: Any, attribute: attrs.Attribute[int], value: int) -> None:
+def _players(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 3 <= value <= 6:
         raise ConfigError(f"Config.players must be an int from 3 to 6, got {shown(value)}")
 
 
-def _edition(_: Any, attribute: attrs.Attribute[str], value: str) -> None:
+def _edition(_: object, attribute: attrs.Attribute[str], value: str) -> None:
     # Exactly a str first: `in` would compare an arbitrary object with ==, which may fail.
     if type(value) is not str or value not in EDITIONS:
         raise ConfigError(f"Config.edition must be one of {EDITIONS}, got {shown(value)}")

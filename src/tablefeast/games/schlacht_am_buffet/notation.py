@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from functools import cache
 from math import comb
-from typing import Any
 
 from tablefeast.games.schlacht_am_buffet.actions import (
     Action,
@@ -97,7 +96,7 @@ def _int(word: str, text: str) -> int:
     return int(word)
 
 
-def action_from_str(state: Any, player: int, text: str) -> Action:
+def action_from_str(state: object, player: int, text: str) -> Action:
     """Parse move notation. Legality is checked by `apply_action`, not here.
 
     Args:
@@ -147,7 +146,7 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     )
 
 
-def num_distinct_actions(config: Any = None) -> int:
+def num_distinct_actions(config: object = None) -> int:
     """Size of the integer encoding: 11 plays, every exchange, 11 card draws, 36 plates.
 
     Args:
@@ -198,7 +197,7 @@ def _exchange_unrank(rank: int) -> Exchange:
     return Exchange(tuple(v for v, c in zip(CARD_VALUES, counts, strict=True) for _ in range(c)))
 
 
-def action_to_id(action: Action, config: Any = None) -> int:
+def action_to_id(action: Action, config: object = None) -> int:
     """The action's integer id (the same for every config; see the module docs).
 
     Args:
@@ -221,7 +220,7 @@ def action_to_id(action: Action, config: Any = None) -> int:
     raise InvalidActionError(f"{shown(action)} is not a Schlacht am Buffet action")
 
 
-def action_from_id(state: Any, player: int, action_id: int) -> Action:
+def action_from_id(state: object, player: int, action_id: int) -> Action:
     """The action with this id.
 
     Args:

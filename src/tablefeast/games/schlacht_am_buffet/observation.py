@@ -112,13 +112,12 @@ def observation_tensor_of(state: State, seat: int | None) -> tuple[float, ...]:
         True
     """
     check_viewer(seat, state.config.players)
-    own = seat is not None
     hands = state.hands
     return _encode(
         state.config.players,
         seat,
-        hands[seat] if own else None,  # type: ignore[index]
-        state.commitments[seat] if own else None,  # type: ignore[index]
+        hands[seat] if seat is not None else None,
+        state.commitments[seat] if seat is not None else None,
         tuple(map(sum, hands)),
         tuple([c is not None for c in state.commitments]),  # who, never what (SAB-5)
         sum(state.draw_pile),

@@ -394,36 +394,38 @@ def apply_traced(state: State, player: int, action: Action) -> tuple[State, tupl
 
 
 def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
-    cls = type(action)
     # Fast paths for the most frequent actions: a commitment, a card draw, a plate reveal. Each
     # is taken only for an int seat that acts now and an action of its exact class, so nothing
-    # `check_move` would refuse gets through them.
+    # `check_move` would refuse gets through them. `type(action) is C` (not a saved class) is
+    # what lets mypy narrow the action; chance comes first, so each path tests one class.
     if type(player) is not int:
         pass
-    elif cls is Play and _may_commit(state, player):
-        reason = _why_not_play(state.hands[player], action.card)  # type: ignore[union-attr]
+    elif player == CHANCE:
+        if state.exchanger is None and not state.game_over:
+            # `actors` is (CHANCE,) exactly when a card is drawn or a plate revealed.
+            if state.pending_draws:
+                if type(action) is DrawCard:
+                    reason = _why_not_draw(state, action.card)
+                    if reason is None:
+                        return _draw(state, action.card, trace)
+                    raise illegal(player, action, reason)
+            elif state.to_reveal and type(action) is RevealPlate:
+                reason = _why_not_reveal(state, action.plate)
+                if reason is None:
+                    return _reveal_plate(state, action.plate, trace)
+                raise illegal(player, action, reason)
+    elif type(action) is Play and _may_commit(state, player):
+        reason = _why_not_play(state.hands[player], action.card)
         if reason is None:
-            return _commit(state, player, action.card, trace)  # type: ignore[union-attr]
+            return _commit(state, player, action.card, trace)
         raise illegal(player, action, reason)
-    elif player == CHANCE and state.exchanger is None and not state.game_over:
-        # `actors` is (CHANCE,) exactly when a card is drawn or a plate revealed.
-        if cls is DrawCard and state.pending_draws:
-            reason = _why_not_draw(state, action.card)  # type: ignore[union-attr]
-            if reason is None:
-                return _draw(state, action.card, trace)  # type: ignore[union-attr]
-            raise illegal(player, action, reason)
-        if cls is RevealPlate and not state.pending_draws and state.to_reveal:
-            reason = _why_not_reveal(state, action.plate)  # type: ignore[union-attr]
-            if reason is None:
-                return _reveal_plate(state, action.plate, trace)  # type: ignore[union-attr]
-            raise illegal(player, action, reason)
     # First the seat, then the action's type, whoever acts (CHANCE included): the same misuse
     # raises the same error class in every game.
     check_move(player, action, state.config.players, ACTION_TYPES, "Schlacht am Buffet")
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
-    if reason is None and cls is Exchange:
-        return _exchange(state, player, action.discard, trace)  # type: ignore[union-attr]
+    if reason is None and type(action) is Exchange:
+        return _exchange(state, player, action.discard, trace)
     raise illegal(player, action, reason)
 
 
@@ -467,7 +469,7 @@ def _commit(state: State, seat: int, card: int, trace: list[Effect] | None) -> S
     if trace is not None:
         trace.append(fx.CardPlayed(seat, card))  # SAB-5: face down
     if reveal.all_committed(state.racing, commitments):
-        return _resolve_step(state, new_hands, commitments, trace)  # type: ignore[arg-type]
+        return _resolve_step(state, new_hands, commitments, trace)
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["hands"] = new_hands
     fields["commitments"] = commitments
@@ -479,7 +481,7 @@ def _commit(state: State, seat: int, card: int, trace: list[Effect] | None) -> S
 def _resolve_step(
     state: State,
     hands: tuple[Counts, ...],
-    commitments: tuple[int, ...],
+    commitments: tuple[int | None, ...],
     trace: list[Effect] | None,
 ) -> State:
     """Reveal every committed card, move the mice, then apply SAB-6 / SAB-9 / SAB-17."""
@@ -488,13 +490,15 @@ def _resolve_step(
     discard = list(state.discard)
     for seat in racing:
         card = commitments[seat]
+        assert card is not None, "every racer has committed"  # the caller's all_committed
         positions[seat] += card  # SAB-4: plain integers, -1 from 0 is -1
         discard[card + 1] += 1  # SAB-5: played cards go to the discard pile
     if not -MAX_POSITION <= min(positions) <= max(positions) <= MAX_POSITION:
         # SAB-25: a mouse stops at the end of the (very long) counted track.
         positions = [max(-MAX_POSITION, min(MAX_POSITION, p)) for p in positions]
     if trace is not None:
-        trace.append(fx.Revealed(tuple((seat, commitments[seat]) for seat in racing)))
+        cards = tuple((seat, card) for seat in racing if (card := commitments[seat]) is not None)
+        trace.append(fx.Revealed(cards))
         trace.append(fx.MiceMoved(tuple((seat, positions[seat]) for seat in racing)))
     moved = replace(
         state,

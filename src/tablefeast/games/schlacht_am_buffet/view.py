@@ -115,12 +115,11 @@ def view(state: State, player: int | None) -> View:
         ((7,), (), None)
     """
     check_viewer(player, state.config.players)
-    own = player is not None
     return View(
         seat=player,
         config=state.config,
-        hand=_hand_values(state.hands[player]) if own else None,  # type: ignore[index]
-        my_commitment=state.commitments[player] if own else None,  # type: ignore[index]
+        hand=_hand_values(state.hands[player]) if player is not None else None,
+        my_commitment=state.commitments[player] if player is not None else None,
         hand_sizes=tuple(map(sum, state.hands)),
         committed=reveal.committed_flags(state.commitments),
         draw_pile_size=sum(state.draw_pile),
