@@ -33,14 +33,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
 from tablefeast.kernel.chance import CHANCE
 
 if TYPE_CHECKING:
-    from tablefeast.kernel.ruleset import AnyRuleset
+    from tablefeast.kernel.ruleset import Ruleset
 
 __all__ = [
     "Committed",
@@ -54,6 +54,11 @@ __all__ = [
     "tell",
     "trace",
 ]
+
+S = TypeVar("S")
+A = TypeVar("A")
+C = TypeVar("C")
+V = TypeVar("V")
 
 
 @attrs.frozen
@@ -134,7 +139,9 @@ def seen(effects: Iterable[Effect], viewer: int | None) -> tuple[Effect, ...]:
     return tuple(out)
 
 
-def plain_effects(game: AnyRuleset, state: Any, player: int, action: Any) -> tuple[Effect, ...]:
+def plain_effects(
+    game: Ruleset[S, A, C, V], state: S, player: int, action: A
+) -> tuple[Effect, ...]:
     """The plain effects of a move in `state` (before it is applied), for a game without its
     own: `Committed` at a simultaneous step, `Moved` otherwise, nothing for chance.
 
@@ -179,7 +186,9 @@ def plain_words(effects: Iterable[Effect]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def trace(game: AnyRuleset, state: Any, player: int, action: Any) -> tuple[Any, tuple[Effect, ...]]:
+def trace(
+    game: Ruleset[S, A, C, V], state: S, player: int, action: A
+) -> tuple[S, tuple[Effect, ...]]:
     """The next state and the effects of `player`'s `action`: the game's own traced transition
     where it declares one, else ``apply_action`` and the plain effects.
 
@@ -206,7 +215,7 @@ def trace(game: AnyRuleset, state: Any, player: int, action: Any) -> tuple[Any, 
     return after, plain_effects(game, state, player, action)
 
 
-def tell(game: AnyRuleset, config: Any, effects: Iterable[Effect]) -> tuple[str, ...]:
+def tell(game: Ruleset[S, A, C, V], config: C, effects: Iterable[Effect]) -> tuple[str, ...]:
     """What a spectator saw of `effects`, in words: the game's own words where it declares
     them, else the plain ones. Never more than a spectator may know.
 
@@ -220,7 +229,7 @@ def tell(game: AnyRuleset, config: Any, effects: Iterable[Effect]) -> tuple[str,
     return words(config, public) if words is not None else plain_words(public)
 
 
-def label(game: AnyRuleset, effects: Iterable[Effect]) -> tuple[str, ...]:
+def label(game: Ruleset[S, A, C, V], effects: Iterable[Effect]) -> tuple[str, ...]:
     """The special situations among `effects`, as the game labels them (none where it
     declares no labels).
 
@@ -274,7 +283,7 @@ class LastResult:
     lines: tuple[str, ...] = ()
     closed: bool = True
 
-    def after(self, game: AnyRuleset, config: Any, effects: Iterable[Effect]) -> LastResult:
+    def after(self, game: Ruleset[S, A, C, V], config: C, effects: Iterable[Effect]) -> LastResult:
         """The result once one more move's `effects` happened.
 
         Args:

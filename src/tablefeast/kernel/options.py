@@ -19,14 +19,14 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import parse_json, shown
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import A, AnyRuleset, C, Ruleset, S, V
 
 __all__ = ["config_from_options", "option_keys", "option_value"]
 
@@ -72,7 +72,9 @@ def option_keys(game: AnyRuleset) -> tuple[str, ...]:
     return tuple(field.name for field in attrs.fields(game.Config))
 
 
-def config_from_options(game: AnyRuleset, players: int, options: Mapping[str, Any]) -> Any:
+def config_from_options(
+    game: Ruleset[S, A, C, V], players: int, options: Mapping[str, object]
+) -> C:
     """The game's Config for `players` and options (values already read, as `option_value` does).
 
     Args:
@@ -95,7 +97,8 @@ def config_from_options(game: AnyRuleset, players: int, options: Mapping[str, An
             known = ", ".join(k for k in keys if k != "players")
             raise ConfigError(f"unknown option {shown(key)} of {game.NAME}; options: {known}")
     try:
-        return game.Config(players=players, **options)
+        make: Callable[..., C] = game.Config  # every Config takes its fields by keyword
+        return make(players=players, **options)
     except ConfigError:
         raise
     except (TypeError, ValueError) as e:  # a Config should raise ConfigError; be sure anyway

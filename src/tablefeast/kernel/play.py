@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.effects import Effect, trace
 from tablefeast.kernel.record import Record, record_of
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import A, AnyRuleset, C, Ruleset, S, V
 
 __all__ = [
     "Agent",
@@ -38,6 +38,18 @@ __all__ = [
     "play_game",
     "seat_suffix",
 ]
+
+
+class _Seated(Protocol):
+    """What `play_game` reads of a Config: how many seats the table has."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+
+SeatedConfig = TypeVar("SeatedConfig", bound=_Seated)
+"""A game's Config (`play_game` reads its ``players``)."""
 
 
 class Agent(Protocol):
@@ -91,12 +103,12 @@ class _Sampler:
 
     __slots__ = ("_anchor", "_game", "_seat")
 
-    def __init__(self, game: AnyRuleset, state: Any, seat: int) -> None:
+    def __init__(self, game: AnyRuleset, state: object, seat: int) -> None:
         self._game = game
         self._seat = seat
-        self._anchor = game.determinize(state, seat, random.Random(0))
+        self._anchor: object = game.determinize(state, seat, random.Random(0))
 
-    def __call__(self, rng: random.Random) -> Any:
+    def __call__(self, rng: random.Random) -> object:
         return self._game.determinize(self._anchor, self._seat, rng)
 
 
@@ -136,11 +148,11 @@ class Observer:
 
     def __init__(self, game: AnyRuleset) -> None:
         self._game = game
-        self._notes: list[tuple[Any, int, Any]] = []  # (state before, seat, move), shown
-        self._held: list[tuple[Any, int, Any]] = []  # hidden commitments of the open step
+        self._notes: list[tuple[object, int, object]] = []  # (state before, seat, move), shown
+        self._held: list[tuple[object, int, object]] = []  # hidden commitments of the open step
         self._shown: list[Observation] = []  # `_notes` worked out, as far as asked for
 
-    def note(self, state: Any, seat: int, action: Any, after: Any) -> None:
+    def note(self, state: object, seat: int, action: object, after: object) -> None:
         """Take note of one move (every move of the game, in order, chance included).
 
         Args:
@@ -219,7 +231,7 @@ class Turn:
         return self._sample(rng)
 
 
-def sampler_anchor(turn: Turn) -> tuple[AnyRuleset, Any] | None:
+def sampler_anchor(turn: Turn) -> tuple[AnyRuleset, object] | None:
     """The game and the anchor state (a state already drawn from the seat's view) that the
     turn's sampler determinizes for its seat, where the sampler is the driver's own (`decision`
     makes it); else None. A search that determinizes in a compiled core (the native cores'
@@ -256,7 +268,7 @@ class RandomAgent:
     reads_view: ClassVar[bool] = False
     """The driver passes None for the view (`Agent`)."""
 
-    def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def act(self, game: object, view: object, legal: tuple[A, ...], rng: random.Random) -> A:
         """A uniformly random element of `legal`.
 
         Args:
@@ -331,12 +343,12 @@ def seat_suffix(seat: int) -> str:
 
 
 def decision(
-    game: AnyRuleset,
-    state: Any,
+    game: Ruleset[S, A, C, V],
+    state: S,
     seat: int,
     agent: Any,
     observed: tuple[Observation, ...] = (),
-) -> Callable[[random.Random], Any]:
+) -> Callable[[random.Random], A]:
     """What `agent` will decide for `seat` now, as a call that needs only the agent's generator.
 
     Everything the agent may use is taken from `state` here (its view, its legal actions, a
@@ -374,13 +386,13 @@ def decision(
 
 
 def play_game(
-    game: AnyRuleset,
-    config: Any,
+    game: Ruleset[S, A, SeatedConfig, V],
+    config: SeatedConfig,
     agents: Sequence[Agent],
     seed: int | str = 0,
     *,
-    on_move: Callable[[Any, int, Any], None] | None = None,
-    on_step: Callable[[Any, int, Any, Any, tuple[Effect, ...]], None] | None = None,
+    on_move: Callable[[S, int, A], None] | None = None,
+    on_step: Callable[[S, int, A, S, tuple[Effect, ...]], None] | None = None,
     max_moves: int | None = None,
 ) -> GameResult:
     """Play from the initial state until the game ends (or `max_moves` moves were made).
@@ -411,7 +423,7 @@ def play_game(
     chance_rng = random.Random(seed)
     rngs = [agent_rng(seed, seat) for seat in range(config.players)]
     state = game.initial_state(config)
-    moves: list[tuple[int, Any]] = []
+    moves: list[tuple[int, A]] = []
     watch = Observer(game)
     while max_moves is None or len(moves) < max_moves:
         acting = game.actors(state)

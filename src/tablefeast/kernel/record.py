@@ -15,17 +15,22 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from tablefeast.kernel.effects import Effect, trace
 from tablefeast.kernel.errors import RecordError, TablefeastError
 from tablefeast.kernel.limits import MAX_INT, parse_json, shown
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import Ruleset
 from tablefeast.kernel.serialize import converter, structure
 
 __all__ = ["Record", "iter_replay", "iter_traced", "position", "record_of", "replay"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+C = TypeVar("C")
+V = TypeVar("V")
 
 _SEAT = re.compile(r"-?[0-9]{1,3}")
 """A seat in a record written in notation: a number (CHANCE is -1)."""
@@ -108,7 +113,7 @@ class Record:
         return cls(data["game"], data["config"], tuple(moves))
 
 
-def record_of(game: AnyRuleset, config: Any, moves: Sequence[tuple[int, Any]]) -> Record:
+def record_of(game: Ruleset[S, A, C, V], config: C, moves: Sequence[tuple[int, A]]) -> Record:
     """The record of `moves` (seat, action) played from `config`'s initial state.
 
     Args:
@@ -128,7 +133,7 @@ def record_of(game: AnyRuleset, config: Any, moves: Sequence[tuple[int, Any]]) -
     )
 
 
-def _config(game: AnyRuleset, record: Record) -> Any:
+def _config(game: Ruleset[S, A, C, V], record: Record) -> C:
     if record.game != game.NAME:
         raise RecordError(f"the record is of {record.game!r}, not {game.NAME!r}")
     try:
@@ -137,7 +142,7 @@ def _config(game: AnyRuleset, record: Record) -> Any:
         raise RecordError(f"the record's config is refused: {e}") from None
 
 
-def iter_replay(game: AnyRuleset, record: Record) -> Iterator[tuple[int, int, Any, Any]]:
+def iter_replay(game: Ruleset[S, A, C, V], record: Record) -> Iterator[tuple[int, int, A, S]]:
     """Yield ``(move number, seat, action, state after)`` for every move, checking each.
 
     Args:
@@ -164,8 +169,8 @@ def iter_replay(game: AnyRuleset, record: Record) -> Iterator[tuple[int, int, An
 
 
 def iter_traced(
-    game: AnyRuleset, record: Record
-) -> Iterator[tuple[int, int, Any, Any, tuple[Effect, ...]]]:
+    game: Ruleset[S, A, C, V], record: Record
+) -> Iterator[tuple[int, int, A, S, tuple[Effect, ...]]]:
     """`iter_replay` with each move's effects: ``(move number, seat, action, state after,
     effects)``, every move applied once, traced (`tablefeast.kernel.effects.trace`).
 
@@ -192,7 +197,7 @@ def iter_traced(
         yield number, seat, action, state, effects
 
 
-def replay(game: AnyRuleset, record: Record) -> Any:
+def replay(game: Ruleset[S, A, C, V], record: Record) -> S:
     """The state after every move of `record` (each checked).
 
     Args:
@@ -217,7 +222,7 @@ def replay(game: AnyRuleset, record: Record) -> Any:
     return state
 
 
-def position(game: AnyRuleset, config: Any, moves: str) -> Any:
+def position(game: Ruleset[S, A, C, V], config: C, moves: str) -> S:
     """The state after `moves`, written in the game's notation: a position for an example or a
     test that reads as the record of how it came about.
 

@@ -323,6 +323,18 @@ AnyRuleset = Ruleset[Any, Any, Any, Any]
 """Any game: a `Ruleset` whose State, Action, Config and View classes are not known here."""
 
 
+class _Configured(Protocol):
+    """A game's State: it carries the Config it was set up with."""
+
+    @property
+    def config(self) -> Any:  # the game's Config (the Ruleset's C, which a bound cannot name)
+        """The game's configuration."""
+
+
+ConfiguredState = TypeVar("ConfiguredState", bound=_Configured)
+"""A game's State, whose ``config`` the helpers read."""
+
+
 def describe_actors(actors: tuple[int, ...], detail: str = "") -> str:
     """Who acts now, in words, for "why not?" messages; `detail` says what they do.
 
@@ -422,7 +434,7 @@ def check_move(
         raise InvalidActionError(f"{shown(action)} is not {article} {game} action")
 
 
-def apply_joint(ruleset: AnyRuleset, state: Any, actions: Mapping[int, Any]) -> Any:
+def apply_joint(ruleset: Ruleset[S, A, C, V], state: S, actions: Mapping[int, A]) -> S:
     """Apply one commitment per seat of a simultaneous step, in ascending seat order.
 
     The result does not depend on the order (the contract guarantees it); this helper is a
@@ -459,7 +471,9 @@ def apply_joint(ruleset: AnyRuleset, state: Any, actions: Mapping[int, Any]) -> 
     return state
 
 
-def legal_action_mask(ruleset: AnyRuleset, state: Any, player: int) -> tuple[bool, ...]:
+def legal_action_mask(
+    ruleset: Ruleset[ConfiguredState, A, C, V], state: ConfiguredState, player: int
+) -> tuple[bool, ...]:
     """A boolean per action id: which ids are legal for `player` now.
 
     Args:
@@ -512,7 +526,7 @@ def chance_outcomes_of(
     return chance_outcomes
 
 
-def sample_chance(ruleset: AnyRuleset, state: Any, rng: random.Random) -> Any:
+def sample_chance(ruleset: Ruleset[S, A, C, V], state: S, rng: random.Random) -> A:
     """Sample the chance node's outcome exactly with `rng`.
 
     Args:
@@ -529,7 +543,7 @@ def sample_chance(ruleset: AnyRuleset, state: Any, rng: random.Random) -> Any:
     return ruleset.chance_distribution(state).sample(rng)
 
 
-def liveness_problems(ruleset: AnyRuleset, state: Any) -> list[str]:
+def liveness_problems(ruleset: Ruleset[S, A, C, V], state: S) -> list[str]:
     """What keeps `state` from playing on: the last part of every game's state check.
 
     A state that is not over must have actors; a chance node must have outcomes; every acting
@@ -581,7 +595,8 @@ def not_a_state(state: object, title: str) -> RecordError:
     return RecordError(f"not {article} {title} state: {shown(state)}")
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., object])
 
 
 def checks_its_state(function: F) -> F:
@@ -648,16 +663,16 @@ def refuse_other_states(namespace: dict[str, Any], state_class: type, title: str
         >>> fc.CAPABILITIES.apply_traced is fc.apply_traced
         True
     """
-    made: dict[int, Callable[..., Any]] = {}
+    made: dict[int, Callable[..., object]] = {}
     view_class = namespace.get("View", state_class)
 
-    def checked(name: str, function: object) -> Any:
+    def checked(name: str, function: T) -> T:
         if not _of_a_state(function):
             return function
         if id(function) not in made:
             mode = "none" if name in NO_STATE else "problems" if name in PROBLEMS else "raise"
-            made[id(function)] = _refusing(function, state_class, view_class, title, mode)  # type: ignore[arg-type]
-        return made[id(function)]
+            made[id(function)] = _refusing(function, state_class, view_class, title, mode)
+        return cast(T, made[id(function)])  # the same parameters, behind the check
 
     for name in namespace["__all__"]:
         namespace[name] = checked(name, namespace[name])
@@ -675,7 +690,7 @@ def refuse_other_states(namespace: dict[str, Any], state_class: type, title: str
 _FIELDS = attrs.fields(Capabilities)
 
 
-def _of_a_state(function: object) -> bool:
+def _of_a_state(function: object) -> TypeGuard[Callable[..., object]]:
     """Whether `function` is a function of a state that does not already refuse what is not
     one."""
     return is_a_function_of_a_state(function) and not getattr(
@@ -683,7 +698,7 @@ def _of_a_state(function: object) -> bool:
     )
 
 
-def is_a_function_of_a_state(value: object) -> TypeGuard[Callable[..., Any]]:
+def is_a_function_of_a_state(value: object) -> TypeGuard[Callable[..., object]]:
     """Whether `value` is a function whose first parameter is ``state``: a Python function, or
     one the compiled build (mypyc) made of it, which is a builtin with the same signature.
 
@@ -706,8 +721,8 @@ def is_a_function_of_a_state(value: object) -> TypeGuard[Callable[..., Any]]:
 
 
 def _refusing(
-    function: Callable[..., Any], state_class: type, view_class: type, title: str, mode: str
-) -> Callable[..., Any]:
+    function: Callable[..., object], state_class: type, view_class: type, title: str, mode: str
+) -> Callable[..., object]:
     """`function` behind the check of its state (`refuse_other_states`): with its own
     parameters where they are plain (one call, no packing: the pure engine's hot path), else
     with ``*args, **kwargs``."""
@@ -728,6 +743,6 @@ def _refusing(
         f"def checked({names}):\n    if {test}:\n        {refuse}\n    return _function({names})"
     )
     exec(source, scope)  # a function with `function`'s own parameters, as attrs makes them
-    checked: Any = functools.update_wrapper(scope["checked"], function)
-    checked.refuses_other_states = True
-    return checked  # type: ignore[no-any-return]
+    checked: Callable[..., object] = scope["checked"]
+    functools.update_wrapper(checked, function)
+    return checks_its_state(checked)  # it refuses other states: `refuse_other_states` skips it
