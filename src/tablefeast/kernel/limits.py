@@ -28,11 +28,12 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn, TypeAlias
 
 from tablefeast.kernel.errors import RecordError, TablefeastError
 
 __all__ = [
+    "JSON",
     "MAX_DEPTH",
     "MAX_FRACTION_DIGITS",
     "MAX_INT",
@@ -55,6 +56,12 @@ observation tensors never overflow. Each game bounds its own fields far more tig
 MAX_FRACTION_DIGITS = 18
 """The most digits of a probability's numerator or denominator (``"1/10"``, ``"0.125"``)."""
 
+JSON: TypeAlias = (
+    "dict[str, JSON] | list[JSON] | tuple[JSON, ...] | str | int | float | bool | None"
+)
+"""JSON data as Python holds it: what `json.loads` gives and `json.dumps` takes (a tuple writes
+as an array). `parse_json` returns Any instead: its callers read the data as they check it."""
+
 _FRACTION = re.compile(r"\s*(\d{1,18})\s*(?:/\s*(\d{1,18}))?\s*|\s*(\d{0,18})\.(\d{1,18})\s*")
 
 
@@ -71,11 +78,11 @@ def _bounded_float(text: str) -> float:
     return float(text)
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise _RefusedError(f"{name} is not a JSON number")
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _unique_keys(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
     data = dict(pairs)
     if len(data) != len(pairs):  # rare: find the key written twice, to name it
         seen: set[str] = set()
@@ -90,10 +97,10 @@ class _RefusedError(Exception):
     """Raised inside the JSON parser's hooks; turned into the caller's error class."""
 
 
-def _depth(data: Any) -> int:
+def _depth(data: object) -> int:
     # Iterative, so that the check itself cannot overflow the stack.
     deepest = 0
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    stack: list[tuple[object, int]] = [(data, 1)]
     while stack:
         value, level = stack.pop()
         if isinstance(value, dict):
@@ -155,7 +162,7 @@ def parse_json(text: str | bytes, what: str, error: type[TablefeastError] = Reco
     return data
 
 
-def parse_fraction(value: Any, what: str) -> Fraction:
+def parse_fraction(value: object, what: str) -> Fraction:
     """An exact probability from an int, a Fraction, or text such as ``"1/10"`` or ``"0.125"``.
 
     Text is read only in these plain forms, with at most `MAX_FRACTION_DIGITS` digits in each
@@ -198,7 +205,7 @@ def parse_fraction(value: Any, what: str) -> Fraction:
     return fraction
 
 
-def shown(value: Any, width: int = 40) -> str:
+def shown(value: object, width: int = 40) -> str:
     """`repr(value)` for an error message: short, and never failing.
 
     Messages quote what the caller gave, and a caller may give anything: an int of 5,000 digits

@@ -31,7 +31,7 @@ from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
 from tablefeast.kernel.errors import RecordError
-from tablefeast.kernel.limits import MAX_INT, parse_fraction, parse_json
+from tablefeast.kernel.limits import JSON, MAX_INT, parse_fraction, parse_json
 
 __all__ = [
     "converter",
@@ -45,16 +45,17 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 converter = make_converter(forbid_extra_keys=True)
 """The one cattrs converter every game registers its types with."""
 
-_validators: dict[type, Callable[[Any], list[str]]] = {}
-_action_unions: dict[type, Any] = {}
-_twins: dict[type, tuple[type, Callable[[Any], Any]]] = {}
+_validators: dict[type, Callable[[Any], list[str]]] = {}  # each takes its own class's values
+_action_unions: dict[type, object] = {}  # an action class: its game's union (a type form)
+_twins: dict[type, tuple[type, Callable[[Any], Any]]] = {}  # a class: its twin, and back from it
 
 
-def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
+def _unstructure_frozenset(value: frozenset[object]) -> list[JSON]:
     # Sets have no order; sort the JSON forms so that equal values give equal text.
     items = [converter.unstructure(v) for v in value]
     return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
@@ -63,10 +64,10 @@ def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
 converter.register_unstructure_hook(frozenset, _unstructure_frozenset)
 
 
-def _exactly(kind: type) -> Callable[[Any, Any], Any]:
+def _exactly(kind: type) -> Callable[[object, object], object]:
     # JSON has exact types: refuse 5.7 or true for an int and 4 for a str, where the default
     # hooks would quietly coerce them (int(5.7) == 5, int(True) == 1).
-    def structure(value: Any, _: Any) -> Any:
+    def structure(value: object, _: object) -> object:
         if type(value) is not kind:
             raise TypeError(f"expected {kind.__name__}, got {json.dumps(value)[:40]}")
         return value
@@ -74,7 +75,7 @@ def _exactly(kind: type) -> Callable[[Any, Any], Any]:
     return structure
 
 
-def _structure_int(value: Any, _: Any) -> int:
+def _structure_int(value: object, _: object) -> int:
     # Exactly an int, and a bounded one: no field of any game comes near MAX_INT (limits).
     if type(value) is not int:
         raise TypeError(f"expected int, got {json.dumps(value)[:40]}")
@@ -86,12 +87,12 @@ def _structure_int(value: Any, _: Any) -> int:
 converter.register_structure_hook(int, _structure_int)
 
 
-def _is_array_type(cls: Any) -> bool:
+def _is_array_type(cls: object) -> bool:
     # The types that JSON writes as an array: tuples, lists and sets of something.
     return get_origin(cls) in (tuple, list, frozenset, set)
 
 
-def _structure_array_factory(cls: Any) -> Callable[[Any, Any], Any]:
+def _structure_array_factory(cls: type) -> Callable[[object, object], object]:
     # cattrs builds a tuple, list or set from any iterable: "" would be an empty tuple of seats
     # and "01" two one-character strings. JSON has arrays: anything else is refused.
     origin, args = get_origin(cls), get_args(cls)
@@ -104,7 +105,7 @@ def _structure_array_factory(cls: Any) -> Callable[[Any, Any], Any]:
     else:
         items = converter._structure_frozenset if origin is frozenset else converter._structure_set
 
-    def structure(value: Any, type_: Any) -> Any:
+    def structure(value: object, type_: object) -> object:
         if type(value) is not list:  # a ValueError: its words are kept in the message
             raise ValueError(f"expected an array, got {json.dumps(value)[:40]}")
         return items(value, type_)
@@ -117,7 +118,7 @@ for _kind in (str, bool):
     converter.register_structure_hook(_kind, _exactly(_kind))
 
 
-def _structure_fraction(value: Any, _: Any) -> Fraction:
+def _structure_fraction(value: object, _: object) -> Fraction:
     # Exact probabilities travel as text ("1/10"): JSON numbers would be floats.
     if type(value) not in (int, str):
         raise TypeError(f'expected an exact fraction such as "1/10", got {json.dumps(value)[:40]}')
@@ -128,7 +129,7 @@ converter.register_unstructure_hook(Fraction, str)
 converter.register_structure_hook(Fraction, _structure_fraction)
 
 
-def register_actions(union: Any) -> None:
+def register_actions(union: object) -> None:
     """Register a game's action union as a tagged union (tag ``"type"`` = class name).
 
     Args:
@@ -145,7 +146,7 @@ def register_actions(union: Any) -> None:
         _action_unions[cls] = union
 
 
-def register_validator(cls: type, check: Callable[[Any], list[str]]) -> None:
+def register_validator(cls: type[T], check: Callable[[T], list[str]]) -> None:
     """After structuring a `cls`, run `check`; a non-empty list of problems refuses the value.
 
     Args:
@@ -165,7 +166,7 @@ def register_validator(cls: type, check: Callable[[Any], list[str]]) -> None:
 
 
 def register_twin(
-    cls: type, twin: type, to_twin: Callable[[Any], Any], from_twin: Callable[[Any], Any]
+    cls: type[T], twin: type[U], to_twin: Callable[[T], U], from_twin: Callable[[U], T]
 ) -> None:
     """Serialize `cls` as another class, its twin: `dumps` writes a `cls` value as it writes
     ``to_twin(value)``, and `loads(text, cls)` loads a `twin`, refused exactly as
@@ -192,7 +193,7 @@ def register_twin(
     _twins[cls] = (twin, from_twin)
 
 
-def dumps(obj: Any) -> str:
+def dumps(obj: object) -> str:
     """JSON text of a config, state, action or view.
 
     Args:
@@ -209,7 +210,7 @@ def dumps(obj: Any) -> str:
     return json.dumps(unstructure(obj))
 
 
-def unstructure(obj: Any) -> Any:
+def unstructure(obj: object) -> JSON:
     """The JSON-ready data `dumps` writes (dicts, lists or tuples, strings, numbers, None), for a
     caller that puts the value inside a larger message and encodes that once.
 
@@ -222,10 +223,13 @@ def unstructure(obj: Any) -> Any:
         {'card': 5, 'type': 'Play'}
     """
     union = _action_unions.get(type(obj))
-    return converter.unstructure(obj, unstructure_as=union) if union else converter.unstructure(obj)
+    data: JSON = (
+        converter.unstructure(obj, unstructure_as=union) if union else converter.unstructure(obj)
+    )
+    return data
 
 
-def _as_registered_union(cls: Any) -> Any:
+def _as_registered_union(cls: object) -> object:
     # A single action class loads through its game's tagged union (the text carries the tag).
     return _action_unions.get(cls, cls) if isinstance(cls, type) else cls
 
@@ -237,7 +241,7 @@ def _describe(exc: BaseException, type_: type | None) -> str:
     return format_exception(exc, type_)
 
 
-def structure(data: Any, cls: type[T] | Any) -> T:
+def structure(data: object, cls: type[T] | Any) -> T:  # Any: a type form (an action union)
     """Structure already-parsed JSON data as a `cls`.
 
     Args:
@@ -292,12 +296,13 @@ def loads(text: str | bytes, cls: type[T] | Any) -> T:
     twin = _twins.get(cls) if isinstance(cls, type) else None
     if twin is not None:  # stored as its twin: loaded, and refused, as one
         stored_as, from_twin = twin
-        return from_twin(_loaded(data, stored_as))  # type: ignore[no-any-return]
+        twin_value: T = from_twin(_loaded(data, stored_as))  # `register_twin` made it a `cls`
+        return twin_value
     value: T = _loaded(data, cls)
     return value
 
 
-def _loaded(data: Any, cls: type[T] | Any) -> T:
+def _loaded(data: object, cls: type[T] | Any) -> T:
     # `loads` of parsed JSON: structured, of the class asked for, and checked.
     value: T = structure(data, _as_registered_union(cls))
     if isinstance(cls, type) and not isinstance(value, cls):
