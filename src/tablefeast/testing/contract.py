@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any
 
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import TablefeastError
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import A, C, ConfiguredState, Ruleset, S, V
 
 __all__ = ["ConformanceError", "check_state", "expect", "random_move"]
 
@@ -37,7 +36,7 @@ def expect(condition: object, message: str) -> None:
         raise ConformanceError(message)
 
 
-def check_state(game: AnyRuleset, state: Any) -> None:
+def check_state(game: Ruleset[ConfiguredState, A, C, V], state: ConfiguredState) -> None:
     """The contract at one state: actors, legal actions, chance, scores, winners.
 
     Args:
@@ -84,7 +83,7 @@ def check_state(game: AnyRuleset, state: Any) -> None:
         expect(game.legal_actions(state, seat) == legal, "legal actions are deterministic")
 
 
-def _score_sheet(game: AnyRuleset, state: Any) -> None:
+def _score_sheet(game: Ruleset[S, A, C, V], state: S) -> None:
     """The declared score sheet adds up to the scores; it names a tie-break exactly when the
     game is over with more than one seat on the highest score."""
     sheet_of = getattr(game, "CAPABILITIES", None) and game.CAPABILITIES.score_sheet
@@ -101,7 +100,7 @@ def _score_sheet(game: AnyRuleset, state: Any) -> None:
     )
 
 
-def random_move(game: AnyRuleset, state: Any, rng: random.Random) -> tuple[int, Any]:
+def random_move(game: Ruleset[S, A, C, V], state: S, rng: random.Random) -> tuple[int, A]:
     """A random move of a state that is not over: a seat among the actors, then chance's
     outcome drawn from its distribution, or one of the seat's legal actions.
 

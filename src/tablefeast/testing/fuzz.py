@@ -19,12 +19,12 @@ import math
 import random
 import string
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import tablefeast
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.record import Record, record_of
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import A, C, ConfiguredState, Ruleset, S, V
 from tablefeast.testing.contract import ConformanceError, expect, random_move
 from tablefeast.testing.inputs import (
     _Unprintable,
@@ -40,6 +40,10 @@ from tablefeast.testing.inputs import (
 )
 
 __all__ = ["INTERESTING", "fuzz_game", "mutate"]
+
+T = TypeVar("T")
+JSONTree = TypeVar("JSONTree", dict[str, Any], list[Any])
+"""Parsed JSON that `mutate` changes: an object or an array (what is inside, any JSON)."""
 
 INTERESTING = (
     -(10**400),
@@ -84,7 +88,7 @@ _ODD_JSON = (
 # ---------------------------------------------------------------- tampering
 
 
-def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def _paths(data: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
     """Every place in a JSON tree, the root first."""
     found = [path]
     if isinstance(data, dict):
@@ -96,7 +100,7 @@ def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-def _new_leaf(value: Any, rng: random.Random) -> Any:
+def _new_leaf(value: object, rng: random.Random) -> object:
     roll = rng.random()
     if isinstance(value, bool) or roll < 0.05:
         return rng.choice([True, False, None, 0, "x", [], {}])
@@ -107,7 +111,7 @@ def _new_leaf(value: Any, rng: random.Random) -> Any:
     return rng.choice(INTERESTING)
 
 
-def mutate(data: Any, rng: random.Random) -> Any:
+def mutate(data: JSONTree, rng: random.Random) -> JSONTree:
     """A copy of parsed JSON `data` with one random change, the way a careless or hostile hand
     would change a file.
 
@@ -126,7 +130,7 @@ def mutate(data: Any, rng: random.Random) -> Any:
     """
     data = copy.deepcopy(data)
     path = rng.choice(_paths(data)[1:])
-    parent = data
+    parent: Any = data  # a dict or a list, indexed by the path's keys and positions
     for step in path[:-1]:
         parent = parent[step]
     key = path[-1]
@@ -153,7 +157,7 @@ def mutate(data: Any, rng: random.Random) -> Any:
     return data
 
 
-def _odd_value(like: Any, rng: random.Random) -> Any:
+def _odd_value(like: object, rng: random.Random) -> object:
     """A value for a config's field: a real one changed, or one of no real field's kind."""
     roll = rng.randrange(9)
     if roll == 8:
@@ -203,11 +207,11 @@ def _odd_id(total: int, rng: random.Random) -> object:
 # ---------------------------------------------------------------- all of it
 
 
-def _sample(game: AnyRuleset, config: Any, rng: random.Random) -> tuple[list[Any], Record]:
+def _sample(game: Ruleset[S, A, C, V], config: C, rng: random.Random) -> tuple[list[S], Record]:
     """The states of one random game from `config` (every state met, the last one included),
     and its record."""
     state = game.initial_state(config)
-    states, moves = [state], []
+    states, moves = [state], list[tuple[int, A]]()
     while game.actors(state):
         seat, action = random_move(game, state, rng)
         state = game.apply_action(state, seat, action)
@@ -217,8 +221,8 @@ def _sample(game: AnyRuleset, config: Any, rng: random.Random) -> tuple[list[Any
 
 
 def fuzz_game(
-    game: AnyRuleset,
-    configs: Sequence[Any] | None = None,
+    game: Ruleset[ConfiguredState, A, C, V],
+    configs: Sequence[C] | None = None,
     *,
     seed: int | str = 0,
     examples: int = 40,
@@ -260,8 +264,9 @@ def fuzz_game(
     rng = random.Random(seed)
     if configs is None:
         players = game.CAPABILITIES.players
-        configs = [game.Config(players=players[0]), game.Config(players=players[-1])]
-    states: list[Any] = []
+        make: Callable[..., C] = game.Config  # every Config takes its fields by keyword
+        configs = [make(players=players[0]), make(players=players[-1])]
+    states: list[ConfiguredState] = []
     records: list[Record] = []
     for config in configs:
         met, record = _sample(game, config, rng)
@@ -279,7 +284,7 @@ def fuzz_game(
     words = sorted({word for text in texts for word in text.split(" ")})
     tried = 0
 
-    def run(kind: str, check: Callable[..., Any], *args: Any, **options: Any) -> Any:
+    def run(kind: str, check: Callable[..., T], *args: object, **options: object) -> T:
         nonlocal tried
         tried += 1
         try:

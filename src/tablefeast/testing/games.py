@@ -14,7 +14,6 @@ import importlib
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 import attrs
 
@@ -24,7 +23,7 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.effects import Effect, seen, tell, trace
 from tablefeast.kernel.errors import ConfigError, IllegalActionError, TablefeastError
 from tablefeast.kernel.record import Record, record_of, replay
-from tablefeast.kernel.ruleset import AnyRuleset, Ruleset, apply_joint
+from tablefeast.kernel.ruleset import A, AnyRuleset, C, ConfiguredState, Ruleset, S, V, apply_joint
 from tablefeast.kernel.schema import json_schema
 from tablefeast.testing.contract import ConformanceError, check_state, expect
 from tablefeast.testing.fuzz import fuzz_game
@@ -64,7 +63,9 @@ class Report:
 # ---------------------------------------------------------------- one decision
 
 
-def _round_trips(game: AnyRuleset, state: Any, seat: int, action: Any) -> None:
+def _round_trips(
+    game: Ruleset[ConfiguredState, A, C, V], state: ConfiguredState, seat: int, action: A
+) -> None:
     """Notation, integer id, JSON and the shared "why not" check agree on a legal action."""
     text = game.action_to_str(action)
     expect(game.action_from_str(state, seat, text) == action, f"notation round trip of {text!r}")
@@ -76,7 +77,9 @@ def _round_trips(game: AnyRuleset, state: Any, seat: int, action: Any) -> None:
     expect(loaded == action, f"JSON round trip of {text!r}")
 
 
-def _legality_agrees(game: AnyRuleset, state: Any, candidates: Iterable[Any]) -> None:
+def _legality_agrees(
+    game: Ruleset[ConfiguredState, A, C, V], state: ConfiguredState, candidates: Iterable[A]
+) -> None:
     """`apply_action` accepts exactly the listed actions, and says why it refuses the others."""
     for seat in (*range(state.config.players), CHANCE):
         legal = set(game.legal_actions(state, seat))
@@ -97,7 +100,10 @@ def _legality_agrees(game: AnyRuleset, state: Any, candidates: Iterable[Any]) ->
 
 
 def _views(
-    game: AnyRuleset, state: Any, rng: random.Random, invariants: Callable[[Any], None]
+    game: Ruleset[ConfiguredState, A, C, V],
+    state: ConfiguredState,
+    rng: random.Random,
+    invariants: Callable[[ConfiguredState], None],
 ) -> bool:
     """Determinization keeps each viewer's view, tensor and actors, and reads only the view;
     returns whether some determinization changed the state."""
@@ -127,13 +133,13 @@ def _views(
 
 
 def _alike_resampled(
-    game: AnyRuleset,
-    state: Any,
+    game: Ruleset[ConfiguredState, A, C, V],
+    state: ConfiguredState,
     seat: int,
-    action: Any,
+    action: A,
     *,
-    after: Any,
-    alternatives: Sequence[Any],
+    after: ConfiguredState,
+    alternatives: Sequence[A],
     seed: int,
 ) -> int:
     """`determinize` reads only the view, checked on two states that really differ: `after`
@@ -168,7 +174,7 @@ def _alike_resampled(
     return compared
 
 
-def _public_views(game: AnyRuleset, state: Any, sampled: Any, seat: int | None) -> None:
+def _public_views(game: Ruleset[S, A, C, V], state: S, sampled: S, seat: int | None) -> None:
     """With ``public_views``, every seat about to act has the view it has in any state drawn
     from another seat's view: the table may show it to all (`tablefeast.kernel.play.Observer`)."""
     commitments = getattr(state, "commitments", None)
@@ -181,12 +187,12 @@ def _public_views(game: AnyRuleset, state: Any, sampled: Any, seat: int | None) 
         )
 
 
-def _commit_order(game: AnyRuleset, state: Any, rng: random.Random) -> None:
+def _commit_order(game: Ruleset[S, A, C, V], state: S, rng: random.Random) -> None:
     """At a simultaneous step, every order of the same commitments gives the same state."""
     acting = game.actors(state)
     if len(acting) < 2:
         return
-    choice = {}
+    choice: dict[int, A] = {}
     for seat in acting:
         legal = game.legal_actions(state, seat)
         choice[seat] = legal[rng.randrange(len(legal))]
@@ -199,7 +205,7 @@ def _commit_order(game: AnyRuleset, state: Any, rng: random.Random) -> None:
     _withdraw(game, state, order[0], steps[1])
 
 
-def _withdraw(game: AnyRuleset, state: Any, seat: int, after: Any) -> None:
+def _withdraw(game: Ruleset[S, A, C, V], state: S, seat: int, after: S) -> None:
     """A declared `withdraw` takes a commitment back exactly, before the step is revealed:
     `after` is `state` with `seat`'s commitment made, the others' still to come."""
     withdraw = game.CAPABILITIES.withdraw
@@ -215,13 +221,13 @@ def _withdraw(game: AnyRuleset, state: Any, seat: int, after: Any) -> None:
 
 
 def check_effects(
-    game: AnyRuleset,
-    state: Any,
+    game: Ruleset[ConfiguredState, A, C, V],
+    state: ConfiguredState,
     seat: int,
-    action: Any,
-    after: Any,
+    action: A,
+    after: ConfiguredState,
     *,
-    alternatives: Sequence[Any] = (),
+    alternatives: Sequence[A] = (),
 ) -> tuple[Effect, ...]:
     """The traced transition of one move: the same state as `apply_action` (`after`), the same
     effects every time, effects that say who may see them, words that depend only on what a
@@ -269,14 +275,14 @@ def check_effects(
 
 
 def _hidden_alike(
-    game: AnyRuleset,
-    state: Any,
+    game: Ruleset[ConfiguredState, A, C, V],
+    state: ConfiguredState,
     seat: int,
-    action: Any,
+    action: A,
     *,
-    after: Any,
+    after: ConfiguredState,
     effects: tuple[Effect, ...],
-    alternatives: Sequence[Any],
+    alternatives: Sequence[A],
 ) -> None:
     """A viewer who cannot tell two hidden moves apart by its view sees the same effects of
     both. Hidden moves are chance's, and a seat's commitment at a simultaneous step that still
@@ -307,7 +313,7 @@ def _hidden_alike(
             )
 
 
-def check_capabilities(game: AnyRuleset, configs: Sequence[Any] = ()) -> None:
+def check_capabilities(game: AnyRuleset, configs: Sequence[object] = ()) -> None:
     """The game's declaration: the contract's functions are there, ``CAPABILITIES`` is a
     `Capabilities`, and `Config` accepts exactly the declared player counts.
 
@@ -416,7 +422,7 @@ _CONTRACT = tuple(
 """The names every game module defines (the `Ruleset` protocol's members)."""
 
 
-def _declared(game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...]) -> None:
+def _declared(game: Ruleset[S, A, C, V], state: S, seat: int, legal: tuple[A, ...]) -> None:
     """What the capabilities say of one decision: strategy, move help, render."""
     capabilities = game.CAPABILITIES
     view = game.view(state, seat)
@@ -436,15 +442,15 @@ def _declared(game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...]) -
 
 
 def check_random_game(
-    game: AnyRuleset,
-    config: Any,
+    game: Ruleset[ConfiguredState, A, C, V],
+    config: C,
     seed: int | str,
     *,
-    invariants: Callable[[Any], None] | None = None,
+    invariants: Callable[[ConfiguredState], None] | None = None,
     deep_every: int = 7,
     max_state_growth: float = 3.0,
     max_moves: int = 100_000,
-) -> tuple[Any, Report]:
+) -> tuple[ConfiguredState, Report]:
     """Play one seeded random game from `config`, checking everything after every move.
 
     The costlier checks (every legal action's round trips, JSON, determinization, the legality
@@ -471,11 +477,11 @@ def check_random_game(
     rng = random.Random(seed)
     state = game.initial_state(config)
     initial_size = len(tablefeast.dumps(state))
-    moves: list[tuple[int, Any]] = []
-    met: dict[Any, None] = {}  # actions met so far: candidates for the legality check
+    moves: list[tuple[int, A]] = []
+    met: dict[A, None] = {}  # actions met so far: candidates for the legality check
     states = deep_count = compared = 0
     resampled = False
-    checking: tuple[int, Any] | None = None  # the move being checked, until it is made
+    checking: tuple[int, A] | None = None  # the move being checked, until it is made
     try:
         while True:
             invariants(state)
@@ -544,12 +550,12 @@ def check_random_game(
 
 
 def check_game(
-    game: AnyRuleset,
-    configs: Sequence[Any] | None = None,
+    game: Ruleset[ConfiguredState, A, C, V],
+    configs: Sequence[C] | None = None,
     *,
     games: int = 2,
     seed: int | str = 0,
-    invariants: Callable[[Any], None] | None = None,
+    invariants: Callable[[ConfiguredState], None] | None = None,
     hidden_information: bool = True,
     deep_every: int = 7,
     bad_inputs: int = 20,
@@ -590,7 +596,8 @@ def check_game(
     check_capabilities(game)
     if configs is None:
         players = game.CAPABILITIES.players
-        configs = [game.Config(players=players[0]), game.Config(players=players[-1])]
+        make: Callable[..., C] = game.Config  # every Config takes its fields by keyword
+        configs = [make(players=players[0]), make(players=players[-1])]
     check_capabilities(game, configs)
     total = Report(0, 0, 0, False)
     for index, config in enumerate(configs):

@@ -47,7 +47,7 @@ from tablefeast.kernel.errors import (
 )
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.record import Record, replay
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import A, C, ConfiguredState, Ruleset, S, V
 from tablefeast.kernel.serialize import structure
 from tablefeast.testing.contract import ConformanceError, check_state, expect, random_move
 
@@ -122,10 +122,10 @@ def _said(error: BaseException) -> str:
 def _answer(
     what: str,
     refusal: type[TablefeastError],
-    function: Callable[..., Any],
-    *args: Any,
+    function: Callable[..., T],
+    *args: object,
     limit: int = SHORT_MESSAGE,
-) -> tuple[Any, TablefeastError | None]:
+) -> tuple[T | None, TablefeastError | None]:
     """``(function(*args), None)``, or ``(None, error)`` when it refuses with `refusal`, saying
     something in at most `limit` characters; anything else it raises is a `ConformanceError`
     that names `what` was called."""
@@ -146,7 +146,7 @@ def _answer(
         ) from e
 
 
-def _must(what: str, function: Callable[..., T], *args: Any) -> T:
+def _must(what: str, function: Callable[..., T], *args: object) -> T:
     """``function(*args)``, which must not raise: any error is a `ConformanceError`."""
     try:
         return function(*args)
@@ -154,11 +154,11 @@ def _must(what: str, function: Callable[..., T], *args: Any) -> T:
         raise ConformanceError(f"{what} raised {_said(e)}") from e
 
 
-def _unchanged(state: Any, before: str, what: str) -> None:
+def _unchanged(state: object, before: str, what: str) -> None:
     expect(tablefeast.dumps(state) == before, f"{what} changed the state it was given")
 
 
-def _own_check(game: AnyRuleset, state: Any, what: str) -> None:
+def _own_check(game: Ruleset[ConfiguredState, A, C, V], state: ConfiguredState, what: str) -> None:
     """The contract at `state`, and the game's own ``check_state`` where it has one."""
     check_state(game, state)
     own = getattr(game, "check_state", None)
@@ -171,8 +171,12 @@ def _own_check(game: AnyRuleset, state: Any, what: str) -> None:
 
 
 def check_config_options(
-    game: AnyRuleset, options: Mapping[str, Any], rng: random.Random, *, moves: int = 30
-) -> Any:
+    game: Ruleset[ConfiguredState, A, C, V],
+    options: Mapping[str, object],
+    rng: random.Random,
+    *,
+    moves: int = 30,
+) -> C | None:
     """`game.Config(**options)`, whose keys are `Config`'s fields: refused with `ConfigError`
     (and then the JSON reader refuses the same mapping with `RecordError`: a record carries
     exactly what `Config` takes), or a config that survives JSON and whose game plays `moves`
@@ -199,7 +203,8 @@ def check_config_options(
         4
     """
     what = f"Config(**{shown(options, 120)})"
-    config, error = _answer(what, ConfigError, lambda: game.Config(**options))
+    make: Callable[..., C] = game.Config  # every Config takes its fields by keyword
+    config, error = _answer(what, ConfigError, lambda: make(**options))
     if error is not None:
         read, _ = _answer(
             f"loads of {shown(options, 120)} as a Config",
@@ -211,13 +216,18 @@ def check_config_options(
         )
         expect(read is None, f"the JSON reader accepts {shown(options, 120)}, which {what} refuses")
         return None
-    _plays(game, config, rng, moves, what)
+    if config is not None:  # (a Config is never None: `_answer` said None for a refusal)
+        _plays(game, config, rng, moves, what)
     return config
 
 
 def check_config_json(
-    game: AnyRuleset, text: str | bytes, rng: random.Random, *, moves: int = 30
-) -> Any:
+    game: Ruleset[ConfiguredState, A, C, V],
+    text: str | bytes,
+    rng: random.Random,
+    *,
+    moves: int = 30,
+) -> C | None:
     """``tablefeast.loads(text, game.Config)``: refused with `RecordError`, or a config whose
     game plays `moves` random moves with every check passing.
 
@@ -240,22 +250,31 @@ def check_config_json(
         True
     """
     what = f"loads({shown(text, 120)}, Config)"
-    config, _ = _answer(what, RecordError, tablefeast.loads, text, game.Config, limit=LONG_MESSAGE)
+    config, _ = _answer(
+        what, RecordError, lambda: tablefeast.loads(text, game.Config), limit=LONG_MESSAGE
+    )
     if config is not None:
         _plays(game, config, rng, moves, what)
     return config
 
 
-def _plays(game: AnyRuleset, config: Any, rng: random.Random, moves: int, what: str) -> None:
+def _plays(
+    game: Ruleset[ConfiguredState, A, C, V], config: C, rng: random.Random, moves: int, what: str
+) -> None:
     text = _must(f"dumps of {what}", tablefeast.dumps, config)
-    again = _must(f"loads of the JSON of {what}", tablefeast.loads, text, game.Config)
+    again: C = _must(f"loads of the JSON of {what}", lambda: tablefeast.loads(text, game.Config))
     expect(again == config, f"{what} gives a config that does not survive JSON")
     play_on(game, _must(f"initial_state of {what}", game.initial_state, config), rng, moves)
 
 
 def check_state_json(
-    game: AnyRuleset, text: str | bytes, cls: type, rng: random.Random, *, moves: int = 40
-) -> Any:
+    game: Ruleset[ConfiguredState, A, C, V],
+    text: str | bytes,
+    cls: type[ConfiguredState],
+    rng: random.Random,
+    *,
+    moves: int = 40,
+) -> ConfiguredState | None:
     """``tablefeast.loads(text, cls)``, `cls` the game's state class: refused with
     `RecordError`, or a state that plays `moves` random moves with every check passing
     (`play_on`).
@@ -284,13 +303,13 @@ def check_state_json(
         >>> check_state_json(fc, tampered, type(state), random.Random(0))  # refused: None
     """
     what = f"loads({shown(text, 80)}, {cls.__name__})"
-    state, _ = _answer(what, RecordError, tablefeast.loads, text, cls, limit=LONG_MESSAGE)
+    state, _ = _answer(what, RecordError, lambda: tablefeast.loads(text, cls), limit=LONG_MESSAGE)
     if state is not None:
         play_on(game, state, rng, moves)
     return state
 
 
-def check_action_json(game: AnyRuleset, text: str | bytes) -> Any:
+def check_action_json(game: Ruleset[S, A, C, V], text: str | bytes) -> A | None:
     """``tablefeast.loads(text, game.Action)``: refused with `RecordError`, or an action that
     survives JSON and has a move text.
 
@@ -311,7 +330,10 @@ def check_action_json(game: AnyRuleset, text: str | bytes) -> Any:
         True
     """
     what = f"loads({shown(text, 80)}, Action)"
-    action, _ = _answer(what, RecordError, tablefeast.loads, text, game.Action, limit=LONG_MESSAGE)
+    action: A | None
+    action, _ = _answer(
+        what, RecordError, lambda: tablefeast.loads(text, game.Action), limit=LONG_MESSAGE
+    )
     if action is not None:
         again = _must(
             f"loads of the JSON of {what}",
@@ -325,7 +347,9 @@ def check_action_json(game: AnyRuleset, text: str | bytes) -> Any:
     return action
 
 
-def check_record_json(game: AnyRuleset, text: str | bytes) -> Any:
+def check_record_json(
+    game: Ruleset[ConfiguredState, A, C, V], text: str | bytes
+) -> ConfiguredState | None:
     """`Record.from_json` then the kernel's `replay`: refused with `RecordError`, or the same
     final state every time, a sound one.
 
@@ -351,7 +375,7 @@ def check_record_json(game: AnyRuleset, text: str | bytes) -> Any:
     if record is None:
         return None
     what = f"replay of {shown(text, 80)}"
-    state, _ = _answer(what, RecordError, replay, game, record, limit=LONG_MESSAGE)
+    state, _ = _answer(what, RecordError, lambda: replay(game, record), limit=LONG_MESSAGE)
     if state is not None:
         _own_check(game, state, what)
         expect(replay(game, record) == state, f"{what} is not deterministic")
@@ -361,7 +385,9 @@ def check_record_json(game: AnyRuleset, text: str | bytes) -> Any:
 # ---------------------------------------------------------------- moves, ids, seats
 
 
-def check_move_text(game: AnyRuleset, state: Any, text: object) -> tuple[Any, ...]:
+def check_move_text(
+    game: Ruleset[ConfiguredState, A, C, V], state: ConfiguredState, text: object
+) -> tuple[A, ...]:
     """``action_from_str(state, seat, text)`` for chance and every seat: refused with
     `InvalidActionError`, or an action whose text reads back as itself, which `apply_action`
     either refuses with `IllegalActionError` or applies, giving a sound state. The state is
@@ -403,7 +429,9 @@ def check_move_text(game: AnyRuleset, state: Any, text: object) -> tuple[Any, ..
     return tuple(read)
 
 
-def check_action_id(game: AnyRuleset, state: Any, seat: int, action_id: object) -> Any:
+def check_action_id(
+    game: Ruleset[ConfiguredState, A, C, V], state: ConfiguredState, seat: int, action_id: object
+) -> A | None:
     """``action_from_id(state, seat, action_id)``: an int from 0 to ``num_distinct_actions``
     (excluded) is the action with that id; anything else is refused with `InvalidActionError`.
 
@@ -438,7 +466,9 @@ def check_action_id(game: AnyRuleset, state: Any, seat: int, action_id: object) 
 
 
 def check_not_actions(
-    game: AnyRuleset, state: Any, things: Sequence[Any] = NOT_ACTIONS
+    game: Ruleset[ConfiguredState, A, C, V],
+    state: ConfiguredState,
+    things: Sequence[object] = NOT_ACTIONS,
 ) -> list[TablefeastError]:
     """`apply_action` and `why_not` refuse each of `things`, which are not actions of the game,
     with `InvalidActionError`, whoever acts; the state is left as it was.
@@ -474,7 +504,9 @@ def check_not_actions(
     return [e for e in errors if e is not None]
 
 
-def check_not_seats(game: AnyRuleset, state: Any) -> list[TablefeastError]:
+def check_not_seats(
+    game: Ruleset[ConfiguredState, A, C, V], state: ConfiguredState
+) -> list[TablefeastError]:
     """What is not a seat (a huge int, -2, one past the last seat, a float, text, a bool; None
     where a seat must act, CHANCE where a seat must look) is refused with `InvalidSeatError` by
     `apply_action`, `legal_actions`, `why_not`, `view` and `determinize`; the state is left as
@@ -502,7 +534,7 @@ def check_not_seats(game: AnyRuleset, state: Any) -> list[TablefeastError]:
     action = game.legal_actions(state, actor)[0]
     odd = (10**5000, -(10**5000), -2, players, players + 1, 1.0, "0", True, False, _Unprintable())
     rng = random.Random(0)
-    calls: list[tuple[str, Callable[[Any], Any]]] = [
+    calls: list[tuple[str, Callable[[Any], object]]] = [  # Any: each is given what is no seat
         ("apply_action(state, {}, action)", lambda seat: game.apply_action(state, seat, action)),
         ("legal_actions(state, {})", lambda seat: game.legal_actions(state, seat)),
         ("why_not(state, {}, action)", lambda seat: game.why_not(state, seat, action)),
@@ -523,7 +555,12 @@ def check_not_seats(game: AnyRuleset, state: Any) -> list[TablefeastError]:
 # ---------------------------------------------------------------- playing on
 
 
-def play_on(game: AnyRuleset, state: Any, rng: random.Random | None, moves: int = 40) -> Any:
+def play_on(
+    game: Ruleset[ConfiguredState, A, C, V],
+    state: ConfiguredState,
+    rng: random.Random | None,
+    moves: int = 40,
+) -> ConfiguredState:
     """Play up to `moves` random moves from `state`, one the library accepted from outside,
     checking every state met: the contract (`check_state`) and the game's own ``check_state``;
     every seat's view and a spectator's, with the observation tensor (of the declared size) and
@@ -572,7 +609,7 @@ def play_on(game: AnyRuleset, state: Any, rng: random.Random | None, moves: int 
             if not acting or played == moves:
                 break
             state = game.apply_action(state, *random_move(game, state, rng))
-        again: Any = tablefeast.loads(tablefeast.dumps(state), type(state))
+        again: ConfiguredState = tablefeast.loads(tablefeast.dumps(state), type(state))
         expect(type(again) is type(state) and again == state, "the state's JSON round trip")
     except ConformanceError as e:
         raise ConformanceError(f"{e} ({played} moves after a state accepted from outside)") from e
