@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -53,7 +53,6 @@ from tablefeast.kernel.capabilities import game_module
 from tablefeast.kernel.errors import ConfigError, RecordError
 from tablefeast.kernel.ruleset import is_a_function_of_a_state
 from tablefeast.kernel.serialize import register_twin
-from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load", "twin"]
 
@@ -65,17 +64,46 @@ def _declared(game: Any) -> str | None:
     return None if core is None else game_module(game, core)
 
 
-def _library_cores() -> FrozenDict[str, str]:
-    import tablefeast  # the registry lives above this module
+class _LibraryCores(Mapping[str, str]):
+    """The library's games with a native core, each read from its game's declaration when
+    first asked for: looking up one game imports that game alone, and only listing them all
+    imports every game (importing this package imports none)."""
 
-    declared = {name: _declared(tablefeast.load(name)) for name in tablefeast.GAMES}
-    return FrozenDict({name: module for name, module in declared.items() if module})
+    def __init__(self) -> None:
+        self._read: dict[str, str | None] = {}
+
+    def _core_of(self, name: str) -> str | None:
+        import tablefeast  # the registry lives above this module
+
+        if name not in tablefeast.GAMES:
+            return None
+        if name not in self._read:
+            self._read[name] = _declared(tablefeast.load(name))
+        return self._read[name]
+
+    def __getitem__(self, name: str) -> str:
+        module = self._core_of(name)
+        if module is None:
+            raise KeyError(name)
+        return module
+
+    def __iter__(self) -> Iterator[str]:
+        import tablefeast
+
+        return iter([name for name in tablefeast.GAMES if self._core_of(name) is not None])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"NATIVE_GAMES({dict(self)!r})"
 
 
-NATIVE_GAMES: Mapping[str, str] = _library_cores()
+NATIVE_GAMES: Mapping[str, str] = _LibraryCores()
 """The library's games with a native core, and the full name of each core's module, as each
-game declares it (`Capabilities.core`: ``tablefeast.games.<name>._core``). A plug-in game's
-core is found through its own declaration the same way."""
+game declares it (`Capabilities.core`: ``tablefeast.games.<name>._core``), read when first
+asked for (one game's lookup reads that game's declaration alone). A plug-in game's core is
+found through its own declaration the same way."""
 
 
 def _module_of(name: str) -> str | None:
