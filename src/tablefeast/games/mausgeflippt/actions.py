@@ -19,7 +19,7 @@ ascending order, got (3, 1)
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TypeGuard
 
 import attrs
 
@@ -43,7 +43,7 @@ __all__ = [
 _NAME = re.compile(r"[^\s/]+")
 
 
-def is_name(value: object) -> bool:
+def is_name(value: object) -> TypeGuard[str]:
     """True for a valid card name: a non-empty word without spaces or ``/`` (so that the move
     notation, which writes items as ``kind/colour``, reads back exactly).
 
@@ -57,14 +57,14 @@ def is_name(value: object) -> bool:
     return type(value) is str and _NAME.fullmatch(value) is not None
 
 
-def _name(_: Any, attribute: attrs.Attribute[str], value: Any) -> None:
+def _name(_: object, attribute: attrs.Attribute[str], value: str) -> None:
     if not is_name(value):
         raise InvalidActionError(
             f"{attribute.name} {shown(value)} is not a card name (a word without spaces or '/')"
         )
 
 
-def _seats(_: Any, __: Any, value: tuple[int, ...]) -> None:
+def _seats(_: object, __: object, value: tuple[int, ...]) -> None:
     ok = type(value) is tuple and 0 < len(value) <= 6
     ok = ok and all(type(s) is int and 0 <= s < 6 for s in value)
     if not ok or list(value) != sorted(set(value)):
@@ -73,7 +73,7 @@ def _seats(_: Any, __: Any, value: tuple[int, ...]) -> None:
         )
 
 
-def _tuple(value: Any) -> Any:
+def _tuple(value: object) -> object:
     return tuple(value) if isinstance(value, list | tuple) else value
 
 

@@ -20,9 +20,8 @@ Examples:
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
+from typing import TypeGuard
 
-from tablefeast.games.mausgeflippt import rules
 from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN, Config
 from tablefeast.games.mausgeflippt.race import claimants
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED, State
@@ -74,10 +73,13 @@ def check_state(state: State) -> list[str]:
     problems = _structure_problems(state)
     if problems:
         return problems
-    return liveness_problems(rules, state)  # type: ignore[arg-type]
+    # The package itself is the Ruleset; imported here, when it is complete (it imports us).
+    from tablefeast.games import mausgeflippt as game
+
+    return liveness_problems(game, state)
 
 
-def _counts(value: object, size: int) -> bool:
+def _counts(value: object, size: int) -> TypeGuard[tuple[int, ...]]:
     """A counts tuple of `size` non-negative ints."""
     return (
         type(value) is tuple
@@ -156,7 +158,7 @@ def _scalar_problems(state: State | View, flags: tuple[str, ...]) -> list[str]:
     return problems
 
 
-def _int(value: Any) -> str:
+def _int(value: object) -> str:
     return str(value) if type(value) is int and abs(value) < 10**18 else "(out of range)"
 
 
@@ -237,7 +239,7 @@ def _cheese_conservation_problems(state: State | View) -> list[str]:
 
 
 def _mice_problems(
-    unseen: Any, bottom: Any, open_mouse: int | None, caught: tuple[Any, ...], m: int
+    unseen: object, bottom: object, open_mouse: int | None, caught: tuple[object, ...], m: int
 ) -> list[str]:
     """Every mouse in exactly one place: unseen, under the stack, open or caught.
 
@@ -245,14 +247,15 @@ def _mice_problems(
     """
     if not _counts(unseen, m) or max(unseen, default=0) > 1:
         return [f"malformed mouse stack: {m} counts of 0 or 1"]
-    if type(bottom) is not tuple or not all(type(x) is tuple for x in caught):
+    won = [x for x in caught if type(x) is tuple]
+    if type(bottom) is not tuple or len(won) != len(caught):
         return ["malformed mouse stack or caught mice: tuples of mice"]
-    if len(bottom) + sum(map(len, caught)) > m:  # before walking them: linear time
+    if len(bottom) + sum(map(len, won)) > m:  # before walking them: linear time
         return ["mice are not conserved: more mice placed than the card set has"]
     placed = [0] * m
     for i, x in enumerate(unseen):
         placed[i] += x
-    others = [*bottom, *(mouse for won in caught for mouse in won)]
+    others = [*bottom, *(mouse for seat_won in won for mouse in seat_won)]
     if open_mouse is not None:
         others.append(open_mouse)
     for mouse in others:

@@ -24,9 +24,10 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 import attrs
 
@@ -203,7 +204,7 @@ class _Tables:
 
 
 def _is_name(value: object) -> bool:
-    return is_name(value) and len(value) <= MAX_NAME_CHARS  # type: ignore[arg-type]
+    return is_name(value) and len(value) <= MAX_NAME_CHARS
 
 
 def _label(value: object) -> str:
@@ -213,7 +214,10 @@ def _label(value: object) -> str:
     return shown(value, 20)
 
 
-def _unique_counted(entry: str, key: Any, seen: set[Any], count: object) -> list[str]:
+K = TypeVar("K", bound=Hashable)
+
+
+def _unique_counted(entry: str, key: K, seen: set[K], count: object) -> list[str]:
     """An entry's key must be new (it is added to `seen`) and its count a positive int of at
     most `MAX_COPIES` (MG-20)."""
     problems = []
@@ -328,7 +332,7 @@ _MOUSE = {"id": str, "wears": list, "cheese": str}
 _ITEM = {"kind": str, "colour": str}
 
 
-def _as_tuple(value: Any) -> tuple[Any, ...]:
+def _as_tuple(value: object) -> tuple[object, ...]:
     if not isinstance(value, list | tuple):
         raise ConfigError(f"card set: a list of entries is needed, got {shown(value)}")
     return tuple(value)
@@ -390,7 +394,7 @@ class CardSet:
         return sum(self.tables.cheese_counts)
 
     @classmethod
-    def from_data(cls, data: Any) -> CardSet:
+    def from_data(cls, data: object) -> CardSet:
         """A card set from parsed JSON of the shape of ``cards.json``.
 
         Args:
@@ -422,7 +426,7 @@ class CardSet:
             raise ConfigError("card set: malformed data (not parsed JSON of a card set)") from None
 
     @classmethod
-    def _from_data(cls, data: Any) -> CardSet:
+    def _from_data(cls, data: object) -> CardSet:
         top = carddata.mapping(
             data, "the card set", ("clothing", "cheeses", "mice"), ("source",), _WHAT
         )

@@ -17,7 +17,6 @@ Examples:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import attrs
 
@@ -51,12 +50,12 @@ MAX_SPEED_WEIGHT = 1000
 """The largest speed weight (MG-20): weights are relative, so 1000 to 1 is already extreme."""
 
 
-def _players(_: Any, __: Any, value: int) -> None:
+def _players(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 2 <= value <= 6:
         raise ConfigError(f"Config.players must be an int from 2 to 6, got {shown(value)}")
 
 
-def _seat_tuple(value: Any) -> Any:
+def _seat_tuple(value: object) -> object:
     if not isinstance(value, list | tuple | set | frozenset):
         return value
     seats = tuple(value)  # sorted when all are ints; anything else is for the validator to name
@@ -65,11 +64,11 @@ def _seat_tuple(value: Any) -> Any:
     return tuple(sorted(seats))
 
 
-def _weights(value: Any) -> Any:
+def _weights(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _probability(value: Any) -> Any:
+def _probability(value: object) -> object:
     # Exact only: an int, a Fraction or text like "1/10", each with at most 18 digits a part
     # (parse_fraction never builds a huge number); a float is refused by the validator.
     if isinstance(value, str | int | Fraction) and type(value) is not bool:
@@ -80,7 +79,7 @@ def _probability(value: Any) -> Any:
     return value
 
 
-def _cards(value: Any) -> Any:
+def _cards(value: object) -> object:
     if value is None or isinstance(value, CardSet):
         return value
     return CardSet.from_data(value)  # raises ConfigError naming the bad entry
@@ -124,7 +123,7 @@ class Config:
     """The card set in play: `cards`, or the default set."""
 
     @first_turner.validator
-    def _check_turner(self, _: Any, value: int) -> None:
+    def _check_turner(self, _: object, value: int) -> None:
         if type(value) is not int or not 0 <= value < self.players:
             raise ConfigError(
                 f"Config.first_turner must be a seat from 0 to {self.players - 1}, "
@@ -132,7 +131,7 @@ class Config:
             )
 
     @young_seats.validator
-    def _check_young(self, _: Any, value: Any) -> None:
+    def _check_young(self, _: object, value: object) -> None:
         seats = range(self.players)
         if not isinstance(value, tuple) or any(type(s) is not int or s not in seats for s in value):
             raise ConfigError(
@@ -142,7 +141,7 @@ class Config:
             raise ConfigError(f"Config.young_seats names a seat twice: {shown(value)}")
 
     @speed_weights.validator
-    def _check_weights(self, _: Any, value: Any) -> None:
+    def _check_weights(self, _: object, value: object) -> None:
         if value is None:
             return
         if (
@@ -156,7 +155,7 @@ class Config:
             )
 
     @tie_probability.validator
-    def _check_tie(self, _: Any, value: Any) -> None:
+    def _check_tie(self, _: object, value: object) -> None:
         # A Fraction passed as it is must be as bounded as one parsed from text (MG-20).
         if not isinstance(value, Fraction) or not 0 <= value <= 1 or value.denominator > _DIGITS:
             raise ConfigError(
@@ -165,7 +164,7 @@ class Config:
             )
 
     @language.validator
-    def _check_language(self, _: Any, value: Any) -> None:
+    def _check_language(self, _: object, value: object) -> None:
         if type(value) is not str or value not in CALLS:  # a list is unhashable: test the type
             raise ConfigError(f"Config.language must be one of {tuple(CALLS)}, got {shown(value)}")
 

@@ -24,7 +24,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Protocol
 
 from tablefeast.games.mausgeflippt.actions import (
     Action,
@@ -73,19 +73,30 @@ def action_to_str(action: Action) -> str:
         return "pass"
     if cls is Flip:
         return "flip"
-    if cls is Play:
-        return f"play {action.kind}/{action.colour}"  # type: ignore[union-attr]
-    if cls is FaceDown:
-        return f"down {action.kind}/{action.colour}"  # type: ignore[union-attr]
-    if cls is RevealMouse:
-        return f"mouse {action.mouse}"  # type: ignore[union-attr]
-    if cls is DrawClothing:
-        return f"clothing {action.kind}/{action.colour}"  # type: ignore[union-attr]
-    if cls is RevealCheese:
-        return f"cheese {action.cheese}"  # type: ignore[union-attr]
-    if cls is Fastest:
-        return "fastest " + " ".join(map(str, action.seats))  # type: ignore[union-attr]
+    # `type(action) is C`, not `cls`, where the action's fields are read: mypy narrows it.
+    if type(action) is Play:
+        return f"play {action.kind}/{action.colour}"
+    if type(action) is FaceDown:
+        return f"down {action.kind}/{action.colour}"
+    if type(action) is RevealMouse:
+        return f"mouse {action.mouse}"
+    if type(action) is DrawClothing:
+        return f"clothing {action.kind}/{action.colour}"
+    if type(action) is RevealCheese:
+        return f"cheese {action.cheese}"
+    if type(action) is Fastest:
+        return "fastest " + " ".join(map(str, action.seats))
     raise InvalidActionError(f"{shown(action)} is not a Mausgeflippt action")
+
+
+class WithConfig(Protocol):
+    """What the notation reads of a state (or of a view): the config, whose card set names
+    the cards."""
+
+    @property
+    def config(self) -> Config:
+        """The game's configuration."""
+        ...
 
 
 def _cut(word: str) -> str:
@@ -93,7 +104,7 @@ def _cut(word: str) -> str:
     return word if len(word) <= 40 else word[:37] + "..."
 
 
-def _item(text: str, word: str, state: Any) -> Item:
+def _item(text: str, word: str, state: WithConfig | None) -> Item:
     kind, slash, colour = word.partition("/")
     if not slash or not kind or not colour or "/" in colour:
         raise InvalidActionError(f"{shown(text)}: an item is written KIND/COLOUR, like tie/blue")
@@ -105,7 +116,7 @@ def _item(text: str, word: str, state: Any) -> Item:
     return item
 
 
-def action_from_str(state: Any, player: int, text: str) -> Action:
+def action_from_str(state: WithConfig | None, player: int, text: str) -> Action:
     """Parse move notation; with a `state`, names are checked against its card set (legality
     is checked by `apply_action`).
 
@@ -207,29 +218,30 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
             return 0
         if cls is Flip:
             return 1
-        if cls is Play:
-            return 2 + tables.play_index[action]  # type: ignore[index]
-        if cls is FaceDown:
-            return 2 + k + tables.face_down_index[action]  # type: ignore[index]
-        if cls is RevealMouse:
-            return 2 + 2 * k + tables.mouse_index[action.mouse]  # type: ignore[union-attr]
-        if cls is DrawClothing:
-            return 2 + 2 * k + m + tables.draw_index[action]  # type: ignore[index]
-        if cls is RevealCheese:
-            return 2 + 3 * k + m + tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+        # `type(action) is C` where the action itself is read: mypy narrows it.
+        if type(action) is Play:
+            return 2 + tables.play_index[action]
+        if type(action) is FaceDown:
+            return 2 + k + tables.face_down_index[action]
+        if type(action) is RevealMouse:
+            return 2 + 2 * k + tables.mouse_index[action.mouse]
+        if type(action) is DrawClothing:
+            return 2 + 2 * k + m + tables.draw_index[action]
+        if type(action) is RevealCheese:
+            return 2 + 3 * k + m + tables.cheese_index[action.cheese]
     except KeyError:
         raise InvalidActionError(
             f"{shown(action)} names a card this card set does not have"
         ) from None
-    if cls is Fastest:
-        seats = action.seats  # type: ignore[union-attr]
+    if type(action) is Fastest:
+        seats = action.seats
         if config is None or max(seats) < config.players:
             return 2 + 3 * k + m + c + sum(1 << s for s in seats) - 1
         raise InvalidActionError(f"{shown(action)} names a seat beyond {config.players} players")
     raise InvalidActionError(f"{shown(action)} is not a Mausgeflippt action")
 
 
-def action_from_id(state: Any, player: int, action_id: int) -> Action:
+def action_from_id(state: WithConfig | None, player: int, action_id: int) -> Action:
     """The action with this id under `state`'s config (`state` None: the default card set and
     up to 6 players, as `action_to_id` without a config).
 

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from tablefeast.games.mausgeflippt import effects as fx
-from tablefeast.games.mausgeflippt.actions import Fastest
+from tablefeast.games.mausgeflippt.actions import Action, Fastest
 from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN, Config
 from tablefeast.games.mausgeflippt.state import PASS, State
 from tablefeast.kernel import reveal
@@ -30,6 +30,7 @@ from tablefeast.kernel.values import from_fields
 __all__ = [
     "claimants",
     "face_up_cards",
+    "fastest_chance",
     "fastest_distribution",
     "lay",
     "note_barred",
@@ -86,6 +87,22 @@ def fastest_distribution(config: Config, racers: tuple[int, ...]) -> Distributio
     return _speed(config, racers)[0]
 
 
+def fastest_chance(config: Config, racers: tuple[int, ...]) -> Distribution[Action]:
+    """`fastest_distribution`, as the chance node of the rules gives it: over any action.
+
+    Args:
+        config: the game's configuration (its speed weights and tie probability).
+        racers: the claimants, ascending.
+
+    Examples:
+        >>> import tablefeast.games.mausgeflippt as mg
+        >>> c = mg.Config(players=3)
+        >>> fastest_chance(c, (0, 2)) == fastest_distribution(c, (0, 2))
+        True
+    """
+    return _speed(config, racers)[1]
+
+
 def possible_fastest(config: Config, racers: tuple[int, ...]) -> frozenset[Fastest]:
     """The outcomes of `fastest_distribution` with a positive probability.
 
@@ -98,7 +115,7 @@ def possible_fastest(config: Config, racers: tuple[int, ...]) -> frozenset[Faste
         >>> sorted(possible_fastest(mg.Config(players=3), (0, 2)), key=lambda f: f.seats)
         [Fastest(seats=(0,)), Fastest(seats=(2,))]
     """
-    return _speed(config, racers)[1]
+    return _speed(config, racers)[2]
 
 
 def observed_fastest(state: State, arrivals: Mapping[int, float], window: float) -> Fastest | None:
@@ -153,22 +170,24 @@ def observed_fastest(state: State, arrivals: Mapping[int, float], window: float)
     return outcome if outcome in possible else Fastest(tuple(sorted(order[:2])))
 
 
-_SPEED: dict[tuple[Any, tuple[int, int], tuple[int, ...]], Any] = {}
+_SpeedEntry = tuple[Distribution[Fastest], Distribution[Action], frozenset[Fastest]]
+"""The speed model's distribution, the same one as a chance node's (a `Distribution` is
+invariant in its outcome type), and its possible outcomes."""
+
+_SPEED: dict[tuple[tuple[int, ...] | None, tuple[int, int], tuple[int, ...]], _SpeedEntry] = {}
 """Memo of the speed model's distributions, by speed weights, tie probability and claimants.
 Private to this module (no config or view reaches it, so nothing can change another game's
 races) and bounded: cleared when full."""
 _SPEED_ENTRIES = 4096
 
 
-def _speed(
-    config: Config, racers: tuple[int, ...]
-) -> tuple[Distribution[Fastest], frozenset[Fastest]]:
+def _speed(config: Config, racers: tuple[int, ...]) -> _SpeedEntry:
     # The tie probability as two ints: hashing a `Fraction` runs Python code (a modular
     # inverse), on every race.
     key = (config.speed_weights, config.tie_probability.as_integer_ratio(), racers)
     cached = _SPEED.get(key)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     weights = config.weights
     tie = config.tie_probability
     total = sum(weights[s] for s in racers)
@@ -179,20 +198,20 @@ def _speed(
     ties = [(g, tie * Fraction(p, spread)) for g, p in zip(groups, products, strict=True)]
     outcomes = singles + ties
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    distribution = Distribution(
-        tuple(Fastest(g) for g, _ in outcomes),
-        tuple(int(p * denominator) for _, p in outcomes),
-        denominator,
-    )
+    support = tuple(Fastest(g) for g, _ in outcomes)
+    weights = tuple(int(p * denominator) for _, p in outcomes)
+    distribution = Distribution(support, weights, denominator)
+    # The same distribution again, typed as any action's: built once, on a miss.
+    of_actions: Distribution[Action] = Distribution(support, weights, denominator)
     if len(_SPEED) >= _SPEED_ENTRIES:
         _SPEED.clear()
-    _SPEED[key] = entry = (distribution, frozenset(distribution.outcomes))
+    _SPEED[key] = entry = (distribution, of_actions, frozenset(distribution.outcomes))
     return entry
 
 
 def resolve(
     state: State,
-    commitments: tuple[int, ...],
+    commitments: tuple[int | None, ...],
     fastest: tuple[int, ...],
     trace: list[Effect] | None = None,
 ) -> State:
@@ -203,7 +222,7 @@ def resolve(
     Args:
         state: the state of the game, with the race's mouse turned.
         commitments: per seat, its commitment code in this race (a clothing item's index, `PASS`
-            or `FLIP`).
+            or `FLIP`), as `State.commitments` holds them: every claimant's is there.
         fastest: the fastest claimants (the chance outcome's seats).
         trace: where the effects are noted, in the order they happen (None: not noted).
 
@@ -239,8 +258,8 @@ def resolve(
     wears = tables.wears[mouse]
     protected = tables.mouse_cheese[mouse] == state.open_cheese  # MG-7
     order = [s for s in _CLOCKWISE[config.players][state.turner] if s in fastest]  # MG-8
-    if trace is not None and protected:
-        trace.append(fx.Protected(mouse, state.open_cheese))  # type: ignore[arg-type]
+    if trace is not None and protected:  # the open cheese is the mouse's
+        trace.append(fx.Protected(mouse, tables.mouse_cheese[mouse]))
     hands = list(state.hands)  # copy-change-freeze, only for the seats that change
     face_up = list(state.face_up)
     face_down = state.face_down
@@ -251,6 +270,7 @@ def resolve(
     right: list[int] = []
     for seat in order:
         code = commitments[seat]
+        assert code is not None, "the fastest claimants have committed"
         if code >= 0:  # a Play
             hands[seat] = counts_put(hands[seat], code, -1)
             if trace is not None:

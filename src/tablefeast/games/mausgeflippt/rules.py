@@ -36,7 +36,7 @@ from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
 from tablefeast.games.mausgeflippt.race import (
     claimants,
     face_up_cards,
-    fastest_distribution,
+    fastest_chance,
     lay,
     note_barred,
     possible_fastest,
@@ -205,7 +205,7 @@ def chance_distribution(state: State) -> Distribution[Action]:
         cheeses = state.cheese_pile
         return trusted_distribution((tables.reveal_cheeses, cheeses, sum(cheeses)))
     if phase == FASTEST:
-        return fastest_distribution(state.config, claimants(state.commitments))  # type: ignore[return-value]
+        return fastest_chance(state.config, claimants(state.commitments))
     raise IllegalActionError("not a chance node: " + _who(state))
 
 
@@ -375,7 +375,9 @@ def why_not(state: State, player: int, action: object) -> str | None:
     if player not in actors(state):
         return _who(state)
     if player == CHANCE:
-        return _why_not_outcome(state, _phase(state), action)  # type: ignore[arg-type]
+        phase = _phase(state)
+        assert phase is not None, "chance acts at a chance node"  # CHANCE is an actor now
+        return _why_not_outcome(state, phase, action)
     if state.placers and not state.racing:  # MG-17: the chooser acts (checked above)
         if isinstance(action, FaceDown):
             return _why_not_face_down(state, player, action)
@@ -459,38 +461,49 @@ def apply_traced(state: State, player: int, action: Action) -> tuple[State, tupl
 
 
 def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
-    cls = type(action)
     # The fast paths take only an int seat that acts now and an action of an exact class of
     # this game, so nothing `check_move` would refuse gets through them; anything else falls
-    # through to the full checks below.
+    # through to the full checks below. `type(action) is C` is what lets mypy narrow it.
     if type(player) is not int:
         pass
     elif player >= 0 and _may_commit(state, player):
         # The race (MG-2): the most frequent decision; legality from the shared checks.
-        if cls is Pass:
-            return _commit(state, player, PASS, trace)
-        if cls is Play:
-            index = _held_index(state, player, action)  # type: ignore[arg-type]
+        if type(action) is Play:
+            index = _held_index(state, player, action)
             if index is not None:
                 return _commit(state, player, index, trace)
-            reason = _why_not_play(state, player, action)  # type: ignore[arg-type]
-        elif cls is Flip:
+            reason = _why_not_play(state, player, action)
+        elif type(action) is Pass:
+            return _commit(state, player, PASS, trace)
+        elif type(action) is Flip:
             reason = _why_not_flip(state, player)
             if reason is None:
                 return _commit(state, player, FLIP, trace)
-    elif cls is FaceDown and player >= 0:
-        index = _placed_index(state, player, action)  # type: ignore[arg-type]
+    elif type(action) is FaceDown and player >= 0:
+        index = _placed_index(state, player, action)
         if index is not None:
             return _face_down(state, player, index, trace)
     elif player == CHANCE and (phase := _phase(state)) is not None:
-        if phase == DRAW and cls is DrawClothing:  # the most frequent outcome (MG-1)
-            index = _drawn_index(state, action)  # type: ignore[arg-type]
+        if phase == DRAW and type(action) is DrawClothing:  # the most frequent outcome (MG-1)
+            index = _drawn_index(state, action)
             if index is not None:
                 return _draw(state, index, trace)
         reason = _why_not_outcome(state, phase, action)
         if reason is None:
-            return _APPLY_OUTCOME[phase](state, action, trace)
-        if cls in ACTION_TYPES:
+            # The outcome fits the phase: a mouse for TURN_MOUSE and MOUSE_AWARD, a cheese for
+            # TURN_CHEESE and CHEESE_AWARD, the fastest seats for FASTEST (a legal draw took
+            # the fast path above).
+            if type(action) is RevealMouse:
+                if phase == TURN_MOUSE:
+                    return _turn_mouse(state, action, trace)
+                return _award_mouse(state, action, trace)
+            if type(action) is RevealCheese:
+                if phase == TURN_CHEESE:
+                    return _turn_cheese(state, action, trace)
+                return _award_cheese(state, action, trace)
+            if type(action) is Fastest:
+                return _fastest(state, action, trace)
+        if type(action) in ACTION_TYPES:
             raise illegal(player, action, reason)
     # The seat, then the action's class: the same errors for the same misuse in every game.
     check_move(player, action, state.config.players, ACTION_TYPES, "Mausgeflippt")
@@ -505,7 +518,7 @@ def _commit(state: State, seat: int, code: int, trace: list[Effect] | None) -> S
     if None not in commitments:
         racers = claimants(commitments)
         if len(racers) < 2:  # nobody, or one alone: no speed to decide (MG-3, MG-9)
-            return resolve(state, commitments, racers, trace)  # type: ignore[arg-type]
+            return resolve(state, commitments, racers, trace)
     fields = state.__dict__.copy()  # a hot path: build the next state directly
     fields["commitments"] = commitments
     nxt = _new(State)  # `from_fields` written out: a hot path
@@ -518,7 +531,8 @@ def _note_commitment(seat: int, commitments: tuple[int | None, ...], trace: list
     last = None not in commitments
     trace.append(fx.Commitment(seat, commitments[seat], last))
     if last:
-        trace.append(fx.Revealed(commitments))  # type: ignore[arg-type]
+        # Every seat has committed (`last`): the codes are all of the commitments.
+        trace.append(fx.Revealed(tuple([c for c in commitments if c is not None])))
 
 
 def _face_down(state: State, seat: int, index: int, trace: list[Effect] | None) -> State:
@@ -584,13 +598,9 @@ def _draw(state: State, index: int, trace: list[Effect] | None) -> State:
     return settle(fields, trace)
 
 
-def _draw_outcome(state: State, action: Action, trace: list[Effect] | None) -> State:
-    return _draw(state, state.config.card_set.tables.draw_index[action], trace)  # type: ignore[index]
-
-
-def _turn_mouse(state: State, action: Action, trace: list[Effect] | None) -> State:
+def _turn_mouse(state: State, action: RevealMouse, trace: list[Effect] | None) -> State:
     tables = state.config.card_set.tables
-    index = tables.mouse_index[action.mouse]  # type: ignore[union-attr]
+    index = tables.mouse_index[action.mouse]
     if trace is not None:  # MG-2, MG-7
         protected = tables.mouse_cheese[index] == state.open_cheese
         trace.append(fx.MouseTurned(state.turner, index, protected))
@@ -603,8 +613,8 @@ def _turn_mouse(state: State, action: Action, trace: list[Effect] | None) -> Sta
     return nxt
 
 
-def _award_mouse(state: State, action: Action, trace: list[Effect] | None) -> State:
-    index = state.config.card_set.tables.mouse_index[action.mouse]  # type: ignore[union-attr]
+def _award_mouse(state: State, action: RevealMouse, trace: list[Effect] | None) -> State:
+    index = state.config.card_set.tables.mouse_index[action.mouse]
     seat = state.mouse_awards[0]
     if trace is not None:
         trace.append(fx.MouseGiven(seat, index, known=False))
@@ -617,8 +627,8 @@ def _award_mouse(state: State, action: Action, trace: list[Effect] | None) -> St
     return settle(fields, trace)
 
 
-def _award_cheese(state: State, action: Action, trace: list[Effect] | None) -> State:
-    index = state.config.card_set.tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+def _award_cheese(state: State, action: RevealCheese, trace: list[Effect] | None) -> State:
+    index = state.config.card_set.tables.cheese_index[action.cheese]
     if trace is not None:
         trace.append(fx.CheeseGiven(state.cheese_awards[0], index))
     fields = state.__dict__.copy()
@@ -628,8 +638,8 @@ def _award_cheese(state: State, action: Action, trace: list[Effect] | None) -> S
     return settle(fields, trace)
 
 
-def _turn_cheese(state: State, action: Action, trace: list[Effect] | None) -> State:
-    index = state.config.card_set.tables.cheese_index[action.cheese]  # type: ignore[union-attr]
+def _turn_cheese(state: State, action: RevealCheese, trace: list[Effect] | None) -> State:
+    index = state.config.card_set.tables.cheese_index[action.cheese]
     if trace is not None:
         trace.append(fx.CheeseTurned(index, first=_in_setup(state)))
     fields = state.__dict__.copy()
@@ -639,22 +649,12 @@ def _turn_cheese(state: State, action: Action, trace: list[Effect] | None) -> St
     return settle(fields, trace)
 
 
-def _fastest(state: State, action: Action, trace: list[Effect] | None) -> State:
-    fastest = action.seats  # type: ignore[union-attr]
+def _fastest(state: State, action: Fastest, trace: list[Effect] | None) -> State:
+    fastest = action.seats
     if trace is not None:  # MG-3: the others were too slow
         slow = tuple(s for s in claimants(state.commitments) if s not in fastest)
         trace.append(fx.FastestClaimants(fastest, slow))
-    return resolve(state, state.commitments, fastest, trace)  # type: ignore[arg-type]
-
-
-_APPLY_OUTCOME = {
-    MOUSE_AWARD: _award_mouse,
-    CHEESE_AWARD: _award_cheese,
-    DRAW: _draw_outcome,
-    TURN_CHEESE: _turn_cheese,
-    TURN_MOUSE: _turn_mouse,
-    FASTEST: _fastest,
-}
+    return resolve(state, state.commitments, fastest, trace)
 
 
 # ---------------------------------------------------------------- scoring

@@ -23,11 +23,10 @@ Examples:
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
-from tablefeast.games.mausgeflippt.actions import Flip, Pass
+from tablefeast.games.mausgeflippt.actions import Action, Flip, Pass, Play
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.rules import actors, legal_actions, scores
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED, State
@@ -263,7 +262,7 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
         placing[seat] = counts_from_cards(dealt, size)
     for seat in hidden:  # a wrong flipper's hand holds none of them (MG-5)
         avoid = worn if seat in placers else 0
-        dealt, pool = _deal(pool, sum(state.hands[seat]), lambda card, a=avoid: not a >> card & 1)
+        dealt, pool = _deal(pool, sum(state.hands[seat]), avoid, inside=False)
         hands[seat] = counts_from_cards(dealt, size)
     for seat in others:
         n = sum(state.face_down[seat])
@@ -298,12 +297,13 @@ def determinize(state: State, player: int | None, rng: random.Random) -> State:
     return replace(sampled, commitments=tuple(chosen))
 
 
-def _deal(pool: list[int], n: int, fits: Any) -> tuple[list[int], list[int]]:
-    """The first `n` cards of `pool` that `fits`, and the rest of the pool in order."""
+def _deal(pool: list[int], n: int, items: int, inside: bool) -> tuple[list[int], list[int]]:
+    """The first `n` cards of `pool` of an item in the bit mask `items` (`inside`) or of none
+    (not `inside`), and the rest of the pool in order."""
     dealt: list[int] = []
     rest: list[int] = []
     for card in pool:
-        if len(dealt) < n and fits(card):
+        if len(dealt) < n and bool(items >> card & 1) is inside:
             dealt.append(card)
         else:
             rest.append(card)
@@ -313,16 +313,17 @@ def _deal(pool: list[int], n: int, fits: Any) -> tuple[list[int], list[int]]:
 def _deal_placing(pool: list[int], n: int, worn: int) -> tuple[list[int], list[int]]:
     """`n` cards of items the mouse wears (`worn`), of two or more items (MG-17): the first of
     the pool, with the last swapped for the next card of another item when they are all one."""
-    dealt, rest = _deal(pool, n, lambda card: worn >> card & 1)
+    dealt, rest = _deal(pool, n, worn, inside=True)
     if len(set(dealt)) < 2:
         other = next(i for i, card in enumerate(rest) if worn >> card & 1 and card != dealt[0])
         dealt[-1], rest[other] = rest[other], dealt[-1]
     return dealt, rest
 
 
-def _code(state: State, action: object) -> int:
+def _code(state: State, action: Action) -> int:
     if isinstance(action, Pass):
         return PASS
     if isinstance(action, Flip):
         return FLIP
-    return state.config.card_set.tables.play_index[action]  # type: ignore[index]
+    assert isinstance(action, Play), "a racer chooses a pass, a flip or a play"
+    return state.config.card_set.tables.play_index[action]
