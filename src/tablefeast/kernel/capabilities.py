@@ -27,6 +27,7 @@ import pathlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -110,7 +111,7 @@ class TableOption:
 _LEVEL_AGENT = re.compile(r"random|heuristic|greedy|(ismcts|model):[1-9][0-9]{0,6}")
 
 
-def _levels(_: Any, __: Any, value: Mapping[str, str]) -> None:
+def _levels(_: object, __: object, value: Mapping[str, str]) -> None:
     if set(value) != set(LEVEL_NAMES):
         raise ValueError(f"Capabilities.levels must name exactly the levels {LEVEL_NAMES}")
     for level, agent in value.items():
@@ -121,7 +122,7 @@ def _levels(_: Any, __: Any, value: Mapping[str, str]) -> None:
             )
 
 
-def _playout(_: Any, __: Any, value: str) -> None:
+def _playout(_: object, __: object, value: str) -> None:
     if value not in PLAYOUTS:
         raise ValueError(f"Capabilities.playout must be one of {PLAYOUTS}, got {value!r}")
 
@@ -129,7 +130,7 @@ def _playout(_: Any, __: Any, value: str) -> None:
 _PACKAGE_FILE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*")
 
 
-def _file_name(_: Any, attribute: Any, value: str | None) -> None:
+def _file_name(_: object, attribute: attrs.Attribute[str | None], value: str | None) -> None:
     """A file of the game's package: a relative path of plain names (no ``..``, no root)."""
     if value is not None and not (
         isinstance(value, str) and len(value) <= 200 and _PACKAGE_FILE.fullmatch(value)
@@ -143,7 +144,7 @@ def _file_name(_: Any, attribute: Any, value: str | None) -> None:
 _MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 
 
-def _module_name(_: Any, attribute: Any, value: str | None) -> None:
+def _module_name(_: object, attribute: attrs.Attribute[str | None], value: str | None) -> None:
     """A module of the game's package: one plain name (no dots, nothing outside the package)."""
     if value is not None and not (isinstance(value, str) and _MODULE_NAME.fullmatch(value)):
         raise ValueError(
@@ -338,7 +339,7 @@ class Capabilities(Generic[S, A, C, V]):
     core: str | None = attrs.field(default=None, validator=_module_name)
 
     @stylesheet.validator
-    def _styled_renderer(self, attribute: Any, value: str | None) -> None:
+    def _styled_renderer(self, attribute: attrs.Attribute[str | None], value: str | None) -> None:
         if value is not None and self.renderer is None:
             raise ValueError(
                 "Capabilities.stylesheet is the renderer's CSS: declare the renderer too"
@@ -368,7 +369,7 @@ MAX_GAME_FILE_BYTES = 2_000_000
 """The most a game's declared file (its rulings, ...) may hold: read no further."""
 
 
-def _module_of(game: Any) -> Any:
+def _module_of(game: object) -> ModuleType:
     """The module of the game (a native ruleset carries its pure module's name)."""
     module_name = getattr(game, "__name__", None)
     try:
@@ -377,7 +378,7 @@ def _module_of(game: Any) -> Any:
         raise ConfigError(f"cannot find the module of the game {module_name!r:.80}") from None
 
 
-def game_module(game: Any, name: str) -> str:
+def game_module(game: object, name: str) -> str:
     """The full name of a module the game declares (its native core): a module of the game's
     package, or for a game that is a single module, of that module's package (a top-level
     module beside a top-level game).
@@ -402,7 +403,7 @@ def game_module(game: Any, name: str) -> str:
     return f"{package}.{name}" if package else name
 
 
-def game_file(game: Any, name: str) -> bytes:
+def game_file(game: object, name: str) -> bytes:
     """A file the game declares, read from its package: the package of the game's module, or
     for a game that is a single module, that module's directory.
 

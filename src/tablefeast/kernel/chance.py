@@ -49,7 +49,7 @@ def _fraction(weight: int, total: int) -> Fraction:
     return Fraction(weight, total)
 
 
-class Distribution(tuple[Any, ...], Generic[A]):
+class Distribution(tuple[tuple[A, ...], tuple[int, ...], int], Generic[A]):
     """An exact finite distribution: `support[i]` has probability `weights[i] / total`.
 
     A weight may be zero (that outcome is impossible now): a deck's draw distribution is then
@@ -83,24 +83,25 @@ class Distribution(tuple[Any, ...], Generic[A]):
     @property
     def support(self) -> tuple[A, ...]:
         """Candidate outcomes, in a fixed order; all distinct."""
-        return self[0]  # type: ignore[no-any-return]
+        return self[0]
 
     @property
     def weights(self) -> tuple[int, ...]:
         """A non-negative integer weight per candidate."""
-        return self[1]  # type: ignore[no-any-return]
+        return self[1]
 
     @property
     def total(self) -> int:
         """The sum of `weights` (positive)."""
-        return self[2]  # type: ignore[no-any-return]
+        return self[2]
 
     def __repr__(self) -> str:
         support, weights, total = self
         return f"Distribution(support={support!r}, weights={weights!r}, total={total!r})"
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return tuple(self)
+    def __getnewargs__(self) -> tuple[tuple[A, ...], tuple[int, ...], int]:
+        support, weights, total = self
+        return support, weights, total
 
     @classmethod
     def of(cls, outcomes: Sequence[A], weights: Sequence[int]) -> Distribution[A]:

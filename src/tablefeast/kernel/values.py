@@ -17,7 +17,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from typing import NoReturn, Self, TypeVar
 
 __all__ = ["FrozenDict", "dict_setter", "from_fields", "replace"]
 
@@ -49,13 +49,13 @@ class FrozenDict(dict[K, V]):
 
     __slots__ = ()
 
-    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("a rule table is read-only")
 
     __setitem__ = __delitem__ = __ior__ = _read_only
     clear = pop = popitem = setdefault = update = _read_only
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[Self], tuple[dict[K, V]]]:
         return (type(self), (dict(self),))
 
     def __repr__(self) -> str:
@@ -69,7 +69,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def combine(obj: Any) -> None:
+def combine(obj: object) -> None:
     """Give the dict-backed instance `obj` a combined instance dictionary (call it from
     ``__attrs_post_init__``).
 
@@ -95,7 +95,7 @@ def combine(obj: Any) -> None:
     _set(obj, "__dict__", dict(obj.__dict__))
 
 
-def replace(obj: T, **changes: Any) -> T:
+def replace(obj: T, **changes: object) -> T:
     """A copy of the frozen dict-backed attrs instance `obj` with some fields changed.
 
     Unlike `attrs.evolve` it runs no validators and no ``__init__``: callers pass only field names
@@ -116,7 +116,7 @@ def replace(obj: T, **changes: Any) -> T:
     return new
 
 
-def from_fields(cls: type[T], fields: dict[str, Any]) -> T:
+def from_fields(cls: type[T], fields: dict[str, object]) -> T:
     """An instance of the dict-backed attrs class `cls` holding exactly `fields`.
 
     The hottest transitions build the next state as ``fields = state.__dict__.copy()``, then a
@@ -142,7 +142,7 @@ def from_fields(cls: type[T], fields: dict[str, Any]) -> T:
     return new
 
 
-def dict_setter(cls: type[Any]) -> Callable[[Any, dict[str, Any]], None]:
+def dict_setter(cls: type) -> Callable[[object, dict[str, object]], None]:
     """The C-level setter of the instance dictionary of the dict-backed attrs class `cls`.
 
     With ``object.__new__`` it is `from_fields` written out: ``new = object.__new__(cls)`` then
@@ -163,4 +163,5 @@ def dict_setter(cls: type[Any]) -> Callable[[Any, dict[str, Any]], None]:
         Point(x=4)
     """
     descriptor = next(k.__dict__["__dict__"] for k in cls.__mro__ if "__dict__" in k.__dict__)
-    return descriptor.__set__  # type: ignore[no-any-return]
+    setter: Callable[[object, dict[str, object]], None] = descriptor.__set__
+    return setter
