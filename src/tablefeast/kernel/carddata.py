@@ -26,7 +26,7 @@ __all__ = ["fields", "json_list", "mapping", "read_json", "read_text"]
 
 
 def mapping(
-    data: Any, entry: str, required: tuple[str, ...], optional: tuple[str, ...], what: str
+    data: object, entry: str, required: tuple[str, ...], optional: tuple[str, ...], what: str
 ) -> Mapping[str, Any]:
     """`data` as a JSON object with exactly the `required` keys and some `optional` ones.
 
@@ -56,7 +56,7 @@ def mapping(
     return data
 
 
-def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[Any]:
+def fields(data: object, entry: str, types: Mapping[str, type], what: str) -> list[Any]:
     """The values of a JSON object's fields, in the order of `types`, each of exactly its type.
 
     Args:
@@ -83,7 +83,7 @@ def fields(data: Any, entry: str, types: Mapping[str, type], what: str) -> list[
     return values
 
 
-def json_list(data: Any, entry: str, what: str) -> list[Any]:
+def json_list(data: object, entry: str, what: str) -> list[Any]:
     """`data` as a JSON list.
 
     Args:

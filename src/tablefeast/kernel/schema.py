@@ -23,13 +23,15 @@ import enum
 import types
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Literal, Union, get_args, get_origin, get_type_hints
 
 import attrs
 
+from tablefeast.kernel.limits import JSON
+
 __all__ = ["json_schema"]
 
-_SIMPLE: dict[Any, dict[str, Any]] = {
+_SIMPLE: dict[object, dict[str, JSON]] = {
     int: {"type": "integer"},
     str: {"type": "string"},
     bool: {"type": "boolean"},
@@ -39,7 +41,7 @@ _SIMPLE: dict[Any, dict[str, Any]] = {
 }
 
 
-def json_schema(cls: type) -> dict[str, Any]:
+def json_schema(cls: type) -> dict[str, JSON]:
     """The JSON Schema (draft 2020-12) of `cls` as `tablefeast.dumps` writes it.
 
     Args:
@@ -57,9 +59,9 @@ def json_schema(cls: type) -> dict[str, Any]:
         >>> json_schema(Seat)["required"]
         ['number', 'name']
     """
-    defs: dict[str, Any] = {}
+    defs: dict[str, JSON] = {}
     root = _object(cls, defs)
-    schema: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
+    schema: dict[str, JSON] = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
     schema["title"] = cls.__name__
     schema.update(root)
     if defs:
@@ -67,9 +69,10 @@ def json_schema(cls: type) -> dict[str, Any]:
     return schema
 
 
-def _object(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
+def _object(cls: type, defs: dict[str, JSON]) -> dict[str, JSON]:
     hints = get_type_hints(cls)
-    properties = {  # cattrs writes the fields `__init__` takes (derived ones are not written)
+    # cattrs writes the fields `__init__` takes (derived ones are not written)
+    properties: dict[str, JSON] = {
         field.name: _of(hints[field.name], defs) for field in attrs.fields(cls) if field.init
     }
     return {
@@ -80,7 +83,7 @@ def _object(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
+def _of(kind: object, defs: dict[str, JSON]) -> dict[str, JSON]:
     if kind in _SIMPLE:
         return dict(_SIMPLE[kind])
     origin, args = get_origin(kind), get_args(kind)
@@ -91,7 +94,7 @@ def _of(kind: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         return {"type": "array", "items": _of(args[0], defs)}
     if origin is tuple:
-        items = [_of(arg, defs) for arg in args]
+        items: list[JSON] = [_of(arg, defs) for arg in args]
         return {
             "type": "array",
             "prefixItems": items,
