@@ -1,8 +1,9 @@
 """Every effect type, view field and observation tensor slot of each library game is reached in
 seeded play (issue 48, item 5: a dual engine that cannot drift). A ruling change that leaves an
 effect never emitted, a view field never set or a tensor slot never written fails here, unless it
-is named in the game's short exemption table with its reason (as `NOT_IN_THE_CORE` does for the
-ruling coverage); "dead: ..." marks a leftover that no rule reaches, kept for a stated reason.
+is named in the game's short exemption table with the rule that makes it unreachable (as
+`NOT_IN_THE_CORE` does for the ruling coverage); a leftover that no rule reaches is removed, not
+exempted (Food Chain's per-kind `removed` became `fleas_out` when FC-8 let only Fleas leave).
 
 The games are seeded (`PLANS`): random seats, the game's heuristic, or every seat playing its
 first legal move, over every table size and the config options that open rare paths; the time is
@@ -96,8 +97,8 @@ plays its first legal action))."""
 
 
 # The exemptions: effects by name, view fields by name, tensor slots by a function of the config
-# giving {slot: reason}. Each entry says why the thing cannot be reached, or "dead: ..." where it
-# is a leftover no rule can reach (listed rather than removed: see the reason).
+# giving {slot: reason}. Each entry names the rule that makes the thing unreachable; a slot that
+# a one-hot or a count needs for its shape is kept, a leftover is removed.
 
 EFFECTS_EXEMPT: dict[str, dict[str, str]] = {game: {} for game in GAMES}
 FIELDS_EXEMPT: dict[str, dict[str, str]] = {game: {} for game in GAMES}
@@ -122,7 +123,7 @@ def _food_chain_slots(config: Any) -> dict[int, str]:
         ("taker", n + 1),
         ("centre", kinds),
         ("piles", n * kinds),
-        ("removed", kinds),
+        ("fleas_out", 1),
         ("totals", n),
         ("game_over", 1),
         ("acting", n + 1),
@@ -139,12 +140,6 @@ def _food_chain_slots(config: Any) -> dict[int, str]:
     slots[at["centre"] + flea] = (
         "a Flea that took nothing leaves the round, never to the centre (FC-8)"
     )
-    for kind in range(kinds):
-        if kind != flea:
-            slots[at["removed"] + kind] = (
-                "dead: only Fleas leave the round (FC-8); `removed` counts every kind, but the "
-                "layout is shared with the native core and the shipped weights"
-            )
     slots[at["acting"] + n] = "Food Chain has no chance nodes"
     return slots
 

@@ -154,7 +154,7 @@ def _fc(seen: Any) -> tuple[float, ...]:
     f.values(seen.centre)
     for pile in seen.piles:
         f.values(pile)
-    f.values(seen.removed)
+    f.values((seen.fleas_out,))
     f.values(seen.totals)
     f.flags((seen.game_over,))
     f.members((n if seat == CHANCE else seat for seat in seen.actors), n + 1)

@@ -140,7 +140,7 @@ def fc_view(state: Any, player: int | None) -> FcView:
         taker=state.taker,
         centre=state.centre,
         piles=state.piles,
-        removed=state.removed,
+        fleas_out=state.fleas_out,
         totals=state.totals,
         rounds=state.rounds,
         game_over=state.game_over,

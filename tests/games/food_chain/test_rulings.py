@@ -92,7 +92,7 @@ def test_fc_4_example_1_birds_take_worms_in_turn_from_the_alpha() -> None:
     state = fc.apply_action(state, 2, fc.Take(0))
     state = fc.apply_action(state, 2, fc.Take(1))
     # No Dog: the Flea takes nothing and leaves the round (FC-8); the pass is over.
-    assert state.pass_number == 2 and state.removed == counts(F)
+    assert state.pass_number == 2 and state.fleas_out == 1
     assert state.piles[2] == counts(C, B, B, W, W)
     assert fc.scores(state)[2] == 1 + 2 + 2 + 3 + 3
     assert state.piles[0] == state.piles[1] == (0,) * 5  # snatched: nothing for their owners
@@ -149,7 +149,7 @@ def test_fc_8_an_untaken_animal_that_took_nothing_goes_to_the_centre() -> None:
     state = fc.apply_action(state, 2, fc.Take(1))
     assert state.centre == (0,) * 5 and state.piles[2] == counts(D, C, C)
     state = reveal(state, {0: C, 1: W, 2: F})
-    assert state.centre == counts(C, W) and state.removed == counts(F)
+    assert state.centre == counts(C, W) and state.fleas_out == 1
 
 
 def test_fc_9_scores_add_up_over_rounds_and_stars_can_be_overridden() -> None:

@@ -123,10 +123,12 @@ def test_counts_of_minus_one_are_refused() -> None:
         data = _data(_snatch_view(0))
         data[field][2][0] = -1
         _refused(data, rf"{field}\[2\] is not five counts")
-    for field in ("centre", "removed"):
-        data = _data(_snatch_view(0))
-        data[field][4] = -1
-        _refused(data, f"{field} is not five counts")
+    data = _data(_snatch_view(0))
+    data["centre"][4] = -1
+    _refused(data, "centre is not five counts")
+    data = _data(_snatch_view(0))
+    data["fleas_out"] = -1
+    _refused(data, "fleas_out -1 is not from 0 to 3")  # FC-8: three players' Fleas at most
 
 
 def test_seat_7_and_other_seats_out_of_range_are_refused() -> None:

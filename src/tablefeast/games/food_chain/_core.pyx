@@ -69,7 +69,7 @@ cdef class State(_NativeState):
     cdef int snatching, taker
     cdef int centre[KINDS]
     cdef int piles[MAX_SEATS][KINDS]
-    cdef int removed[KINDS]
+    cdef int fleas_out  # FC-8: only Fleas leave the round
     cdef int totals[MAX_SEATS]
     cdef tuple rounds
     cdef bint game_over
@@ -107,7 +107,7 @@ cdef inline State _copy(State s):
     t.taker = s.taker
     t.centre = s.centre
     t.piles = s.piles
-    t.removed = s.removed
+    t.fleas_out = s.fleas_out
     t.totals = s.totals
     t.rounds = s.rounds
     t.game_over = s.game_over
@@ -130,7 +130,7 @@ cdef void _new_round(State t, int round_number, int alpha):
         t.taken[s] = False
     for k in range(KINDS):
         t.centre[k] = 0
-        t.removed[k] = 0
+    t.fleas_out = 0
     t.snatching = NONE
     t.taker = NONE
     t.game_over = False
@@ -174,7 +174,7 @@ def to_pure(state):
         taker=none(s.taker),
         centre=tuple([s.centre[k] for k in range(KINDS)]),
         piles=tuple([tuple([s.piles[i][k] for k in range(KINDS)]) for i in range(n)]),
-        removed=tuple([s.removed[k] for k in range(KINDS)]),
+        fleas_out=s.fleas_out,
         totals=tuple([s.totals[i] for i in range(n)]),
         rounds=s.rounds,
         game_over=bool(s.game_over),
@@ -207,9 +207,7 @@ cdef State _from_checked(object state):
     for k in range(KINDS):
         t.centre[k] = _int(row[k], 0, n * HAND_C[k], "centre", k, -1)
         cards += t.centre[k]
-    row = _tuple(state.removed, KINDS, KINDS, "removed", -1)
-    for k in range(KINDS):
-        t.removed[k] = _int(row[k], 0, n * HAND_C[k], "removed", k, -1)
+    t.fleas_out = _int(state.fleas_out, 0, n * HAND_C[FLEA], "fleas_out", -1, -1)
     t.round_number = _int(state.round, 1, n, "round", -1, -1)
     t.alpha = _int(state.alpha, 0, n - 1, "alpha", -1, -1)
     t.pass_number = _int(state.pass_number, 1, PASSES, "pass_number", -1, -1)
@@ -389,7 +387,7 @@ cdef void _secure(State t):
             for j in range(t.stack_len[seat]):
                 t.piles[seat][t.stacks[seat][j]] += 1
         elif kind == FLEA:
-            t.removed[kind] += 1  # a Flea that took nothing leaves the round
+            t.fleas_out += 1  # a Flea that took nothing leaves the round
         else:
             t.centre[kind] += 1
     for seat in range(t.n):

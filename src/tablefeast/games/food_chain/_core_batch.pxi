@@ -90,9 +90,8 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
         for k in range(KINDS):
             out[k] = t.piles[i][k]
         out += KINDS
-    for k in range(KINDS):
-        out[k] = t.removed[k]
-    out += KINDS
+    out[0] = t.fleas_out
+    out += 1
     for i in range(n):
         out[i] = t.totals[i]
     out += n

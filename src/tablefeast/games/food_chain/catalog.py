@@ -1,7 +1,7 @@
 """Static facts about Food Chain's components, for clients that draw a view.
 
 A view indexes animal kinds by number (``hands``, ``played``, ``stacks``, ``centre``, ``piles``,
-``removed``, ``snatching``); the catalog names them, with their stars (the config's, FC-9), how
+``snatching``); the catalog names them, with their stars (the config's, FC-9), how
 many each player holds (FC-2), what each one snatches (FC-4) and a colour and symbol to draw them
 with. The server sends it once, in the ``welcome`` message.
 

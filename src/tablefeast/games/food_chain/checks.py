@@ -172,7 +172,7 @@ def _shown_state(view: View) -> State:
         taker=view.taker,
         centre=view.centre,
         piles=view.piles,
-        removed=view.removed,
+        fleas_out=view.fleas_out,
         totals=view.totals,
         rounds=view.rounds,
         game_over=view.game_over,
@@ -291,6 +291,7 @@ def _ranges(state: State) -> list[str]:
         ("round", state.round, 1, n),  # FC-1
         ("pass_number", state.pass_number, 1, PASSES),  # FC-2
         ("alpha", state.alpha, 0, n - 1),
+        ("fleas_out", state.fleas_out, 0, all_of[FLEA]),  # FC-8: only Fleas leave the round
     ):
         if not _int_in(value, low, high):
             problems.append(f"{name} {shown(value)} is not from {low} to {high}")
@@ -318,9 +319,8 @@ def _ranges(state: State) -> list[str]:
             problems.append(f"taken[{seat}] is not a bool")
         if not _int_in(state.totals[seat], 0, n * PASSES * n * MAX_STARS):
             problems.append(f"totals[{seat}] {shown(state.totals[seat])} is out of range")
-    for name, counts in (("centre", state.centre), ("removed", state.removed)):
-        if not _counts_in(counts, all_of):
-            problems.append(f"{name} is not five counts from 0 to {all_of}")
+    if not _counts_in(state.centre, all_of):
+        problems.append(f"centre is not five counts from 0 to {all_of}")
     return problems
 
 
@@ -329,7 +329,8 @@ def _conservation(state: State) -> list[str]:
     animal lies in its taker's stack), in the centre, a scoring pile, or out of the round."""
     n = state.config.players
     found = [0] * KINDS
-    for counts in (*state.hands, state.centre, *state.piles, state.removed):
+    found[FLEA] = state.fleas_out  # FC-8: only Fleas leave the round
+    for counts in (*state.hands, state.centre, *state.piles):
         for kind in range(KINDS):
             found[kind] += counts[kind]
     for seat in range(n):
@@ -343,8 +344,6 @@ def _conservation(state: State) -> list[str]:
         for k in range(KINDS)
         if found[k] != n * HAND[k]
     ]
-    if any(state.removed[:FLEA]):
-        problems.append("only Fleas leave the round (FC-8)")
     if state.centre[FLEA]:
         problems.append("a Flea never goes to the centre: it leaves the round (FC-8)")
     return problems

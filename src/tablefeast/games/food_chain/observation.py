@@ -5,8 +5,9 @@ Layout, for n players (in order): the viewer (one-hot over n seats and the spect
 viewer's commitment (one-hot over the 5 kinds and "none"), who has committed (n), round, pass,
 the Alpha (one-hot n), hands (n x 5 counts), the animal each seat played (n x one-hot over 5 kinds
 and "none"), each seat's stack (n x 5 counts), who was taken (n), the kind snatching (one-hot 5 +
-none), the taker (one-hot n + none), the centre (5 counts), piles (n x 5), removed (5), totals
-(n), game over, who acts (n seats + chance) and the running scores (n).
+none), the taker (one-hot n + none), the centre (5 counts), piles (n x 5), the Fleas out of the
+round (1: only Fleas leave it, FC-8), totals (n), game over, who acts (n seats + chance) and the
+running scores (n).
 
 Examples:
     >>> import tablefeast.games.food_chain as fc
@@ -77,7 +78,7 @@ def observation_tensor(seen: View) -> tuple[float, ...]:
         seen.taker,
         seen.centre,
         seen.piles,
-        seen.removed,
+        seen.fleas_out,
         seen.totals,
         seen.game_over,
         seen.actors,
@@ -123,7 +124,7 @@ def observation_tensor_of(state: State, seat: int | None) -> tuple[float, ...]:
         state.taker,
         state.centre,
         state.piles,
-        state.removed,
+        state.fleas_out,
         state.totals,
         state.game_over,
         actors(state),
@@ -147,7 +148,7 @@ def _encode(  # noqa: PLR0917 - a view's fields, positional: both paths run it o
     taker: int | None,
     centre: Counts,
     piles: tuple[Counts, ...],
-    removed: Counts,
+    fleas_out: int,
     totals: tuple[int, ...],
     game_over: bool,
     acting: tuple[int, ...],
@@ -174,7 +175,7 @@ def _encode(  # noqa: PLR0917 - a view's fields, positional: both paths run it o
     out += seats_or_none[n if taker is None else taker]
     out += map(float, centre)
     out += public_floats_flat(piles)
-    out += map(float, removed)
+    out.append(float(fleas_out))
     out += map(float, totals)
     out.append(1.0 if game_over else 0.0)
     out += actor_flags(acting, n)

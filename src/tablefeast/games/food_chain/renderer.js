@@ -232,8 +232,10 @@ function seatPanel(ctx, kinds, seat, taking) {
 
 function centreZone(ctx, kinds, taking) {
   const v = ctx.view;
-  const out = v.removed.some((n) => n) ? el("p", { class: "fc-out" }, el("span", { class: "muted" }, "Out of the round: "),
-    counts(kinds, v.removed)) : null;
+  // FC-8: only Fleas leave the round, so the view counts them alone.
+  const fleas = v.fleas_out ? kinds.map((kind) => (kind.key === "flea" ? v.fleas_out : 0)) : null;
+  const out = fleas ? el("p", { class: "fc-out" }, el("span", { class: "muted" }, "Out of the round: "),
+    counts(kinds, fleas)) : null;
   const hunter = v.snatching !== null ? kinds[v.snatching] : null;
   const prey = hunter && hunter.prey !== null ? kinds[hunter.prey] : null;
   const what = prey ? `a ${prey.name}` : "a prey";

@@ -485,7 +485,7 @@ def _secure(state: State, trace: list[Effect] | None) -> State:
     """FC-8: each played animal goes to its scoring pile, the centre, the box, or nowhere."""
     piles = list(state.piles)
     centre = state.centre
-    removed = state.removed
+    fleas_out = state.fleas_out
     for seat, kind in enumerate(state.played):
         if kind is None or state.taken[seat]:
             continue  # a snatched animal scores nothing for its owner
@@ -498,7 +498,7 @@ def _secure(state: State, trace: list[Effect] | None) -> State:
             if trace is not None:
                 trace.append(_secured(state, seat, kind, stack))
         elif kind == FLEA:
-            removed = counts_put(removed, kind)  # a Flea that took nothing leaves the round
+            fleas_out += 1  # a Flea that took nothing leaves the round
             if trace is not None:
                 trace.append(fx.FleaLeaves(seat))
         else:
@@ -513,7 +513,7 @@ def _secure(state: State, trace: list[Effect] | None) -> State:
         taken=(False,) * n,
         piles=tuple(piles),
         centre=centre,
-        removed=removed,
+        fleas_out=fleas_out,
     )
     if state.pass_number < PASSES:
         if trace is not None:

@@ -42,7 +42,8 @@ class State:
         taker: the seat whose turn it is to take, or None.
         centre: counts of the animals in the centre of the table (FC-8).
         piles: per seat, counts of this round's scoring pile (FC-8).
-        removed: counts of the Fleas that left the round (FC-8).
+        fleas_out: how many Fleas have left the round (FC-8): a Flea that took nothing leaves
+            it, and no other animal ever does.
         totals: per seat, stars from finished rounds (FC-9).
         rounds: per finished round, the stars each seat scored in it (FC-9): they add up to
             `totals`, and tell a result round by round.
@@ -67,7 +68,7 @@ class State:
     taker: int | None
     centre: Counts
     piles: tuple[Counts, ...]
-    removed: Counts
+    fleas_out: int
     totals: tuple[int, ...]
     rounds: tuple[tuple[int, ...], ...]
     game_over: bool
@@ -115,7 +116,7 @@ def new_round(
         taker=None,
         centre=NONE,
         piles=(NONE,) * n,
-        removed=NONE,
+        fleas_out=0,
         totals=totals,
         rounds=rounds,
         game_over=False,

@@ -48,7 +48,7 @@ class View:
         taker: as in `State`.
         centre: as in `State`.
         piles: as in `State`.
-        removed: as in `State`.
+        fleas_out: as in `State`.
         totals: as in `State`.
         rounds: as in `State`.
         game_over: as in `State`.
@@ -78,7 +78,7 @@ class View:
     taker: int | None
     centre: Counts
     piles: tuple[Counts, ...]
-    removed: Counts
+    fleas_out: int
     totals: tuple[int, ...]
     rounds: tuple[tuple[int, ...], ...]
     game_over: bool
@@ -119,7 +119,7 @@ def view(state: State, player: int | None) -> View:
         taker=state.taker,
         centre=state.centre,
         piles=state.piles,
-        removed=state.removed,
+        fleas_out=state.fleas_out,
         totals=state.totals,
         rounds=state.rounds,
         game_over=state.game_over,
