@@ -75,8 +75,8 @@ ENTRY_POINTS = "tablefeast.games"
 (the module implements the `Ruleset` contract)."""
 
 
-def _plugins() -> dict[str, Any]:
-    found: dict[str, Any] = {}
+def _plugins() -> dict[str, importlib.metadata.EntryPoint]:
+    found: dict[str, importlib.metadata.EntryPoint] = {}
     for point in importlib.metadata.entry_points(group=ENTRY_POINTS):
         if point.name not in GAMES:  # the library's own games cannot be replaced
             found[point.name] = point
@@ -127,13 +127,13 @@ def load(name: str, engine: str = "pure") -> AnyRuleset:
         if engine == "native" or (isinstance(name, str) and native.available(name)):
             return native.load(name)
     if isinstance(name, str) and name in GAMES:
-        module: Any = importlib.import_module(GAMES[name])
-        return module  # type: ignore[no-any-return]
+        module: AnyRuleset = importlib.import_module(GAMES[name])  # it satisfies the contract
+        return module
     plugins = _plugins() if isinstance(name, str) else {}
     if name not in plugins:
         raise ConfigError(f"unknown game {shown(name)}; known games: {', '.join(names())}")
-    loaded: Any = plugins[name].load()
-    return loaded  # type: ignore[no-any-return]
+    loaded: AnyRuleset = plugins[name].load()  # the plug-in's module (its contract is its own)
+    return loaded
 
 
 def replay(record: Record) -> Any:

@@ -25,7 +25,8 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any, TextIO
+from types import ModuleType
+from typing import Any, Protocol, TextIO
 
 import tablefeast
 from tablefeast.agents import make_agent
@@ -62,7 +63,7 @@ def _option(text: str) -> tuple[str, str]:
     return key, value
 
 
-def _option_value(key: str, value: str) -> Any:
+def _option_value(key: str, value: str) -> object:
     """An option's value: the JSON file it names after an ``@`` (``@cards.json``), otherwise as
     `kernel.options.option_value` reads it (JSON when it is JSON, plain text otherwise)."""
     if value.startswith("@"):
@@ -71,7 +72,7 @@ def _option_value(key: str, value: str) -> Any:
     return option_value(key, value)
 
 
-def _options(args: argparse.Namespace) -> dict[str, Any]:
+def _options(args: argparse.Namespace) -> dict[str, object]:
     """The ``-o KEY=VALUE`` options of a command, values read by `_option_value`."""
     return {key: _option_value(key, value) for key, value in args.option}
 
@@ -272,7 +273,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             print(line, file=out)
     first_step = True
 
-    def show(before: Any, seat: int, action: Any, __: Any, effects: tuple[Effect, ...]) -> None:
+    def show(
+        before: object, seat: int, action: object, __: object, effects: tuple[Effect, ...]
+    ) -> None:
         # Default: what a person at the table saw, in words (the deal summarised, hidden cards
         # never named, so a person seated here sees the others' public moves too). -v adds
         # every move in notation, chance included; -q prints only the result (and a person
@@ -303,7 +306,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _print_end(
-    game: AnyRuleset, final: Any, people: Sequence[int], quiet: bool, out: TextIO
+    game: AnyRuleset, final: object, people: Sequence[int], quiet: bool, out: TextIO
 ) -> None:
     """The end of a game played: "Game over", the final table (from the person's chair when
     one person played), then the final scores and the winners, the people's seats marked, and
@@ -429,7 +432,19 @@ def _check_serve(host: str, port: int, db: str, timeout: float) -> None:
         raise ServeError(str(e)) from None
 
 
-def _progress_bar(total: int) -> Any:
+class _Progress(Protocol):
+    """What a run reads and calls of a tqdm progress bar."""
+
+    n: int
+
+    def update(self, n: int) -> object:
+        """Advance by `n` games."""
+
+    def close(self) -> None:
+        """Take the bar off the screen."""
+
+
+def _progress_bar(total: int) -> _Progress | None:
     """A tqdm progress bar on stderr when tqdm is installed (extra ``simulate``), else None
     and a one-line hint (call it once a run)."""
     try:
@@ -437,7 +452,8 @@ def _progress_bar(total: int) -> Any:
     except ImportError:
         print("(install tablefeast[simulate] for a progress bar)", file=sys.stderr)
         return None
-    return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+    bar: _Progress = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+    return bar
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -546,7 +562,7 @@ def _cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _pyplot() -> Any:
+def _pyplot() -> ModuleType:
     try:
         import matplotlib
 

@@ -36,7 +36,8 @@ from tablefeast.kernel.capabilities import game_file
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import TablefeastError
 from tablefeast.kernel.limits import shown
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.play import Turn
+from tablefeast.kernel.ruleset import A, AnyRuleset, C, Ruleset, S, V
 
 __all__ = [
     "HumanAgent",
@@ -189,7 +190,7 @@ def rules_text(markdown: str, width: int) -> str:
     return "\n".join(out)
 
 
-def group_moves(game: AnyRuleset, legal: Sequence[Any]) -> dict[str, list[str]]:
+def group_moves(game: Ruleset[S, A, C, V], legal: Sequence[A]) -> dict[str, list[str]]:
     """The legal moves in notation, grouped by their first word, in the game's order.
 
     Args:
@@ -242,7 +243,7 @@ def _listed(moves: Sequence[str], most: int, width: int, indent: str) -> list[st
 _GLUE = "\x00"  # holds a move's words together while the list is wrapped
 
 
-def moves_text(game: AnyRuleset, legal: Sequence[Any], width: int | None = None) -> str:
+def moves_text(game: Ruleset[S, A, C, V], legal: Sequence[A], width: int | None = None) -> str:
     """The legal moves for the prompt: grouped by first word, short, with what they mean.
 
     A group of more than `EXAMPLES` moves (an exchange of Schlacht am Buffet has up to 512) is
@@ -290,7 +291,7 @@ def _wrap_raw(text: str, width: int, first: str, rest: str) -> list[str]:
     return [line.replace(_GLUE, " ") for line in lines]
 
 
-def notation_text(game: AnyRuleset, legal: Sequence[Any], width: int | None = None) -> str:
+def notation_text(game: Ruleset[S, A, C, V], legal: Sequence[A], width: int | None = None) -> str:
     """The ``help`` answer: every legal move, grouped and explained, and the notation of a
     person's moves in this game, with examples.
 
@@ -349,7 +350,7 @@ def _carelessly(groups: dict[str, list[str]]) -> tuple[str, str] | None:
     return "  ".join([verb.capitalize(), *rest]), chosen
 
 
-def opening(game: AnyRuleset, config: Any, state: Any) -> tuple[Effect, ...]:
+def opening(game: Ruleset[S, A, C, V], config: C, state: S) -> tuple[Effect, ...]:
     """What the game's first state tells before anyone acts, to tell before a person is asked:
     what the game declares (`Capabilities.opening`; Food Chain: round 1 begins, which no move of
     its own begins, so its first commitment's trace begins with it).
@@ -388,7 +389,7 @@ def _forms(typed: str) -> list[str]:
     return list(dict.fromkeys(forms))
 
 
-def _own(game: AnyRuleset, action: Any) -> bool:
+def _own(game: Ruleset[S, A, C, V], action: A) -> bool:
     """Whether `action` is written like a person's move (not like a chance outcome such as
     ``card 7``), as far as this module knows the game's moves."""
     known = game.CAPABILITIES.move_help
@@ -405,9 +406,9 @@ def read_move(
     game: AnyRuleset,
     seat: int,
     text: str,
-    legal: Sequence[Any],
-    sample: Callable[[], Any] | None = None,
-) -> tuple[Any, str | None]:
+    legal: Sequence[A],
+    sample: Callable[[], object] | None = None,
+) -> tuple[A | None, str | None]:
     """Read a person's typed move: ``(action, None)``, or ``(None, why it was refused)``.
 
     The text is tried as typed (spacing collapsed), then with the first word in lower case,
@@ -434,7 +435,7 @@ def read_move(
           some of your moves: play worm, play bird, play cat, play dog, play flea
     """
     typed = " ".join(text.split())
-    parsed: Any = None
+    parsed: A | None = None
     error: str | None = None
     for form in _forms(typed):
         try:
@@ -446,7 +447,7 @@ def read_move(
             return action, None
         if parsed is None and _own(game, action):
             parsed = action
-    by_key: dict[tuple[str, tuple[str, ...]], list[Any]] = {}
+    by_key: dict[tuple[str, tuple[str, ...]], list[A]] = {}
     for action in legal:
         by_key.setdefault(_key(game.action_to_str(action)), []).append(action)
     matches = by_key.get(_key(typed), [])
@@ -526,7 +527,7 @@ class HumanAgent:
     width: int | None = None
     """Columns to wrap to (None: `terminal_width` at each prompt)."""
 
-    def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: Any) -> Any:
+    def act(self, game: AnyRuleset, view: Any, legal: tuple[A, ...], rng: object) -> A:
         """Show the view and the legal moves; ask until a legal move is typed.
 
         Args:
@@ -547,7 +548,7 @@ class HumanAgent:
         """
         return self._ask(game, view.seat, view, legal, None)
 
-    def choose(self, turn: Any, rng: random.Random) -> Any:
+    def choose(self, turn: Turn, rng: random.Random | None) -> object:
         """As `act`, for a `tablefeast.kernel.play.Turn`: a refused move gets the engine's
         reason (``why_not``), asked of a state drawn from the seat's view.
 
@@ -568,7 +569,7 @@ class HumanAgent:
             seat 0> illegal now: 'take 1': every player commits an animal now (FC-3); ...
         """
 
-        def sample() -> Any:
+        def sample() -> object:
             return turn.sample_state(random.Random(0))
 
         return self._ask(turn.game, turn.seat, turn.view, turn.legal, sample)
@@ -577,10 +578,10 @@ class HumanAgent:
         self,
         game: AnyRuleset,
         seat: int,
-        view: Any,
-        legal: Sequence[Any],
-        sample: Callable[[], Any] | None,
-    ) -> Any:
+        view: object,
+        legal: Sequence[A],
+        sample: Callable[[], object] | None,
+    ) -> A:
         width = self.width or terminal_width()
         render = game.CAPABILITIES.render or repr
         self._say("\n" + render(view))
@@ -611,7 +612,7 @@ class HumanAgent:
                 indent = " " * (len(said) - len(said.lstrip()))
                 self._say("\n".join(_wrap_raw(said, width, "", indent + "  ")))
 
-    def forced(self, game: AnyRuleset, seat: int, action: Any) -> None:
+    def forced(self, game: AnyRuleset, seat: int, action: object) -> None:
         """Tell the person the move their seat made without asking: its only legal move
         (`tablefeast.kernel.play` plays it at once).
 
