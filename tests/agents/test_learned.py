@@ -246,10 +246,10 @@ def test_factored_weights_play_the_exchange_card_by_card_as_the_batch_encodes_it
     agent = LearnedAgent(_factored_weights(1))
     policy = _Policy.of(agent, SAB, view)
     encoding = encoding_for(SAB, SAB.Config(players=4))
-    cards = policy.cards(legal)
-    assert cards is not None and len(cards) == len(legal)
-    held = policy.held(cards)
-    assert tuple(held) == state.hands[seat]  # the hand, as the legal exchanges show it
+    exchange = policy.exchange(legal)
+    assert exchange is not None and len(exchange.cards) == len(legal)
+    held = exchange.held
+    assert held == state.hands[seat]  # the hand, as the legal exchanges show it
     hand = [v for v, n in zip(encoding.values, held, strict=True) for _ in range(n)]
     for chosen in range(len(hand) + 1):
         pending = tuple(sorted(hand[:chosen], reverse=True))
@@ -257,7 +257,7 @@ def test_factored_weights_play_the_exchange_card_by_card_as_the_batch_encodes_it
         assert policy.tensor(counts) == encoding.tensor(state, pending, seat)
     for k in range(20):
         assert agent.act(SAB, view, legal, random.Random(k)) in legal
-    assert policy.cards([SAB.Play(3)]) is None  # not the exchange: played by buckets
+    assert policy.exchange([SAB.Play(3)]) is None  # not the exchange: played by buckets
 
 
 def test_factored_probabilities_are_the_chances_of_every_order_of_the_cards() -> None:
@@ -283,17 +283,18 @@ def test_factored_probabilities_are_the_chances_of_every_order_of_the_cards() ->
     policy = _Policy.of(agent, SAB, view)
     odds = agent.probabilities(SAB, view, legal)
     assert set(odds) == set(legal) and math.isclose(sum(odds.values()), 1.0)
-    cards = policy.cards(legal)
-    held = policy.held(cards)
+    exchange = policy.exchange(legal)
+    assert exchange is not None
+    cards, held = exchange.cards, exchange.held
     by_move = dict.fromkeys(legal, 0.0)
 
     def orders(prefix: tuple[int, ...]) -> None:  # every order of every part of the hand
         chance, counts = 1.0, [0] * len(held)
         for k in prefix:
-            step = policy.step_odds(held, counts)
+            step = exchange.step_odds(counts)
             chance *= step[k] / sum(step.values())
             counts[k] += 1
-        step = policy.step_odds(held, counts)
+        step = exchange.step_odds(counts)
         chosen = tuple(sorted((values[k] for k in prefix), reverse=True))
         by_move[cards[chosen]] += chance * step[-1] / sum(step.values())
         for k in {k for k, n in enumerate(held) if counts[k] < n}:

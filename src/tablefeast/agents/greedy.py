@@ -27,11 +27,12 @@ from typing import Any
 
 import attrs
 
+from tablefeast.agents.game_types import A, C, S, V
 from tablefeast.agents.heuristics import ranked_moves
-from tablefeast.agents.ismcts import playout_policy, standing, win_share
+from tablefeast.agents.ismcts import Policy, playout_policy, standing, win_share
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import Ruleset
 
 __all__ = ["GreedyAgent"]
 
@@ -55,7 +56,7 @@ class GreedyAgent:
     samples: int = attrs.field(default=8)
 
     @samples.validator
-    def _check_samples(self, _: Any, value: Any) -> None:
+    def _check_samples(self, _: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or not 1 <= value <= 10_000:
             raise ValueError(f"GreedyAgent.samples must be an int from 1 to 10,000, got {value!r}")
 
@@ -102,7 +103,7 @@ class GreedyAgent:
 
 
 def _after(  # noqa: PLR0917 - a plain inner loop
-    game: AnyRuleset, state: Any, seat: int, move: Any, policy: Any, rng: random.Random
+    game: Ruleset[S, A, C, V], state: S, seat: int, move: A, policy: Policy, rng: random.Random
 ) -> tuple[float, float]:
     """The seat's standing once it must choose again after playing `move` on `state` (its win
     share at the end), and its lead on points over the best opponent there."""
@@ -125,6 +126,6 @@ def _after(  # noqa: PLR0917 - a plain inner loop
         state = game.apply_action(state, actor, action)
 
 
-def _lead(game: AnyRuleset, state: Any, seat: int) -> float:
+def _lead(game: Ruleset[S, A, C, V], state: S, seat: int) -> float:
     scores = game.scores(state)
     return float(scores[seat] - max(s for i, s in enumerate(scores) if i != seat))

@@ -33,8 +33,9 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from tablefeast.agents.game_types import A, C, S, V
 from tablefeast.kernel.play import Observation, Turn, decision
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import Ruleset
 
 __all__ = ["TimedChoice", "timed_choice", "timed_decision"]
 
@@ -94,7 +95,7 @@ class _Timing:
 
     __slots__ = ("_agent",)
 
-    def __init__(self, agent: Any) -> None:
+    def __init__(self, agent: object) -> None:
         self._agent = agent
 
     def choose(self, turn: Turn, rng: random.Random) -> TimedChoice:
@@ -102,10 +103,10 @@ class _Timing:
 
 
 def timed_decision(
-    game: AnyRuleset,
-    state: Any,
+    game: Ruleset[S, A, C, V],
+    state: S,
     seat: int,
-    agent: Any,
+    agent: object,
     observed: tuple[Observation, ...] = (),
 ) -> Callable[[random.Random], TimedChoice]:
     """What `agent` will decide for `seat` now, and whether its time guard cut it short: as

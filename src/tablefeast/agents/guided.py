@@ -69,12 +69,12 @@ class GuidedAgent:
     weights: Weights | None = attrs.field(default=None, repr=False)
 
     @iterations.validator
-    def _check_iterations(self, _: Any, value: Any) -> None:
+    def _check_iterations(self, _: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or value < 1:
             raise ValueError(f"GuidedAgent.iterations must be an int of at least 1, got {value!r}")
 
     @prior.validator
-    def _check_prior(self, _: Any, value: Any) -> None:
+    def _check_prior(self, _: attrs.Attribute[float], value: float) -> None:
         if type(value) not in (int, float) or not 0 <= value <= 1e6:
             raise ValueError(f"GuidedAgent.prior must be from 0 to 1e6, got {value!r}")
 
@@ -116,7 +116,7 @@ class GuidedAgent:
         visits, values, done = self.search.root_statistics(turn, rng)
         root = math.sqrt(sum(visits.values()))
 
-        def score(move: Any) -> float:
+        def score(move: object) -> float:
             n = visits.get(move, 0)
             mean = values.get(move, 0.0) / n if n else 0.0
             return mean + self.prior * prior[move] * root / (1 + n)

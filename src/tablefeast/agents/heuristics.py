@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import attrs
 
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.agents.game_types import A, C, S, V
+from tablefeast.kernel.ruleset import Ruleset
 
 __all__ = ["MIX", "HeuristicAgent", "heuristic_move", "ranked_moves", "weighted_choice"]
 
@@ -60,7 +61,7 @@ def weighted_choice(weights: Mapping[T, float], rng: random.Random) -> T:
     return last  # rounding left a sliver at the end
 
 
-def ranked_moves(game: AnyRuleset, view: Any, legal: tuple[Any, ...]) -> tuple[list[Any], bool]:
+def ranked_moves(game: Ruleset[S, A, C, V], view: V, legal: tuple[A, ...]) -> tuple[list[A], bool]:
     """The heuristic's ranking of `legal`, best first, and whether the decision is a
     simultaneous commitment (where the mixed policy draws among the first three). A game that
     declares no strategy keeps its own order of the legal moves.
@@ -86,8 +87,8 @@ def ranked_moves(game: AnyRuleset, view: Any, legal: tuple[Any, ...]) -> tuple[l
 
 
 def heuristic_move(
-    game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random, mixed: bool = True
-) -> Any:
+    game: Ruleset[S, A, C, V], view: V, legal: tuple[A, ...], rng: random.Random, mixed: bool = True
+) -> A:
     """The heuristic's move: the first of `ranked_moves`, or in a simultaneous commitment (when
     `mixed`) one of the first three drawn with the weights `MIX`. Always one of `legal`.
 
@@ -133,7 +134,9 @@ class HeuristicAgent:
 
     mixed: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
 
-    def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def act(
+        self, game: Ruleset[S, A, C, V], view: V, legal: tuple[A, ...], rng: random.Random
+    ) -> A:
         """The strategy's choice among `legal` (a legal action, always).
 
         Args:

@@ -46,26 +46,39 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, Protocol
 
 import attrs
 
 from tablefeast import native
+from tablefeast.agents.game_types import A, C, S, V
 from tablefeast.agents.guard import TimedChoice
 from tablefeast.agents.heuristics import heuristic_move
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn, sampler_anchor
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import Ruleset
 from tablefeast.kernel.values import FrozenDict
 
 __all__ = ["PLAYOUTS", "ISMCTSAgent", "playout_policy", "standing", "win_share"]
 
-Policy = Callable[[AnyRuleset, Any, int, tuple[Any, ...], random.Random], Any]
-"""A playout policy: ``policy(game, state, seat, legal, rng)`` returns one of `legal`."""
+
+class Policy(Protocol):
+    """A playout policy: ``policy(game, state, seat, legal, rng)`` returns one of `legal`."""
+
+    def __call__(
+        self,
+        game: Ruleset[S, A, C, V],
+        state: S,
+        seat: int,
+        legal: tuple[A, ...],
+        rng: random.Random,
+        /,
+    ) -> A:
+        """One of `legal`, the move of `seat` at `state`."""
+        ...
 
 
-def standing(game: AnyRuleset, state: Any, seat: int) -> float:
+def standing(game: Ruleset[S, A, C, V], state: S, seat: int) -> float:
     """The share of opponents the seat leads on running scores (ties count half).
 
     Args:
@@ -84,7 +97,7 @@ def standing(game: AnyRuleset, state: Any, seat: int) -> float:
     return sum(1.0 if mine > s else 0.5 if mine == s else 0.0 for s in others) / len(others)
 
 
-def win_share(game: AnyRuleset, state: Any, seat: int) -> float:
+def win_share(game: Ruleset[S, A, C, V], state: S, seat: int) -> float:
     """The reward of a finished game: half the seat's win share (1 / number of winners, or 0),
     half its `standing` (the win share alone is too sparse a signal for a small budget).
 
@@ -106,16 +119,16 @@ def win_share(game: AnyRuleset, state: Any, seat: int) -> float:
     return 0.5 * win + 0.5 * standing(game, state, seat)
 
 
-class _Node:
-    """Statistics of the seat's decisions after one sequence of its own actions."""
+class _Node(Generic[A]):
+    """Statistics of the seat's decisions (actions `A`) after one sequence of its own actions."""
 
     __slots__ = ("available", "children", "value", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
-        self.visits: dict[Any, int] = {}
-        self.value: dict[Any, float] = {}
-        self.available: dict[Any, int] = {}
+        self.children: dict[A, _Node[A]] = {}
+        self.visits: dict[A, int] = {}
+        self.value: dict[A, float] = {}
+        self.available: dict[A, int] = {}
 
 
 PLAYOUTS = ("auto", "heuristic", "mixed", "random")
@@ -160,34 +173,34 @@ engine='auto')
     engine: str = attrs.field(default="auto")
 
     @iterations.validator
-    def _check_iterations(self, _: Any, value: Any) -> None:
+    def _check_iterations(self, _: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or value < 1:
             raise ValueError(f"ISMCTSAgent.iterations must be an int of at least 1, got {value!r}")
 
     @seconds.validator
-    def _check_seconds(self, _: Any, value: Any) -> None:
+    def _check_seconds(self, _: attrs.Attribute[float | None], value: float | None) -> None:
         if value is not None and (type(value) not in (int, float) or not value > 0):
             raise ValueError(f"ISMCTSAgent.seconds must be None or positive, got {value!r}")
 
     @exploration.validator
-    def _check_exploration(self, _: Any, value: Any) -> None:
+    def _check_exploration(self, _: attrs.Attribute[float], value: float) -> None:
         if type(value) not in (int, float) or not value >= 0:
             raise ValueError(f"ISMCTSAgent.exploration must be at least 0, got {value!r}")
 
     @horizon.validator
-    def _check_horizon(self, _: Any, value: Any) -> None:
+    def _check_horizon(self, _: attrs.Attribute[int | None], value: int | None) -> None:
         if value is not None and (type(value) is not int or not 0 <= value <= 10_000):
             raise ValueError(
                 f"ISMCTSAgent.horizon must be None or an int from 0 to 10,000, got {value!r}"
             )
 
     @engine.validator
-    def _check_engine(self, _: Any, value: Any) -> None:
+    def _check_engine(self, _: attrs.Attribute[str], value: str) -> None:
         if value not in ("auto", "pure"):
             raise ValueError(f"ISMCTSAgent.engine must be 'auto' or 'pure', got {value!r}")
 
     @playout.validator
-    def _check_playout(self, _: Any, value: Any) -> None:
+    def _check_playout(self, _: attrs.Attribute[str], value: str) -> None:
         if value not in PLAYOUTS:
             raise ValueError(f"ISMCTSAgent.playout must be one of {PLAYOUTS}, got {value!r}")
 
@@ -230,7 +243,7 @@ engine='auto')
 
     def root_statistics(
         self, turn: Turn, rng: random.Random
-    ) -> tuple[dict[Any, int], dict[Any, float], int]:
+    ) -> tuple[dict[object, int], dict[object, float], int]:
         """The search's statistics at its root: per legal move, how many iterations tried it
         first and the sum of their rewards (moves never tried are absent), and how many
         iterations ran. `choose` takes the most visited; `tablefeast.agents.GuidedAgent`
@@ -260,7 +273,7 @@ engine='auto')
 
     def _in_core(
         self, fast: native.NativeRuleset, turn: Turn, rng: random.Random
-    ) -> tuple[dict[Any, int], dict[Any, float], int] | None:
+    ) -> tuple[dict[object, int], dict[object, float], int] | None:
         """The search run whole in the game's core (`ismcts_search`): the same draws from
         `rng`, the same statistics as `_python_root`. None where the core cannot run it: a
         core without the search, a ``mixed`` playout (drawn per move in Python), or a turn
@@ -281,7 +294,9 @@ engine='auto')
         )
         return visits, values, done
 
-    def _in_python(self, turn: Turn, rng: random.Random, fast: Any = None) -> TimedChoice:
+    def _in_python(
+        self, turn: Turn, rng: random.Random, fast: native.NativeRuleset | None = None
+    ) -> TimedChoice:
         """The search in Python: on `fast` (the game's native twin, its playouts in the core)
         where given, else on the game as given. The reference the core's search is tested
         against, and the engine ``"pure"`` runs."""
@@ -290,9 +305,12 @@ engine='auto')
         best = max(turn.legal, key=lambda a: (visits.get(a, 0), root.value.get(a, 0.0)))
         return TimedChoice(best, done < self.iterations)
 
-    def _python_root(self, turn: Turn, rng: random.Random, fast: Any = None) -> tuple[_Node, int]:
-        """`_in_python`'s search: its root, and how many iterations it ran."""
-        root = _Node()
+    def _python_root(
+        self, turn: Turn, rng: random.Random, fast: native.NativeRuleset | None = None
+    ) -> tuple[_Node[object], int]:
+        """`_in_python`'s search: its root, and how many iterations it ran (the turn's actions,
+        of a game not known here, only compared)."""
+        root: _Node[object] = _Node()
         game, sample = turn.game, turn.sample_state
         if fast is not None and fast is not game:  # the pure module: search on its twin
             convert = fast.from_engine
@@ -307,7 +325,7 @@ engine='auto')
             done += 1
         return root, done
 
-    def _select(self, node: _Node, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def _select(self, node: _Node[A], legal: tuple[A, ...], rng: random.Random) -> A:
         for action in legal:
             node.available[action] = node.available.get(action, 0) + 1
         untried = [a for a in legal if a not in node.visits]
@@ -315,7 +333,7 @@ engine='auto')
             return untried[rng.randrange(len(untried))]
         c = self.exploration
 
-        def ucb(action: Any) -> float:
+        def ucb(action: A) -> float:
             n = node.visits[action]
             return node.value[action] / n + c * math.sqrt(math.log(node.available[action]) / n)
 
@@ -323,15 +341,15 @@ engine='auto')
 
     def _iterate(  # noqa: PLR0917 - the inner loop of the search, kept flat for speed
         self,
-        game: AnyRuleset,
-        state: Any,
+        game: Ruleset[S, A, C, V],
+        state: S,
         seat: int,
-        root: _Node,
+        root: _Node[A],
         rng: random.Random,
         policy: Policy,
     ) -> None:
-        node: _Node | None = root
-        path: list[tuple[_Node, Any]] = []
+        node: _Node[A] | None = root
+        path: list[tuple[_Node[A], A]] = []
         actors, legal_actions, apply_action = game.actors, game.legal_actions, game.apply_action
         left = self.horizon
         finished = True
@@ -378,20 +396,20 @@ engine='auto')
 
 
 def _random(
-    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
-) -> Any:
+    game: Ruleset[S, A, C, V], state: S, seat: int, legal: tuple[A, ...], rng: random.Random
+) -> A:
     return legal[rng.randrange(len(legal))]
 
 
 def _heuristic(
-    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
-) -> Any:
+    game: Ruleset[S, A, C, V], state: S, seat: int, legal: tuple[A, ...], rng: random.Random
+) -> A:
     return heuristic_move(game, game.view(state, seat), legal, rng)
 
 
 def _mixed(
-    game: AnyRuleset, state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
-) -> Any:
+    game: Ruleset[S, A, C, V], state: S, seat: int, legal: tuple[A, ...], rng: random.Random
+) -> A:
     if rng.random() < 0.5:
         return legal[rng.randrange(len(legal))]
     return heuristic_move(game, game.view(state, seat), legal, rng)
@@ -402,7 +420,7 @@ _POLICIES: FrozenDict[str, Policy] = FrozenDict(
 )
 
 
-def playout_policy(game: AnyRuleset, name: str) -> Policy:
+def playout_policy(game: Ruleset[S, A, C, V], name: str) -> Policy:
     """The playout policy called `name` (one of `PLAYOUTS`; ``"auto"``: the one the game
     declares, ``CAPABILITIES.playout``).
 

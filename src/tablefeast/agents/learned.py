@@ -39,18 +39,22 @@ import json
 import math
 import random
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 import attrs
 
+from tablefeast.agents.game_types import A, C, S, SeatedView
 from tablefeast.agents.heuristics import weighted_choice
 from tablefeast.kernel.capabilities import MultisetChoice, game_file
 from tablefeast.kernel.errors import ConfigError
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import Ruleset
 
 __all__ = ["FORMATS", "MAX_WEIGHTS_BYTES", "LearnedAgent", "Weights", "shipped_weights"]
+
+K = TypeVar("K")
+"""What the softmax weighs: a bucket of moves, or a card's value (by position) or done."""
 
 MAX_WEIGHTS_BYTES = 8_000_000
 """The largest weights file `Weights.from_json` reads."""
@@ -62,7 +66,7 @@ IEEE floats of 4 or 2 bytes, in base64. The shipped files hold float16: half the
 moves' probabilities within a fraction of a percent of float32's."""
 
 
-def _floats(text: Any, count: int, what: str, dtype: str = "float32") -> tuple[float, ...]:
+def _floats(text: object, count: int, what: str, dtype: str = "float32") -> tuple[float, ...]:
     """`count` floats of `dtype` from base64 `text`, each finite."""
     if not isinstance(text, str):
         raise ConfigError(f"weights: {what} must be base64 text")
@@ -120,7 +124,7 @@ def encode_layers(layers: Sequence[Any], dtype: str = "float32") -> list[dict[st
     ]
 
 
-def _size(value: Any, what: str, most: int) -> int:
+def _size(value: object, what: str, most: int) -> int:
     if type(value) is not int or not 1 <= value <= most:
         raise ConfigError(f"weights: {what} must be a whole number from 1 to {most:,}")
     return value
@@ -306,11 +310,17 @@ class LearnedAgent:
     temperature: float = attrs.field(default=1.0)
 
     @temperature.validator
-    def _check_temperature(self, _: Any, value: Any) -> None:
+    def _check_temperature(self, _: attrs.Attribute[float], value: float) -> None:
         if type(value) not in (int, float) or not 0.01 <= value <= 100:
             raise ValueError(f"LearnedAgent.temperature must be from 0.01 to 100, got {value!r}")
 
-    def act(self, game: AnyRuleset, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def act(
+        self,
+        game: Ruleset[S, A, C, SeatedView],
+        view: SeatedView,
+        legal: tuple[A, ...],
+        rng: random.Random,
+    ) -> A:
         """A legal move drawn from the network's softmax over the legal moves' buckets (with
         factored weights, a decision of several cards drawn card by card, then done).
 
@@ -323,17 +333,17 @@ class LearnedAgent:
         if len(legal) == 1:
             return legal[0]
         policy = _Policy.of(self, game, view)
-        cards = policy.cards(legal)
-        if cards is not None:
-            return policy.draw_cards(cards, rng)
+        exchange = policy.exchange(legal)
+        if exchange is not None:
+            return exchange.draw(rng)
         by_bucket, odds = policy.odds(legal)
         chosen = weighted_choice(odds, rng)
         moves = by_bucket[chosen]
         return moves[0] if len(moves) == 1 else moves[rng.randrange(len(moves))]
 
     def probabilities(
-        self, game: AnyRuleset, view: Any, legal: tuple[Any, ...]
-    ) -> dict[Any, float]:
+        self, game: Ruleset[S, A, C, SeatedView], view: SeatedView, legal: tuple[A, ...]
+    ) -> dict[A, float]:
         """How likely `act` is to play each legal move: its bucket's share of the softmax,
         split evenly among the legal moves in that bucket (with factored weights, a choice of
         several cards: the chance that its cards are drawn, in any order, then done).
@@ -354,9 +364,9 @@ class LearnedAgent:
             (1.0, True)
         """
         policy = _Policy.of(self, game, view)
-        cards = policy.cards(legal)
-        if cards is not None:
-            return policy.card_probabilities(cards)
+        exchange = policy.exchange(legal)
+        if exchange is not None:
+            return exchange.probabilities()
         by_bucket, odds = policy.odds(legal)
         total = math.fsum(odds.values())
         return {
@@ -366,8 +376,17 @@ class LearnedAgent:
         }
 
 
+def _softmax_weights(
+    scores: Sequence[float], outputs: Mapping[K, int], buckets: int, temperature: float
+) -> dict[K, float]:
+    """The softmax's unnormalized weight of each key of `outputs`, which maps it to an output
+    id (taken modulo `buckets`) of the network's `scores`, at `temperature`."""
+    top = max(scores[i % buckets] for i in outputs.values())
+    return {k: math.exp((scores[i % buckets] - top) / temperature) for k, i in outputs.items()}
+
+
 @attrs.frozen
-class _Policy:
+class _Policy(Generic[S, A, C]):
     """The weights at one seat's decision: its tensor, its moves' ids, and with factored
     weights the game's decision of several cards."""
 
@@ -375,12 +394,17 @@ class _Policy:
     temperature: float
     base: tuple[float, ...]
     """The seat's observation tensor (with factored weights, nothing chosen yet)."""
-    to_id: Any
-    config: Any
-    choice: MultisetChoice[Any, Any] | None
+    to_id: Callable[[A, C], int]
+    config: C
+    choice: MultisetChoice[S, A] | None
+    first: int | None
+    """With `choice`: the adapters' id of the first card value's discard (then the others,
+    then done)."""
 
     @classmethod
-    def of(cls, agent: LearnedAgent, game: AnyRuleset, view: Any) -> _Policy:
+    def of(
+        cls, agent: LearnedAgent, game: Ruleset[S, A, C, SeatedView], view: SeatedView
+    ) -> _Policy[S, A, C]:
         """The policy of `agent` at `view`, its weights checked to play there.
 
         Raises:
@@ -397,124 +421,137 @@ class _Policy:
                 f"the {weights.game} weights play {weights.players} players,"
                 f" not {view.config.players}"
             )
+        config = cast(C, view.config)  # a view's config is its game's Config
         tensor = tuple(observe(view))
         choice = game.CAPABILITIES.multiset_choice if weights.factored else None
         if not weights.factored:
-            return cls(weights, agent.temperature, tensor, game.action_to_id, view.config, None)
-        from tablefeast.interop.encoding import encoding_for  # the adapters' ids, the trainer's
+            return cls(weights, agent.temperature, tensor, game.action_to_id, config, None, None)
+        from tablefeast.interop.encoding import Discard, encoding_for  # the trainer's ids
 
-        encoding = encoding_for(game, view.config)
-        if choice is not None and choice.chosen is None:
-            raise ConfigError(
-                f"factored weights cannot play {game.NAME}: its MultisetChoice does not say "
-                "which cards an action chooses (chosen)"
-            )
+        encoding = encoding_for(game, config)
+        first = None
+        if choice is not None:
+            if choice.chosen is None:
+                raise ConfigError(
+                    f"factored weights cannot play {game.NAME}: its MultisetChoice does not say "
+                    "which cards an action chooses (chosen)"
+                )
+            first = encoding.to_id(Discard(choice.values[0]), config)
         tensor += (0.0,) * encoding.extra  # nothing chosen yet
-        return cls(weights, agent.temperature, tensor, encoding.to_id, view.config, choice)
+        return cls(weights, agent.temperature, tensor, encoding.to_id, config, choice, first)
 
-    def odds(self, legal: Sequence[Any]) -> tuple[dict[int, list[Any]], dict[int, float]]:
+    def odds(self, legal: Sequence[A]) -> tuple[dict[int, list[A]], dict[int, float]]:
         """The legal moves by bucket, and each bucket's unnormalized softmax weight."""
         weights, config = self.weights, self.config
         scores = weights.scores(self.base)
-        by_bucket: dict[int, list[Any]] = {}
+        by_bucket: dict[int, list[A]] = {}
         for move in legal:
             bucket = self.to_id(move, config) % weights.buckets
             by_bucket.setdefault(bucket, []).append(move)
-        top = max(scores[b] for b in by_bucket)
-        return by_bucket, {b: math.exp((scores[b] - top) / self.temperature) for b in by_bucket}
+        buckets = {b: b for b in by_bucket}
+        return by_bucket, _softmax_weights(scores, buckets, weights.buckets, self.temperature)
 
-    def cards(self, legal: Sequence[Any]) -> dict[tuple[int, ...], Any] | None:
-        """With factored weights at a decision of several cards: each legal move by the card
-        values it chooses (highest first); else None."""
-        choice = self.choice
-        if choice is None or choice.chosen is None:
+    def exchange(self, legal: Sequence[A]) -> _CardByCard[S, A, C] | None:
+        """With factored weights at a decision of several cards: that decision, to be drawn
+        card by card; else None."""
+        choice, first = self.choice, self.first
+        if choice is None or choice.chosen is None or first is None:
             return None
-        cards = {choice.chosen(move): move for move in legal}
-        if None in cards:
-            return None  # not that decision
-        return cards  # type: ignore[return-value]
-
-    def held(self, cards: dict[tuple[int, ...], Any]) -> list[int]:
-        """The hand by value, as the legal choices show it (any part of it is legal)."""
-        assert self.choice is not None
-        position = {value: k for k, value in enumerate(self.choice.values)}
-        held = [0] * len(position)
-        for chosen in cards:
-            counts = [0] * len(position)
-            for value in chosen:
-                counts[position[value]] += 1
-            held = [max(a, b) for a, b in zip(held, counts, strict=True)]
-        return held
+        cards: dict[tuple[int, ...], A] = {}
+        for move in legal:
+            chosen = choice.chosen(move)
+            if chosen is None:
+                return None  # not that decision
+            cards[chosen] = move
+        return _CardByCard(self, choice, first, cards)
 
     def tensor(self, pending: Sequence[int]) -> tuple[float, ...]:
         """The network's input with the cards `pending` (counts by position) chosen so far: the
         seat's tensor, then those counts (as the adapters append them)."""
         return self.base[: -len(pending)] + tuple(float(count) for count in pending)
 
-    def step_odds(self, held: list[int], pending: list[int]) -> dict[int, float]:
+
+def _held(values: tuple[int, ...], cards: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
+    """The hand by value (counts in the order of `values`), as the legal choices of its cards
+    `cards` show it (any part of it is legal)."""
+    position = {value: k for k, value in enumerate(values)}
+    held = [0] * len(position)
+    for chosen in cards:
+        counts = [0] * len(position)
+        for value in chosen:
+            counts[position[value]] += 1
+        held = [max(a, b) for a, b in zip(held, counts, strict=True)]
+    return tuple(held)
+
+
+@attrs.frozen
+class _CardByCard(Generic[S, A, C]):
+    """A decision of several cards at once, drawn card by card as the trainer played it: each
+    step the next card's value or done, by the network's softmax over their outputs."""
+
+    policy: _Policy[S, A, C]
+    choice: MultisetChoice[S, A]
+    first: int
+    """The adapters' id of the first card value's discard (then the others, then done)."""
+    cards: dict[tuple[int, ...], A]
+    """Each legal move by the card values it chooses (highest first)."""
+    held: tuple[int, ...] = attrs.field(init=False)
+    """The hand by value, in the order of the choice's values."""
+
+    @held.default
+    def _hand(self) -> tuple[int, ...]:
+        return _held(self.choice.values, self.cards)
+
+    def step_odds(self, pending: Sequence[int]) -> dict[int, float]:
         """The softmax's weights of the next card's value (by position) and of done (-1), with
         the cards `pending` (counts by position) chosen so far."""
-        assert self.choice is not None
-        choice, weights = self.choice, self.weights
+        policy, held, first = self.policy, self.held, self.first
         size = len(held)
-        scores = weights.scores(self.tensor(pending))
-        first = self._first()
+        scores = policy.weights.scores(policy.tensor(pending))
         options = (
-            [k for k in range(size) if held[k] > pending[k]] if sum(pending) < choice.most else []
+            [k for k in range(size) if held[k] > pending[k]]
+            if sum(pending) < self.choice.most
+            else []
         )
         ids = {k: first + k for k in options}
         ids[-1] = first + size  # done
-        top = max(scores[i % weights.buckets] for i in ids.values())
-        return {
-            k: math.exp((scores[i % weights.buckets] - top) / self.temperature)
-            for k, i in ids.items()
-        }
+        return _softmax_weights(scores, ids, policy.weights.buckets, policy.temperature)
 
-    def _first(self) -> int:
-        """The adapters' id of the first card value's discard (then the others, then done)."""
-        from tablefeast.interop.encoding import Discard
-
-        assert self.choice is not None
-        first: int = self.to_id(Discard(self.choice.values[0]), self.config)
-        return first
-
-    def _move(self, cards: dict[tuple[int, ...], Any], pending: list[int]) -> Any:
-        assert self.choice is not None
+    def move(self, pending: Sequence[int]) -> A:
+        """The legal move choosing the cards `pending` (counts by position)."""
         values = self.choice.values
         chosen = tuple(sorted((v for v, n in zip(values, pending, strict=True) for _ in range(n))))
         chosen = chosen[::-1]  # highest first
-        if chosen not in cards:
+        if chosen not in self.cards:
             raise ConfigError(
                 f"{chosen} is not a legal choice: the game's MultisetChoice says any part of the "
                 "hand is legal"
             )
-        return cards[chosen]
+        return self.cards[chosen]
 
-    def draw_cards(self, cards: dict[tuple[int, ...], Any], rng: random.Random) -> Any:
-        """The decision of several cards drawn card by card (as the trainer played it)."""
-        held = self.held(cards)
-        pending = [0] * len(held)
+    def draw(self, rng: random.Random) -> A:
+        """The decision drawn card by card (as the trainer played it)."""
+        pending = [0] * len(self.held)
         while True:
-            step = weighted_choice(self.step_odds(held, pending), rng)
+            step = weighted_choice(self.step_odds(pending), rng)
             if step < 0:
-                return self._move(cards, pending)
+                return self.move(pending)
             pending[step] += 1
 
-    def card_probabilities(self, cards: dict[tuple[int, ...], Any]) -> dict[Any, float]:
-        """Each choice's chance under `draw_cards`: over every order of its cards, summed by
-        the parts of the hand chosen so far (one network pass per part)."""
-        held = self.held(cards)
-        reach = {tuple([0] * len(held)): 1.0}
-        result: dict[Any, float] = {}
+    def probabilities(self) -> dict[A, float]:
+        """Each choice's chance under `draw`: over every order of its cards, summed by the
+        parts of the hand chosen so far (one network pass per part)."""
+        reach = {tuple([0] * len(self.held)): 1.0}
+        result: dict[A, float] = {}
         while reach:  # the parts of `c` cards, then of c + 1
             following: dict[tuple[int, ...], float] = {}
             for part, chance in reach.items():
-                odds = self.step_odds(held, list(part))
+                odds = self.step_odds(part)
                 total = math.fsum(odds.values())
                 for step, weight in odds.items():
                     share = chance * weight / total
                     if step < 0:
-                        move = self._move(cards, list(part))
+                        move = self.move(part)
                         result[move] = result.get(move, 0.0) + share
                     else:
                         after = list(part)

@@ -49,8 +49,11 @@ from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = ["LEVEL_NAMES", "LevelAgent", "level_agent"]
 
+LevelPlayer = RandomAgent | HeuristicAgent | GreedyAgent | ISMCTSAgent | ModelAgent
+"""The agents a game's level may name (`level_agent`)."""
 
-def level_agent(name: str) -> Any:
+
+def level_agent(name: str) -> LevelPlayer:
     """The agent a game's level names: ``random``, ``heuristic``, ``greedy``,
     ``ismcts:ITERATIONS`` or ``model:ITERATIONS`` (its whole budget of iterations, no time
     limit: reproducible from a seed on any machine).
@@ -66,11 +69,18 @@ def level_agent(name: str) -> Any:
         (ISMCTSAgent(iterations=50, seconds=None, exploration=0.7, playout='auto', horizon=3, \
 engine='auto'), GreedyAgent(samples=8))
     """
-    simple = {"random": RandomAgent, "heuristic": HeuristicAgent, "greedy": GreedyAgent}
+    simple: dict[str, type[RandomAgent | HeuristicAgent | GreedyAgent]] = {
+        "random": RandomAgent,
+        "heuristic": HeuristicAgent,
+        "greedy": GreedyAgent,
+    }
     if name in simple:
         return simple[name]()
     kind, _, budget = name.partition(":")
-    searches = {"ismcts": ISMCTSAgent, "model": ModelAgent}
+    searches: dict[str, type[ISMCTSAgent | ModelAgent]] = {
+        "ismcts": ISMCTSAgent,
+        "model": ModelAgent,
+    }
     digits = budget.isascii() and budget.isdecimal() and len(budget) <= 7
     if kind in searches and digits and int(budget) > 0:
         return searches[kind](iterations=int(budget))
@@ -107,16 +117,16 @@ class LevelAgent:
     seconds: float | None = attrs.field(default=None, kw_only=True)
 
     @seconds.validator
-    def _check_seconds(self, _: Any, value: Any) -> None:
+    def _check_seconds(self, _: attrs.Attribute[float | None], value: float | None) -> None:
         if value is not None and not (type(value) in (int, float) and value > 0):
             raise ValueError(f"LevelAgent.seconds must be None or positive, got {value!r}")
 
     @level.validator
-    def _check_level(self, _: Any, value: Any) -> None:
+    def _check_level(self, _: attrs.Attribute[str], value: str) -> None:
         if value not in LEVEL_NAMES:
             raise ValueError(f"LevelAgent.level must be one of {LEVEL_NAMES}, got {value!r}")
 
-    def agent_for(self, game: AnyRuleset | str) -> Any:
+    def agent_for(self, game: AnyRuleset | str) -> LevelPlayer:
         """The agent this level plays in `game` (the one the game declares for the level),
         a search with the level's `seconds` as its time guard (none by default).
 
