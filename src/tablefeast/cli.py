@@ -38,7 +38,7 @@ from tablefeast.kernel.limits import parse_json
 from tablefeast.kernel.options import config_from_options, option_value
 from tablefeast.kernel.play import play_game
 from tablefeast.kernel.record import Record, iter_traced, replay
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import A, AnyRuleset, C, Ruleset, S, V
 from tablefeast.terminal import (
     HumanAgent,
     opening,
@@ -306,7 +306,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _print_end(
-    game: AnyRuleset, final: object, people: Sequence[int], quiet: bool, out: TextIO
+    game: Ruleset[S, A, C, V], final: S, people: Sequence[int], quiet: bool, out: TextIO
 ) -> None:
     """The end of a game played: "Game over", the final table (from the person's chair when
     one person played), then the final scores and the winners, the people's seats marked, and

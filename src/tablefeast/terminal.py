@@ -68,7 +68,7 @@ def terminal_width() -> int:
     return max(20, min(shutil.get_terminal_size().columns, 100))
 
 
-def rulings_markdown(game: AnyRuleset) -> str:
+def rulings_markdown(game: Ruleset[S, A, C, V]) -> str:
     """The game's rulings as Markdown: the file it declares (`Capabilities.rulings`), or,
     for a game that declares none, a line saying so.
 
@@ -211,7 +211,7 @@ def group_moves(game: Ruleset[S, A, C, V], legal: Sequence[A]) -> dict[str, list
 
 
 def _explained(
-    game: AnyRuleset, verb: str, moves: Sequence[str], example: bool = True
+    game: Ruleset[S, A, C, V], verb: str, moves: Sequence[str], example: bool = True
 ) -> str | None:
     """The explanation of a group of moves, its `{e}` filled with one of them (or, when the
     moves are listed anyway, `example` False, left out), or None."""
@@ -612,7 +612,7 @@ class HumanAgent:
                 indent = " " * (len(said) - len(said.lstrip()))
                 self._say("\n".join(_wrap_raw(said, width, "", indent + "  ")))
 
-    def forced(self, game: AnyRuleset, seat: int, action: object) -> None:
+    def forced(self, game: Ruleset[S, A, C, V], seat: int, action: A) -> None:
         """Tell the person the move their seat made without asking: its only legal move
         (`tablefeast.kernel.play` plays it at once).
 

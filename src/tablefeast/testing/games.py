@@ -23,7 +23,7 @@ from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.effects import Effect, seen, tell, trace
 from tablefeast.kernel.errors import ConfigError, IllegalActionError, TablefeastError
 from tablefeast.kernel.record import Record, record_of, replay
-from tablefeast.kernel.ruleset import A, AnyRuleset, C, ConfiguredState, Ruleset, S, V, apply_joint
+from tablefeast.kernel.ruleset import A, C, ConfiguredState, Ruleset, S, V, apply_joint
 from tablefeast.kernel.schema import json_schema
 from tablefeast.testing.contract import ConformanceError, check_state, expect
 from tablefeast.testing.fuzz import fuzz_game
@@ -313,7 +313,7 @@ def _hidden_alike(
             )
 
 
-def check_capabilities(game: AnyRuleset, configs: Sequence[object] = ()) -> None:
+def check_capabilities(game: Ruleset[S, A, C, V], configs: Sequence[C] = ()) -> None:
     """The game's declaration: the contract's functions are there, ``CAPABILITIES`` is a
     `Capabilities`, and `Config` accepts exactly the declared player counts.
 
@@ -331,9 +331,10 @@ def check_capabilities(game: AnyRuleset, configs: Sequence[object] = ()) -> None
     expect(isinstance(capabilities, Capabilities), "CAPABILITIES must be a Capabilities")
     players = capabilities.players
     expect(len(players) > 0 and players.step == 1, "players is a range of player counts")
+    make: Callable[..., C] = game.Config  # every Config takes its fields by keyword
     for count in (players[0] - 1, *players, players[-1] + 1):
         try:
-            game.Config(players=count)
+            make(players=count)
             accepted = True
         except ConfigError:
             accepted = False
@@ -355,7 +356,7 @@ FILES = ("rulings", "weights", "renderer", "stylesheet", "view_schema")
 """The `Capabilities` fields that name files of the game's package."""
 
 
-def check_files(game: AnyRuleset) -> None:
+def check_files(game: Ruleset[S, A, C, V]) -> None:
     """Every file the game declares is in its package and is what the field says: UTF-8 text
     (rulings, renderer, stylesheet), a JSON object naming the game (weights), or the JSON
     Schema of the game's views exactly as generated from its View class (`view_schema`, so a
@@ -389,7 +390,8 @@ def check_files(game: AnyRuleset) -> None:
                 f"Capabilities.weights = {name!r} is not a weights file of {game.NAME}",
             )
         if field == "view_schema":
-            config = game.Config(players=capabilities.players[0])
+            make: Callable[..., C] = game.Config  # every Config takes its fields by keyword
+            config = make(players=capabilities.players[0])
             generated = json_schema(type(game.view(game.initial_state(config), None)))
             try:
                 kept = json.loads(text)
