@@ -15,7 +15,6 @@ Steal(seat=2, meal='Steak'))
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
@@ -98,11 +97,11 @@ MAX_NAME_CHARS = 80
 """The longest Meal name (AYC-23)."""
 
 
-def _tuple(value: Any) -> Any:
+def _tuple(value: object) -> object:
     return tuple(value) if isinstance(value, list | tuple) else value
 
 
-def _moods(_: Any, __: Any, value: Any) -> None:
+def _moods(_: object, __: object, value: tuple[Mood, ...]) -> None:
     if (
         not isinstance(value, tuple)
         or len(value) > 2
@@ -116,7 +115,7 @@ def _moods(_: Any, __: Any, value: Any) -> None:
         )
 
 
-def _positions(_: Any, __: Any, value: Any) -> None:
+def _positions(_: object, __: object, value: tuple[int, ...]) -> None:
     ok = isinstance(value, tuple) and 1 <= len(value) <= 2
     ok = ok and all(type(p) is int and 1 <= p <= MAX_POSITION for p in value)
     if not ok or (len(value) == 2 and value[1] != value[0] + 1):
@@ -126,19 +125,19 @@ def _positions(_: Any, __: Any, value: Any) -> None:
         )
 
 
-def _position(_: Any, __: Any, value: Any) -> None:
+def _position(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 1 <= value <= MAX_POSITION:
         raise InvalidActionError(
             f"a line position is an int from 1 to {MAX_POSITION}, got {shown(value)}"
         )
 
 
-def _seat(_: Any, __: Any, value: Any) -> None:
+def _seat(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < 6:
         raise InvalidActionError(f"{shown(value)} is not a seat (0 to 5)")
 
 
-def _meal(_: Any, __: Any, value: Any) -> None:
+def _meal(_: object, __: object, value: str) -> None:
     if type(value) is not str or not 0 < len(value) <= MAX_NAME_CHARS:
         raise InvalidActionError(
             f"{shown(value)} is not a Meal name (1 to {MAX_NAME_CHARS} characters)"
@@ -147,12 +146,12 @@ def _meal(_: Any, __: Any, value: Any) -> None:
         raise InvalidActionError(f"{shown(value)} is not a Meal name (words separated by spaces)")
 
 
-def _mood(_: Any, __: Any, value: Any) -> None:
+def _mood(_: object, __: object, value: Mood) -> None:
     if not isinstance(value, Mood):
         raise InvalidActionError(f"{shown(value)} is not a Mood")
 
 
-def _count(_: Any, __: Any, value: Any) -> None:
+def _count(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 0 <= value <= MAX_TOMATOES:
         raise InvalidActionError(
             f"a number of Tomatoes is an int from 0 to {MAX_TOMATOES}, got {shown(value)}"

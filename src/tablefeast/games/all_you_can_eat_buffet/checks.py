@@ -64,7 +64,7 @@ Table = State | View
 """What the shared checks read: the fields a state and a view have in common."""
 
 
-def _ints(value: Any, size: int | None, low: int, high: int) -> bool:
+def _ints(value: object, size: int | None, low: int, high: int) -> bool:
     """`value` is a tuple of `size` (any number, for None) ints from `low` to `high`."""
     return (
         type(value) is tuple
@@ -90,7 +90,7 @@ def _kind(table: object, cls: type) -> list[str]:
 # ---------------------------------------------------------------- shapes
 
 
-def _scalar_problems(scalars: Sequence[tuple[str, Any, int, int]]) -> list[str]:
+def _scalar_problems(scalars: Sequence[tuple[str, object, int, int]]) -> list[str]:
     return [
         f"{name} {shown(value)} is impossible: an int from {low} to {high}"
         for name, value, low, high in scalars
@@ -99,23 +99,24 @@ def _scalar_problems(scalars: Sequence[tuple[str, Any, int, int]]) -> list[str]:
 
 
 def _per_seat_problems(
-    n: int, fields: Sequence[tuple[str, Any, int, int, int | None]]
+    n: int, fields: Sequence[tuple[str, object, int, int, int | None]]
 ) -> list[str]:
     """Per-seat tuples of `n` ints (inner None) or of `n` tuples of `inner` ints, in range."""
     problems = []
     for name, value, low, high, inner in fields:
-        ok = type(value) is tuple and len(value) == n
-        if inner is None:
-            ok = ok and _ints(value, n, low, high)
+        if type(value) is not tuple or len(value) != n:
+            ok = False
+        elif inner is None:
+            ok = _ints(value, n, low, high)
         else:
-            ok = ok and all(_ints(x, inner, low, high) for x in value)
+            ok = all(_ints(x, inner, low, high) for x in value)
         if not ok:
             what = f"{n} ints" if inner is None else f"{n} tuples of {inner} ints"
             problems.append(f"{name} must be {what} from {low} to {high}")
     return problems
 
 
-def _optional_problems(n: int, fields: Sequence[tuple[str, Any, int]]) -> list[str]:
+def _optional_problems(n: int, fields: Sequence[tuple[str, object, int]]) -> list[str]:
     """Per-seat tuples of `n` entries, each None or an int from 0 to its bound."""
     problems = []
     for name, value, high in fields:
@@ -126,7 +127,7 @@ def _optional_problems(n: int, fields: Sequence[tuple[str, Any, int]]) -> list[s
     return problems
 
 
-def _public_shapes(table: Table, unseen: tuple[str, Any]) -> list[str]:
+def _public_shapes(table: Table, unseen: tuple[str, object]) -> list[str]:
     """The shapes of the fields a state and a view share; `unseen`: the unseen Meals' field
     name and value (a state's `meal_deck`, a view's `unseen_meals`)."""
     config = table.config
@@ -313,10 +314,10 @@ def _public_flow(table: Table) -> list[str]:
     # resolve (AYC-7)
     revealed = table.revealed
     if stage == "resolve":
-        if None in revealed:
+        moods = tuple([mood for mood in revealed if mood is not None])
+        if len(moods) != len(revealed):
             problems.append("a seat carries out no revealed Mood (AYC-5)")
         else:
-            moods: tuple[int, ...] = revealed  # type: ignore[assignment]
             if any(not table.used[s][mood] for s, mood in enumerate(moods)):
                 problems.append("a revealed Mood card is not among the cards used (AYC-5)")
             expected = resolution_queue(moods, table.first, n)

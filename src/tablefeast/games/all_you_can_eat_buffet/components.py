@@ -174,7 +174,7 @@ MAX_SOURCE_CHARS = 1000
 """The longest `CardLists.source` text."""
 
 
-def _meal_problems(i: int, m: Any, names: set[str]) -> list[str]:
+def _meal_problems(i: int, m: object, names: set[str]) -> list[str]:
     if type(m) is not Meal or type(m.name) is not str:
         return [f"meals[{i}]: a Meal with a text name, got {shown(m)}"]
     if len(m.name) > MAX_NAME_CHARS:
@@ -250,13 +250,13 @@ _MEAL = {"set": str, "name": str, "count": int, "points": int, "drink": bool, "j
 _MOOD = {"mood": str, "count": int}
 
 
-def _as_tuple(value: Any) -> tuple[Any, ...]:
+def _as_tuple(value: object) -> tuple[object, ...]:
     if not isinstance(value, list | tuple):
         raise ConfigError(f"card lists: a list of entries, got {shown(value)}")
     return tuple(value)
 
 
-def _object(data: Any, entry: str, types: Mapping[str, type]) -> list[Any]:
+def _object(data: object, entry: str, types: Mapping[str, type]) -> list[Any]:
     """The fields of one JSON object, in the order of `types`, each of exactly its type; the
     messages quote values safely (`shown`), whatever they are."""
     if not isinstance(data, dict):
@@ -275,7 +275,7 @@ def _object(data: Any, entry: str, types: Mapping[str, type]) -> list[Any]:
     return [data[k] for k in types]
 
 
-def _list(data: Any, entry: str, most: int) -> list[Any]:
+def _list(data: object, entry: str, most: int) -> list[Any]:
     if not isinstance(data, list):
         raise ConfigError(f"{_WHAT}: {entry} must be a JSON list, got {shown(data)}")
     if len(data) > most:
@@ -339,7 +339,7 @@ class CardLists:
         return tuple(counts.values())
 
     @classmethod
-    def from_data(cls, data: Any) -> CardLists:
+    def from_data(cls, data: object) -> CardLists:
         """Card lists from parsed JSON of the shape of ``cards.json``.
 
         Args:

@@ -8,8 +8,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from tablefeast.games.all_you_can_eat_buffet.components import DEFAULT_CARDS, CardLists
@@ -27,12 +25,12 @@ FIRST_HAND = 3
 """Mood cards everyone draws in round 1 (AYC-2)."""
 
 
-def _players(_: Any, __: Any, value: int) -> None:
+def _players(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 3 <= value <= 6:
         raise ConfigError(f"Config.players must be an int from 3 to 6, got {shown(value)}")
 
 
-def _cards(value: Any) -> Any:
+def _cards(value: object) -> object:
     if value is None or isinstance(value, CardLists):
         return value
     try:
@@ -68,7 +66,7 @@ class Config:
     """The lists in play: `cards`, or the default lists."""
 
     @first_player.validator
-    def _check_first(self, _: Any, value: int) -> None:
+    def _check_first(self, _: object, value: int) -> None:
         if type(value) is not int or not 0 <= value < self.players:
             raise ConfigError(
                 f"Config.first_player must be a seat from 0 to {self.players - 1}, "

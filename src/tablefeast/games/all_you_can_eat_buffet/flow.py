@@ -19,7 +19,7 @@ from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS, line_entry, nothing_done
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
-from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
+from tablefeast.games.all_you_can_eat_buffet.state import State, revealed_mood, tomatoes_held
 from tablefeast.kernel.deck import counts_put, counts_remove
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.seats import clockwise_from, left_of
@@ -226,7 +226,8 @@ def after_reveal(state: State, trace: list[Effect] | None) -> State:
         ('resolve', (0, 1, 2), (1, 0, 0, 1, 0, 0), (0, 0, 1, 0, 0, 0))
     """
     config = state.config
-    revealed: tuple[int, ...] = state.revealed  # type: ignore[assignment]
+    revealed = tuple([mood for mood in state.revealed if mood is not None])
+    assert len(revealed) == config.players, "every seat has revealed its Mood"  # AYC-5
     hands = list(state.hands)
     used = list(state.used)
     for seat, mood in enumerate(revealed):
@@ -329,7 +330,7 @@ def settle_queue(state: State, trace: list[Effect] | None) -> State:
     """
     while state.queue:
         seat = state.queue[0]
-        mood = MOODS[state.revealed[seat]]  # type: ignore[index]
+        mood = revealed_mood(state, seat)
         effect = MOOD_EFFECTS[mood]
         choices = effect.choices(state, seat)
         if choices:

@@ -21,20 +21,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
+from typing import TypedDict
 
 import attrs
 
 from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.actions import Action, Steal, Swap, Take
-from tablefeast.games.all_you_can_eat_buffet.components import MOODS, Mood
-from tablefeast.games.all_you_can_eat_buffet.state import LineMeal, State
-from tablefeast.kernel.deck import counts_put, counts_remove
+from tablefeast.games.all_you_can_eat_buffet.components import Mood
+from tablefeast.games.all_you_can_eat_buffet.state import LineMeal, State, revealed_mood
+from tablefeast.kernel.deck import Counts, counts_put, counts_remove
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.values import FrozenDict, replace
 
 __all__ = [
     "MOOD_EFFECTS",
+    "Changes",
     "MoodEffect",
     "card_effects",
     "collect",
@@ -43,6 +45,19 @@ __all__ = [
     "nothing_done",
     "steal",
 ]
+
+
+class Changes(TypedDict, total=False):
+    """Fields of the next state, by name, as collecting, stealing and the Meals' effects change
+    them (`kernel.values.replace` applies them); a field not there is unchanged."""
+
+    collections: tuple[Counts, ...]
+    line: tuple[LineMeal, ...]
+    spices: tuple[int, ...]
+    secrets: tuple[int, ...]
+    drinks: tuple[int, ...]
+    drink_supply: int
+    cake: int | None
 
 
 @attrs.frozen
@@ -95,9 +110,7 @@ def line_entry(state: State, entry: LineMeal) -> fx.LineEntry:
     return fx.LineEntry(state.config.card_lists.tables.names[meal], spices, secret)
 
 
-def gain_drink(
-    state: State, seat: int, fields: dict[str, object], trace: list[Effect] | None
-) -> None:
+def gain_drink(state: State, seat: int, fields: Changes, trace: list[Effect] | None) -> None:
     """`seat` gains a Drink token from the supply, while the supply lasts (AYC-6, AYC-8).
 
     `fields` holds the next state's changed fields (it is changed): the Drink tokens and the
@@ -122,14 +135,14 @@ def gain_drink(
     drinks = fields.get("drinks", state.drinks)
     supply = fields.get("drink_supply", state.drink_supply)
     if supply:  # AYC-6: an empty supply gives nothing
-        fields["drinks"] = gained = counts_put(drinks, seat, 1)  # type: ignore[arg-type]
-        fields["drink_supply"] = supply - 1  # type: ignore[operator]
+        fields["drinks"] = gained = counts_put(drinks, seat, 1)
+        fields["drink_supply"] = supply - 1
         if trace is not None:
             trace.append(fx.DrinkGained(seat, gained[seat]))
 
 
 def card_effects(
-    state: State, seat: int, meal: int, fields: dict[str, object], trace: list[Effect] | None
+    state: State, seat: int, meal: int, fields: Changes, trace: list[Effect] | None
 ) -> None:
     """A Cake takes the Birthday Cake tile; a Coffee discards 2 Drink tokens (AYC-8).
 
@@ -156,13 +169,13 @@ def card_effects(
         if trace is not None:
             previous = fields.get("cake", state.cake)
             if previous != seat:  # a second Cake moves no tile
-                trace.append(fx.CakeTileTaken(seat, previous))  # type: ignore[arg-type]
+                trace.append(fx.CakeTileTaken(seat, previous))
         fields["cake"] = seat
     if meal in tables.coffee:
-        drinks: tuple[int, ...] = fields.get("drinks", state.drinks)  # type: ignore[assignment]
+        drinks = fields.get("drinks", state.drinks)
         lose = min(2, drinks[seat])  # as many as the player has, up to 2
         fields["drinks"] = counts_put(drinks, seat, -lose)
-        fields["drink_supply"] = fields.get("drink_supply", state.drink_supply) + lose  # type: ignore[operator]
+        fields["drink_supply"] = fields.get("drink_supply", state.drink_supply) + lose
         if trace is not None:
             trace.append(fx.CoffeeDrunk(seat, lose, drinks[seat] - lose))
 
@@ -196,7 +209,7 @@ def collect(state: State, seat: int, positions: Sequence[int], trace: list[Effec
         [MealsTaken(seat=0, meals=(LineEntry(meal='Milk', spices=1, secret=False),))]
     """
     tables = state.config.card_lists.tables
-    fields: dict[str, object] = {}
+    fields: Changes = {}
     collection = list(state.collections[seat])
     spices = 0
     secrets = 0
@@ -253,7 +266,7 @@ def steal(state: State, thief: int, victim: int, meal: int, trace: list[Effect] 
         (0, 1, [MealStolen(thief=1, victim=0, meal='Milk', with_secret=False)])
     """
     tables = state.config.card_lists.tables
-    fields: dict[str, object] = {}
+    fields: Changes = {}
     collections = list(state.collections)
     collections[victim] = counts_remove(collections[victim], meal)
     collections[thief] = counts_put(collections[thief], meal)
@@ -301,7 +314,7 @@ def nothing_done(state: State, seat: int, trace: list[Effect] | None) -> State:
         trace: where the effect is noted, or None.
     """
     if trace is not None:
-        trace.append(fx.NothingDone(seat, MOODS[state.revealed[seat]]))  # type: ignore[index]
+        trace.append(fx.NothingDone(seat, revealed_mood(state, seat)))
     return state
 
 
@@ -333,7 +346,8 @@ def _very_hungry(
     """Collect two adjacent Meals of the player's choice; only one in the line: collect it."""
     if action is None:
         return collect(state, seat, [0], trace)
-    return collect(state, seat, [p - 1 for p in action.positions], trace)  # type: ignore[union-attr]
+    assert isinstance(action, Take), "why_not lets a Take through only"
+    return collect(state, seat, [p - 1 for p in action.positions], trace)
 
 
 def _within(state: State, position: int) -> str | None:
@@ -355,7 +369,8 @@ def _boor(
     state: State, seat: int, action: Action | None, trace: list[Effect] | None = None
 ) -> State:
     """Resolve first; collect one Meal of the player's choice."""
-    return collect(state, seat, [action.positions[0] - 1], trace)  # type: ignore[union-attr]
+    assert isinstance(action, Take), "why_not lets a Take through only"
+    return collect(state, seat, [action.positions[0] - 1], trace)
 
 
 def _slow(
@@ -382,7 +397,8 @@ def _trickster(
 ) -> State:
     """Swap two Meals in the line (their Spice tokens move with them), then collect the first."""
     line = list(state.line)
-    a, b = action.first - 1, action.second - 1  # type: ignore[union-attr]
+    assert isinstance(action, Swap), "why_not lets a Swap through only"
+    a, b = action.first - 1, action.second - 1
     if trace is not None:
         names = state.config.card_lists.tables.names
         first, second = names[line[a][0]], names[line[b][0]]
@@ -419,8 +435,9 @@ def _jealous(
     state: State, seat: int, action: Action | None, trace: list[Effect] | None = None
 ) -> State:
     """Steal one collected Meal card from another player."""
-    index = state.config.card_lists.tables.index[action.meal]  # type: ignore[union-attr]
-    return steal(state, seat, action.seat, index, trace)  # type: ignore[union-attr]
+    assert isinstance(action, Steal), "why_not lets a Steal through only"
+    index = state.config.card_lists.tables.index[action.meal]
+    return steal(state, seat, action.seat, index, trace)
 
 
 # AYC-19: a Mood with choices is a decision of its player, even with a single choice.

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from itertools import combinations
 from math import isqrt
-from typing import Any
+from typing import Protocol
 
 from tablefeast.games.all_you_can_eat_buffet.actions import (
     MAX_TOMATOES,
@@ -44,6 +44,7 @@ from tablefeast.games.all_you_can_eat_buffet.components import (
     MOOD_INDEX,
     MOODS,
     Mood,
+    _Tables,
 )
 from tablefeast.games.all_you_can_eat_buffet.config import Config
 from tablefeast.kernel.errors import InvalidActionError
@@ -113,7 +114,17 @@ def _mood(text: str, word: str) -> Mood:
         raise InvalidActionError(f"{shown(text)}: {shown(word)} is not a Mood ({moods})") from None
 
 
-def _meal(text: str, words: list[str], state: Any) -> str:
+class WithConfig(Protocol):
+    """What the notation reads of a state (or of a view): the config, whose Meal list names
+    the Meals."""
+
+    @property
+    def config(self) -> Config:
+        """The game's configuration."""
+        ...
+
+
+def _meal(text: str, words: list[str], state: WithConfig | None) -> str:
     name = " ".join(words)
     if not words:
         raise InvalidActionError(f"{shown(text)}: a Meal name is missing")
@@ -134,7 +145,7 @@ def _numbers(text: str, words: list[str]) -> tuple[int, ...]:
     return tuple(map(int, words))
 
 
-def action_from_str(state: Any, player: int, text: str) -> Action:
+def action_from_str(state: WithConfig | None, player: int, text: str) -> Action:
     """Parse move notation; with a `state`, Meal names are checked against its list (legality
     is checked by `apply_action`).
 
@@ -222,7 +233,7 @@ def num_distinct_actions(config: Config) -> int:
     )
 
 
-def _bases(config: Config | None) -> tuple[Any, list[int]]:
+def _bases(config: Config | None) -> tuple[_Tables, list[int]]:
     tables = (DEFAULT_CARDS if config is None else config.card_lists).tables
     m = len(tables.names)
     sizes = [len(_PLAYS), len(_TAKES), len(_SWAPS), 6 * m, _tomato_ids(tables.tomatoes), 36]
@@ -274,7 +285,7 @@ def action_to_id(action: Action, config: Config | None = None) -> int:
     raise InvalidActionError(f"{shown(action)} is not an All You Can Eat Buffet action")
 
 
-def action_from_id(state: Any, player: int, action_id: int) -> Action:
+def action_from_id(state: WithConfig | None, player: int, action_id: int) -> Action:
     """The action with this id under `state`'s config (None: the default Meal list).
 
     Args:

@@ -136,7 +136,6 @@ def observation_tensor_of(state: State, seat: int | None) -> tuple[float, ...]:
         True
     """
     check_viewer(seat, state.config.players)
-    own = seat is not None
     over = state.stage == "over"
     return _encode(
         state.config,
@@ -144,12 +143,12 @@ def observation_tensor_of(state: State, seat: int | None) -> tuple[float, ...]:
         state.stage,
         state.round,
         state.first,
-        state.hands[seat] if own else None,  # type: ignore[index]
-        state.decks[seat] if own else None,  # type: ignore[index]
+        state.hands[seat] if seat is not None else None,
+        state.decks[seat] if seat is not None else None,
         tuple(map(sum, state.hands)),
         tuple(map(sum, state.decks)),
         state.used,
-        state.commitments[seat] if own else None,  # type: ignore[index]
+        state.commitments[seat] if seat is not None else None,
         tuple([None if c is None else len(c) for c in state.commitments]),  # how many, not which
         state.revealed,
         state.meal_deck,
@@ -167,7 +166,7 @@ def observation_tensor_of(state: State, seat: int | None) -> tuple[float, ...]:
         state.reveals,
         state.queue,
         state.secret_reveals,
-        state.tomatoes[seat] if own else None,  # type: ignore[index]
+        state.tomatoes[seat] if seat is not None else None,
         tuple([t is not None for t in state.tomatoes]),  # who has decided, not what
         actors(state),
         scores(state) if over else _hidden_tomato_scores(state, seat),

@@ -15,9 +15,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.actions import (
@@ -41,10 +39,15 @@ from tablefeast.games.all_you_can_eat_buffet.flow import (
     settle_end,
     settle_queue,
 )
-from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS, card_effects, gain_drink
+from tablefeast.games.all_you_can_eat_buffet.moods import (
+    MOOD_EFFECTS,
+    Changes,
+    card_effects,
+    gain_drink,
+)
 from tablefeast.games.all_you_can_eat_buffet.notation import action_to_str as action_to_text
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
-from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
+from tablefeast.games.all_you_can_eat_buffet.state import State, revealed_mood, tomatoes_held
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
@@ -268,7 +271,7 @@ def _options(needed: int, hand: Counts) -> _Options:
 
 def _why_not_mood_choice(state: State, seat: int, action: Action) -> str | None:
     """Is `action` one of the choices of the Mood `seat` carries out now (AYC-7, AYC-8)?"""
-    mood = MOODS[state.revealed[seat]]  # type: ignore[index]
+    mood = revealed_mood(state, seat)
     reason = MOOD_EFFECTS[mood].why_not(state, seat, action)
     if reason is None:
         return None
@@ -375,7 +378,7 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     if player not in actors(state):
         return ()
     if stage == "resolve":
-        return MOOD_EFFECTS[MOODS[state.revealed[player]]].choices(state, player) or ()  # type: ignore[index]
+        return MOOD_EFFECTS[revealed_mood(state, player)].choices(state, player) or ()
     if stage == "tomatoes":
         return _tomatoes(state, player)
     return chance_distribution(state).outcomes
@@ -504,28 +507,35 @@ def _apply(state: State, player: int, action: Action, trace: list[Effect] | None
     # Fast paths for the frequent decisions; legality from the same checks as `why_not`. They
     # take only an int seat that acts now and an action of an exact class of this game (an
     # outcome of the wrong class falls through), so nothing `check_move` would refuse gets
-    # through them.
+    # through them. `type(action) is C` where the action is read: mypy narrows it.
     known = cls in _KNOWN_TYPES and type(player) is int
     if not known:
         pass
     elif player == CHANCE and stage in _CHANCE_STAGES:
         if stage == "deal":  # the most frequent outcomes, by the same tests as `_why_not_outcome`
             if state.mood_draws:
-                if cls is DrawMood:
+                if type(action) is DrawMood:
                     seat = state.mood_draws[0]
-                    mood = _drawn_mood(state, seat, action)  # type: ignore[arg-type]
+                    mood = _drawn_mood(state, seat, action)
                     if mood is not None:
                         return _draw_mood(state, seat, mood, trace)
-            elif cls is DrawMeal:
-                meal = _unseen_meal(state, action)  # type: ignore[arg-type]
+            elif type(action) is DrawMeal:
+                meal = _unseen_meal(state, action)
                 if meal is not None:
                     return _draw_meal(state, meal, trace)
         reason = _why_not_outcome(state, action)
-        if reason is None:
-            return _APPLY_OUTCOME[cls](state, action, trace)
+        if reason is None:  # an outcome of the class the stage expects
+            if type(action) is RevealMood:
+                return _reveal(state, action, trace)
+            if type(action) is Secret:
+                return _secret(state, action, trace)
+            if type(action) is DrawMood:
+                return _draw_mood_outcome(state, action, trace)
+            if type(action) is DrawMeal:
+                return _draw_meal_outcome(state, action, trace)
         raise illegal(player, action, reason)
-    elif stage == "play" and cls is Play and _may_commit(state, player):
-        codes = _playable(state, player, action)  # type: ignore[arg-type]
+    elif stage == "play" and type(action) is Play and _may_commit(state, player):
+        codes = _playable(state, player, action)
         if codes is not None:
             return _commit(state, player, codes, trace)
     elif stage == "resolve" and state.queue[0] == player:
@@ -533,18 +543,22 @@ def _apply(state: State, player: int, action: Action, trace: list[Effect] | None
         if reason is None:
             return _carry_out(state, player, action, trace)
         raise illegal(player, action, reason)
-    elif stage == "tomatoes" and cls is Tomato and _may_decide(state, player):
-        reason = _why_not_tomato(state, player, action)  # type: ignore[arg-type]
+    elif stage == "tomatoes" and type(action) is Tomato and _may_decide(state, player):
+        reason = _why_not_tomato(state, player, action)
         if reason is None:
-            return _decide_tomatoes(state, player, action, trace)  # type: ignore[arg-type]
+            return _decide_tomatoes(state, player, action, trace)
     check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     check_turn(actors(state), player)
     reason = why_not(state, player, action)
     if reason is not None:
         raise illegal(player, action, reason)
-    if cls is Play:
-        return _commit(state, player, _CODES[action], trace)  # type: ignore[index]
-    return _decide_tomatoes(state, player, action, trace)  # type: ignore[arg-type]
+    if type(action) is Play:
+        return _commit(state, player, _CODES[action], trace)
+    if type(action) is Tomato:
+        return _decide_tomatoes(state, player, action, trace)
+    # Every legal decision of another class (a Mood's choice, a chance outcome) took its path
+    # above: the seat acts now, so `why_not` said so there already.
+    raise illegal(player, action, "not a decision of this stage")
 
 
 def _may_commit(state: State, player: int) -> bool:
@@ -553,7 +567,7 @@ def _may_commit(state: State, player: int) -> bool:
 
 
 def _carry_out(state: State, seat: int, action: Action, trace: list[Effect] | None) -> State:
-    mood = MOODS[state.revealed[seat]]  # type: ignore[index]
+    mood = revealed_mood(state, seat)
     if trace is not None:
         trace.append(fx.MoodCarriedOut(seat, mood))  # AYC-7, AYC-19: a decision
     done = MOOD_EFFECTS[mood].carry_out(state, seat, action, trace)
@@ -644,7 +658,7 @@ def _secret(state: State, action: Secret, trace: list[Effect] | None) -> State:
     collections[seat] = counts_put(collections[seat], meal)
     secrets = list(state.secrets)
     secrets[seat] -= 1
-    fields: dict[str, object] = {}
+    fields: Changes = {}
     if trace is not None:
         trace.append(fx.SecretTurned(seat, action.meal))
     if tables.drink[meal]:
@@ -659,14 +673,6 @@ def _secret(state: State, action: Secret, trace: list[Effect] | None) -> State:
         **fields,
     )
     return settle_end(done, trace)
-
-
-_APPLY_OUTCOME: dict[type, Callable[[State, Any, list[Effect] | None], State]] = {
-    DrawMood: _draw_mood_outcome,
-    DrawMeal: _draw_meal_outcome,
-    RevealMood: _reveal,
-    Secret: _secret,
-}
 
 
 def _decide_tomatoes(state: State, seat: int, action: Tomato, trace: list[Effect] | None) -> State:

@@ -29,12 +29,12 @@ from operator import itemgetter
 
 import attrs
 
-from tablefeast.games.all_you_can_eat_buffet.components import MOODS
+from tablefeast.games.all_you_can_eat_buffet.components import MOODS, Mood
 from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES, Config
 from tablefeast.kernel.deck import Counts
 from tablefeast.kernel.values import combine
 
-__all__ = ["STAGES", "LineMeal", "State", "initial_state", "tomatoes_held"]
+__all__ = ["STAGES", "LineMeal", "State", "initial_state", "revealed_mood", "tomatoes_held"]
 
 STAGES = ("deal", "play", "reveal", "resolve", "secrets", "tomatoes", "over")
 """The values of `State.stage`, in the order a game meets them (see above)."""
@@ -139,6 +139,24 @@ def tomatoes_held(state: State, seat: int) -> int:
     for meal in state.config.card_lists.tables.of_set["tomato"]:  # a loop: no generator frame
         held += collection[meal]
     return held
+
+
+def revealed_mood(state: State, seat: int) -> Mood:
+    """The Mood `seat` revealed this round, the one it carries out (AYC-5, AYC-7); asked only
+    once the seat has revealed one.
+
+    Args:
+        state: the state of the game, after `seat`'s reveal.
+        seat: the seat asked about.
+
+    Examples:
+        >>> from tablefeast.kernel.values import replace
+        >>> revealed_mood(replace(initial_state(Config(players=3)), revealed=(0, 2, 3)), 1)
+        <Mood.BOOR: 'boor'>
+    """
+    code = state.revealed[seat]
+    assert code is not None, "the seat has revealed a Mood"
+    return MOODS[code]
 
 
 _SECRET = itemgetter(2)  # a LineMeal's secret flag
