@@ -17,11 +17,10 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablefeast.games.all_you_can_eat_buffet.components import MEAL_SETS, MOODS, Mood
 from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, SPICES, Config
 from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS
+from tablefeast.kernel.limits import JSON
 
 __all__ = ["TITLE", "catalog"]
 
@@ -68,7 +67,7 @@ _SETS = {
 }
 
 
-def catalog(config: Config) -> dict[str, Any]:
+def catalog(config: Config) -> dict[str, JSON]:
     """Static, JSON-able facts about the components a view of this config indexes.
 
     Args:

@@ -16,8 +16,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablefeast.games.mausgeflippt.config import (
     HAND_SIZE,
     MAX_FACE_DOWN,
@@ -25,6 +23,7 @@ from tablefeast.games.mausgeflippt.config import (
     Config,
 )
 from tablefeast.games.mausgeflippt.state import FLIP, PASS, PLAYED
+from tablefeast.kernel.limits import JSON
 
 __all__ = ["TITLE", "catalog"]
 
@@ -32,7 +31,7 @@ TITLE = "Mausgeflippt"
 """The game's title, as a table page shows it."""
 
 
-def catalog(config: Config) -> dict[str, Any]:
+def catalog(config: Config) -> dict[str, JSON]:
     """The static, JSON-able facts about the components a view of this config indexes.
 
     Args:

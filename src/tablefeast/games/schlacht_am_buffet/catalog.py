@@ -15,8 +15,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablefeast.games.schlacht_am_buffet.components import (
     CARD_COPIES,
     CARD_VALUES,
@@ -28,6 +26,7 @@ from tablefeast.games.schlacht_am_buffet.components import (
     card_index,
 )
 from tablefeast.games.schlacht_am_buffet.config import Config
+from tablefeast.kernel.limits import JSON
 
 __all__ = ["TITLE", "catalog"]
 
@@ -52,7 +51,7 @@ _FRENCH_LOOKS: dict[Kind, tuple[str, str, str]] = {
 }
 
 
-def catalog(config: Config) -> dict[str, Any]:
+def catalog(config: Config) -> dict[str, JSON]:
     """The components a view of this config indexes, as JSON-able data.
 
     Args:
@@ -83,7 +82,7 @@ def catalog(config: Config) -> dict[str, Any]:
     looks = dict(_LOOKS)
     if config.edition == "fr":
         looks.update(_FRENCH_LOOKS)
-    kinds = []
+    kinds: list[JSON] = []
     for rank, kind in enumerate(Kind):
         colour, symbol, icon = looks[kind]
         kinds.append(
