@@ -1,13 +1,18 @@
-"""The native build (issue 32): compiles the games' native cores (Cython) into the wheel.
+"""The native build (issues 32, 48 and 49): compiles the games' native cores (Cython) into the
+wheel, or beside their sources for an editable install.
 
-Off by default, so that a plain ``pip install .`` needs no compiler. Turned on with
-``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .`` (or ``HATCH_BUILD_HOOKS_ENABLE=1``, which also
-runs the mypyc build). For work on the sources, ``python hatch_build.py`` compiles the cores in
-place, beside their ``.pyx`` files (``git clean -X`` or deleting the ``.so`` files undoes it).
+On by default: ``pip install .`` and ``pip install -e .`` build the cores wherever a C compiler
+and Python's headers exist, so the native engine and its tests are there in the usual developer
+setup. Where the cores cannot be built (no compiler, no headers), the build says so in one
+warning and installs pure Python, which plays the same games move for move, only slower.
+``TABLEFEAST_PURE=1`` opts out (a pure build, no compiler asked for). For work on the sources,
+``python hatch_build.py`` recompiles the cores in place after a change to a ``.pyx`` file
+(``git clean -X`` or deleting the ``.so`` files undoes it).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -59,15 +64,46 @@ def compile_cores(out: Path) -> list[Path]:
         return [Path(path) for path in command.get_outputs()]
 
 
+PURE = "TABLEFEAST_PURE"
+"""The environment variable that opts out of the native build (``TABLEFEAST_PURE=1``)."""
+
+
+def wants_native() -> bool:
+    """Whether this build compiles the cores: unless ``TABLEFEAST_PURE`` is set (not 0 or empty)."""
+    return os.environ.get(PURE, "").strip() in ("", "0")
+
+
+def compile_or_warn(out: Path) -> list[Path]:
+    """`compile_cores`, or no module and one warning where this machine cannot build them."""
+    from setuptools.errors import BaseError, CCompilerError  # BaseError: distutils' errors
+
+    try:
+        return compile_cores(out)
+    except (CCompilerError, BaseError, OSError) as error:
+        first = str(error).strip().splitlines()[:1] or [type(error).__name__]
+        print(
+            f"WARNING: tablefeast's native cores were not built ({first[0]}); installing pure "
+            f"Python, which plays the same games more slowly. Install a C compiler and "
+            f"Python's headers to build them, or set {PURE}=1 to skip this step.",
+            file=sys.stderr,
+        )
+        return []
+
+
 class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     """Puts the compiled cores in the wheel, which is then one for this platform only."""
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if not wants_native():
+            return
         if version == "editable":  # the package is imported from src: compile beside the sources
-            compile_cores(ROOT / "src")
+            compile_or_warn(ROOT / "src")
             return
         self._out = Path(tempfile.mkdtemp(prefix="tablefeast-native-"))
-        for module in compile_cores(self._out):
+        built = compile_or_warn(self._out)
+        if not built:  # a pure wheel, as with TABLEFEAST_PURE=1
+            return
+        for module in built:
             build_data["force_include"][str(module)] = str(module.relative_to(self._out))
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
