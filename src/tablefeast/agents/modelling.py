@@ -45,16 +45,17 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 import attrs
 
+from tablefeast.agents.game_types import A, C, S, SeatedState, V
 from tablefeast.agents.guard import TimedChoice
 from tablefeast.agents.heuristics import MIX, ranked_moves, weighted_choice
 from tablefeast.agents.ismcts import playout_policy, standing, win_share
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.play import Turn, decision
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import Ruleset
 
 __all__ = [
     "KNOWN_SAMPLES",
@@ -80,8 +81,8 @@ and the heuristic's mixed choice is itself a model of a person)."""
 
 
 def move_probabilities(
-    game: AnyRuleset, policy: str, view: Any, legal: Sequence[Any]
-) -> dict[Any, float]:
+    game: Ruleset[S, A, C, V], policy: str, view: V, legal: Sequence[A]
+) -> dict[A, float]:
     """The probability of each legal move under `policy` at a seat with `view` (smoothed by
     `SMOOTHING`, so every legal move has some).
 
@@ -135,7 +136,11 @@ class OpponentModel:
     )
 
     @prior.validator
-    def _check_prior(self, _: Any, value: Any) -> None:
+    def _check_prior(
+        self,
+        _: attrs.Attribute[tuple[tuple[str, float], ...]],
+        value: tuple[tuple[str, float], ...],
+    ) -> None:
         names = [pair[0] for pair in value if isinstance(pair, tuple) and len(pair) == 2]
         if (
             not value
@@ -150,7 +155,7 @@ class OpponentModel:
             )
 
     def posterior(
-        self, game: AnyRuleset, observed: Sequence[tuple[Any, Sequence[Any], Any]]
+        self, game: Ruleset[S, A, C, V], observed: Sequence[tuple[V, Sequence[A], A]]
     ) -> dict[str, float]:
         """The weights of the policies after the seat was seen to make these moves, by Bayes'
         rule (normalised to add up to one).
@@ -180,23 +185,24 @@ class OpponentModel:
         return weights
 
 
-class _Regrets:
-    """Regret matching over one seat's moves at the root (availability: only legal moves)."""
+class _Regrets(Generic[A]):
+    """Regret matching over one seat's moves (`A`) at the root (availability: only legal
+    moves)."""
 
     __slots__ = ("regret", "total")
 
     def __init__(self) -> None:
-        self.regret: dict[Any, float] = {}
-        self.total: dict[Any, float] = {}
+        self.regret: dict[A, float] = {}
+        self.total: dict[A, float] = {}
 
-    def strategy(self, legal: Sequence[Any]) -> dict[Any, float]:
+    def strategy(self, legal: Sequence[A]) -> dict[A, float]:
         positive = {a: max(self.regret.get(a, 0.0), 0.0) for a in legal}
         norm = sum(positive.values())
         if norm <= 0:
             return dict.fromkeys(legal, 1.0 / len(legal))
         return {a: r / norm for a, r in positive.items()}
 
-    def update(self, values: Mapping[Any, float], sigma: Mapping[Any, float]) -> None:
+    def update(self, values: Mapping[A, float], sigma: Mapping[A, float]) -> None:
         mean = sum(sigma[a] * v for a, v in values.items())
         for a, v in values.items():
             self.regret[a] = self.regret.get(a, 0.0) + v - mean
@@ -244,36 +250,36 @@ class ModelAgent:
     known: Any = attrs.field(default=None)
 
     @iterations.validator
-    def _check_iterations(self, _: Any, value: Any) -> None:
+    def _check_iterations(self, _: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or not 1 <= value <= 1_000_000:
             raise ValueError(
                 f"ModelAgent.iterations must be an int from 1 to 1,000,000, got {value!r}"
             )
 
     @seconds.validator
-    def _check_seconds(self, _: Any, value: Any) -> None:
+    def _check_seconds(self, _: attrs.Attribute[float | None], value: float | None) -> None:
         if value is not None and (type(value) not in (int, float) or not value > 0):
             raise ValueError(f"ModelAgent.seconds must be None or positive, got {value!r}")
 
     @model.validator
-    def _check_model(self, _: Any, value: Any) -> None:
+    def _check_model(self, _: attrs.Attribute[OpponentModel], value: OpponentModel) -> None:
         if not isinstance(value, OpponentModel):
             raise ValueError(f"ModelAgent.model must be an OpponentModel, got {value!r}")
 
     @wary.validator
     @unknown.validator
     @floor.validator
-    def _check_share(self, attribute: Any, value: Any) -> None:
+    def _check_share(self, attribute: attrs.Attribute[float], value: float) -> None:
         if type(value) not in (int, float) or not 0 <= value < 1:
             raise ValueError(f"ModelAgent.{attribute.name} must be from 0 to 1, got {value!r}")
 
     @known.validator
-    def _check_known(self, _: Any, value: Any) -> None:
+    def _check_known(self, _: attrs.Attribute[object], value: object) -> None:
         if value is not None and not (hasattr(value, "act") or hasattr(value, "choose")):
             raise ValueError(f"ModelAgent.known must be None or an agent, got {value!r}")
 
     @horizon.validator
-    def _check_horizon(self, _: Any, value: Any) -> None:
+    def _check_horizon(self, _: attrs.Attribute[int | None], value: int | None) -> None:
         if value is not None and (type(value) is not int or not 0 <= value <= 10_000):
             raise ValueError(
                 f"ModelAgent.horizon must be None or an int from 0 to 10,000, got {value!r}"
@@ -319,8 +325,8 @@ class ModelAgent:
             return TimedChoice(legal[0], False)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         weights = self._weights(turn)
-        mine = _Regrets()
-        theirs: dict[int, _Regrets] = {}
+        mine: _Regrets[object] = _Regrets()  # the turn's moves, of a game not known here
+        theirs: dict[int, _Regrets[object]] = {}
         sums = dict.fromkeys(legal, 0.0)
         simultaneous = False
         known: dict[tuple[int, Any], list[Any]] = {}
@@ -387,12 +393,12 @@ class ModelAgent:
 
     def _known_move(
         self,
-        game: AnyRuleset,
-        world: Any,
+        game: Ruleset[S, A, C, V],
+        world: S,
         seat: int,
-        known: dict[tuple[int, Any], list[Any]],
+        known: dict[tuple[int, V], list[A]],
         rng: random.Random,
-    ) -> Any:
+    ) -> A:
         """Seat `seat`'s move in `world` as the ``known`` agent chooses it from its view
         (remembered per view, at most `KNOWN_SAMPLES` choices, then drawn among them)."""
         seen = known.setdefault((seat, game.view(world, seat)), [])
@@ -401,7 +407,7 @@ class ModelAgent:
             return seen[-1]
         return seen[rng.randrange(len(seen))]
 
-    def _world(self, game: AnyRuleset, seat: int, state: Any) -> Any:
+    def _world(self, game: Ruleset[S, A, C, V], seat: int, state: S) -> S:
         """The sampled state with the other seats' hidden commitments of this step taken back
         (where the game can do so exactly), so that the model redraws them."""
         withdraw = game.CAPABILITIES.withdraw
@@ -415,8 +421,8 @@ class ModelAgent:
 
     def _playout(
         self,
-        game: AnyRuleset,
-        state: Any,
+        game: Ruleset[SeatedState, A, C, V],
+        state: SeatedState,
         seat: int,
         policies: Mapping[int, str],
         seed: int,

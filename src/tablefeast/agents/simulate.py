@@ -31,7 +31,7 @@ import math
 import os
 import random
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
@@ -42,7 +42,7 @@ from tablefeast import native
 from tablefeast.agents import make_agent
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.errors import ConfigError
-from tablefeast.kernel.limits import shown
+from tablefeast.kernel.limits import JSON, shown
 from tablefeast.kernel.play import agent_rng, play_game, seat_suffix
 
 __all__ = [
@@ -122,7 +122,7 @@ def _build(spec: AgentSpec) -> Any:
 
 def play_one(  # noqa: PLR0917 - plain arguments, so that it pickles to any worker
     name: str,
-    config_data: dict[str, Any],
+    config_data: Mapping[str, JSON],
     seats: Sequence[AgentSpec],
     seed: str,
     index: int,
@@ -219,7 +219,7 @@ def _plays_in_core(names: Sequence[AgentSpec], engine: str, keep_records: bool) 
 
 def play_chunk(
     name: str,
-    config_data: dict[str, Any],
+    config_data: Mapping[str, JSON],
     seats: Sequence[Sequence[str]],
     seed: str,
     first: int,
@@ -438,7 +438,7 @@ def simulate(
     games: int,
     *,
     seed: int | str = 0,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
@@ -561,7 +561,7 @@ _IGNORE_SIGINT = (signal.SIGINT, signal.SIG_IGN)
 
 def run_calls(
     function: Callable[..., T],
-    calls: Sequence[tuple[Any, ...]],
+    calls: Sequence[tuple[object, ...]],
     *,
     executor: Executor | None = None,
     workers: int | None = None,

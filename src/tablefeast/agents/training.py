@@ -36,14 +36,23 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 import tablefeast
+from tablefeast.agents.game_types import A, C, S, V
 from tablefeast.agents.learned import MAX_WEIGHTS_BYTES, Weights, encode_layers
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
+from tablefeast.kernel.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from tablefeast.interop.vector import VectorGame
 
 __all__ = ["TrainConfig", "TrainResult", "train"]
 
@@ -58,21 +67,21 @@ far appended to the tensor; the weights say so (``factored``), and `LearnedAgent
 the same way."""
 
 
-def _positive(_: Any, attribute: Any, value: Any) -> None:
+def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
         raise ConfigError(
             f"TrainConfig.{attribute.name} must be a positive int, got {shown(value)}"
         )
 
 
-def _count(_: Any, attribute: Any, value: Any) -> None:
+def _count(_: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 0:
         raise ConfigError(
             f"TrainConfig.{attribute.name} must be an int of at least 0, got {shown(value)}"
         )
 
 
-def _share(_: Any, attribute: Any, value: Any) -> None:
+def _share(_: object, attribute: attrs.Attribute[float], value: float) -> None:
     if type(value) not in (int, float) or not 0 <= value <= 1:
         raise ConfigError(f"TrainConfig.{attribute.name} must be from 0 to 1, got {shown(value)}")
 
@@ -194,12 +203,19 @@ class TrainResult:
     """The weights file's JSON data (what `main` writes)."""
 
 
-def _torch() -> Any:
+def _torch() -> ModuleType:
     try:
         import torch
     except ImportError as e:
         raise ImportError('training needs the learn extra: pip install "tablefeast[learn]"') from e
     return torch
+
+
+_Decision = tuple["NDArray[np.float32]", "NDArray[np.int8]", int, float, float]
+"""A learner's decision: its observation, its legal-id mask, the id it chose, that id's
+log-probability, and the value the network gave the observation."""
+_Row = tuple["NDArray[np.float32]", "NDArray[np.int8]", int, float, float, float]
+"""A decision with its episode's return and its advantage, for the update."""
 
 
 class _Trajectories:
@@ -208,10 +224,10 @@ class _Trajectories:
 
     def __init__(self, gae: float) -> None:
         self.gae = gae
-        self.open: dict[tuple[int, int, int], list[tuple[Any, Any, int, float, float]]] = {}
-        self.done: list[tuple[Any, Any, int, float, float, float]] = []  # ... return, advantage
+        self.open: dict[tuple[int, int, int], list[_Decision]] = {}
+        self.done: list[_Row] = []
 
-    def add(self, key: tuple[int, int, int], row: tuple[Any, Any, int, float, float]) -> None:
+    def add(self, key: tuple[int, int, int], row: _Decision) -> None:
         self.open.setdefault(key, []).append(row)
 
     def end(self, key: tuple[int, int, int], reward: float) -> None:
@@ -263,7 +279,7 @@ def train(
     opponents = config.against or "heuristic"
     single_envs = config.envs if config.against else round(config.envs * config.heuristic_share)
     league_envs = config.envs - single_envs
-    batches: list[Any] = []
+    batches: list[VectorGame] = []
     if league_envs:
         batches.append(
             VectorGame(
@@ -305,7 +321,7 @@ def train(
     if config.imitation:
         _imitate(torch, network, optimizer, config, device, say)
     league: list[Any] = [_frozen(torch, network)]
-    self_play: Any = batches[0] if league_envs else None
+    self_play = batches[0] if league_envs else None
     learner_seat = [draws.randrange(config.players) for _ in range(league_envs)]
     opponent = [SELF] * league_envs  # each league env's opponent: SELF, or a past policy
     trajectories = _Trajectories(config.gae)
@@ -383,7 +399,7 @@ def train(
 
 def heuristic_decisions(
     game: str, players: int, decisions: int, seed: int
-) -> tuple[Any, Any, Any, Any]:
+) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int64], NDArray[np.float32]]:
     """Games of the game's heuristic against itself, played on the pure engine: every seat's
     observation tensor, legal-id mask and chosen id at each of its decisions (with two or more
     legal moves), and its result (a winner's share of the win), until `decisions` are kept.
@@ -411,7 +427,9 @@ def heuristic_decisions(
         def __init__(self, seat: int) -> None:
             self.seat, self.heuristic = seat, HeuristicAgent()
 
-        def act(self, rules: Any, view: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        def act(
+            self, rules: Ruleset[S, A, C, V], view: V, legal: tuple[A, ...], rng: random.Random
+        ) -> A:
             move = self.heuristic.act(rules, view, legal, rng)
             if len(legal) > 1:
                 ids = [rules.action_to_id(m, config) for m in legal]
@@ -437,7 +455,7 @@ def heuristic_decisions(
 
 
 def _imitate(  # noqa: PLR0917 - the warm start's parts, each needed
-    torch: Any,
+    torch: ModuleType,
     network: Any,
     optimizer: Any,
     config: TrainConfig,
@@ -469,8 +487,10 @@ def _imitate(  # noqa: PLR0917 - the warm start's parts, each needed
             say(f"imitation epoch {epoch + 1}: loss {total / count:.4f} on {count:,} decisions")
 
 
-def _network(torch: Any, inputs: int, hidden: int, actions: int) -> Any:
-    class Network(torch.nn.Module):  # type: ignore[misc]
+def _network(torch: ModuleType, inputs: int, hidden: int, actions: int) -> Any:
+    module: Any = torch.nn.Module  # PyTorch's, untyped here: the optional extra ``learn``
+
+    class Network(module):  # type: ignore[misc]
         """Two hidden ReLU layers; a policy head (the layers `LearnedAgent` plays) and a value
         head."""
 
@@ -518,7 +538,7 @@ def _start_weights(config: TrainConfig, inputs: int, actions: int, factored: boo
     return weights
 
 
-def _load(torch: Any, network: Any, weights: Weights) -> None:
+def _load(torch: ModuleType, network: Any, weights: Weights) -> None:
     """Copy `weights`' layers into the network's policy layers (by input, as `Weights` keeps
     them: transposed into PyTorch's rows by output unit)."""
     layers = (network.first, network.second, network.policy)
@@ -528,7 +548,7 @@ def _load(torch: Any, network: Any, weights: Weights) -> None:
             layer.bias.copy_(torch.tensor(bias, dtype=torch.float32))
 
 
-def _frozen(torch: Any, network: Any) -> Any:
+def _frozen(torch: ModuleType, network: Any) -> Any:
     import copy
 
     frozen = copy.deepcopy(network)
@@ -537,7 +557,7 @@ def _frozen(torch: Any, network: Any) -> Any:
     return frozen
 
 
-def _sample(torch: Any, logits: Any, masks: Any) -> tuple[Any, Any]:
+def _sample(torch: ModuleType, logits: Any, masks: Any) -> tuple[Any, Any]:
     """A legal id per row drawn from the masked softmax, and its log-probability."""
     masked = logits.masked_fill(~masks, -1e9)
     distribution = torch.distributions.Categorical(logits=masked)
@@ -546,7 +566,12 @@ def _sample(torch: Any, logits: Any, masks: Any) -> tuple[Any, Any]:
 
 
 def _update(  # noqa: PLR0917 - the update's parts, each needed
-    torch: Any, network: Any, optimizer: Any, rows: list[Any], config: TrainConfig, device: str
+    torch: ModuleType,
+    network: Any,
+    optimizer: Any,
+    rows: list[_Row],
+    config: TrainConfig,
+    device: str,
 ) -> None:
     """PPO's clipped update on `rows` (observation, mask, action, old log-prob, return,
     advantage)."""
@@ -586,7 +611,7 @@ def _update(  # noqa: PLR0917 - the update's parts, each needed
             optimizer.step()
 
 
-def _recent_share(batch: Any) -> float:
+def _recent_share(batch: VectorGame) -> float:
     """The learner's mean result over the heuristic batch's last ended episodes (with the
     reward ``"score_difference"``: a positive margin counts 1, a tie for the best score half)."""
     import numpy as np

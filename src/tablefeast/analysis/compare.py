@@ -33,7 +33,6 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import Any
 
 import attrs
 
@@ -41,7 +40,7 @@ from tablefeast.agents.simulate import AgentSpec, wilson
 from tablefeast.analysis.figures import Difference, Figure, Stat, _Json, to_json
 from tablefeast.analysis.run import Analysis, check_setup, run_setup
 from tablefeast.kernel.errors import ConfigError
-from tablefeast.kernel.limits import shown
+from tablefeast.kernel.limits import JSON, shown
 
 __all__ = ["MAX_VARIANTS", "Z99", "Comparison", "compare", "difference", "variant_labels"]
 
@@ -93,8 +92,8 @@ def _differences(base: Analysis, other: Analysis, labels: tuple[str, str]) -> li
         # Against different references (the fair share of 3 and of 4 players), compare each
         # value's excess over its own reference.
         shift = 0.0
-        if None not in (figure.reference, theirs.reference):
-            shift = float(theirs.reference) - float(figure.reference)  # type: ignore[arg-type]
+        if figure.reference is not None and theirs.reference is not None:
+            shift = float(theirs.reference) - float(figure.reference)
         for stat in figure.stats:
             match = theirs.stat(stat.label)
             if match is None or match.kind != stat.kind:
@@ -109,12 +108,12 @@ def _differences(base: Analysis, other: Analysis, labels: tuple[str, str]) -> li
     return found
 
 
-def _value_text(value: Any) -> str:
+def _value_text(value: JSON) -> str:
     text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
     return text if len(text) <= 24 else text[:21] + "..."
 
 
-def variant_labels(configs: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+def variant_labels(configs: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
     """A short label for each variant: the options in which the variants differ.
 
     Args:
@@ -222,7 +221,7 @@ class Comparison(_Json):
 
 def compare(
     name: str,
-    variants: Sequence[Mapping[str, Any]],
+    variants: Sequence[Mapping[str, object]],
     *,
     players: int = 4,
     agents: Sequence[AgentSpec] | str = ("random",),

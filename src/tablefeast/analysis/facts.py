@@ -31,15 +31,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic
 
 import attrs
 
 import tablefeast
+from tablefeast.agents.game_types import A, C, S, V
 from tablefeast.agents.simulate import AgentSpec, GameOutcome, play_one
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.effects import Effect, label
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import Ruleset
 
 __all__ = ["Branching", "GameFacts", "decision_kind", "move_keys", "play_facts"]
 
@@ -131,7 +132,7 @@ class GameFacts:
         return self.outcome.win_share(seat)
 
 
-def decision_kind(legal: Sequence[Any]) -> str:
+def decision_kind(legal: Sequence[object]) -> str:
     """A decision's kind: the class names of its legal actions, in order, each once, joined by /.
 
     Args:
@@ -182,11 +183,11 @@ def _leader(scores: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-class _Watcher:
+class _Watcher(Generic[S, A, C, V]):
     """Collects the facts move by move (`play_game`'s ``on_step``: the states before and after
     each move, and its effects)."""
 
-    def __init__(self, game: AnyRuleset, players: int) -> None:
+    def __init__(self, game: Ruleset[S, A, C, V], players: int) -> None:
         self.game = game
         self.decisions = 0
         self.chance = 0
@@ -195,10 +196,10 @@ class _Watcher:
         self.branching: dict[str, list[int]] = {}
         self.moves: list[Counter[str]] = [Counter() for _ in range(players)]
         self.seen: Counter[str] = Counter()
-        self.final: Any = None
+        self.final: S | None = None
 
     def __call__(
-        self, state: Any, seat: int, action: Any, after: Any, effects: tuple[Effect, ...]
+        self, state: S, seat: int, action: A, after: S, effects: tuple[Effect, ...]
     ) -> None:
         if self.final is None:
             self._lead(state)  # the initial state
@@ -219,7 +220,7 @@ class _Watcher:
         self._lead(after)
         self.final = after
 
-    def _lead(self, state: Any) -> None:
+    def _lead(self, state: S) -> None:
         leader = _leader(self.game.scores(state))
         if leader is not None:
             if self.leader is not None and leader != self.leader:

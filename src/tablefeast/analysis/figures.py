@@ -26,7 +26,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import attrs
 import cattrs
@@ -53,7 +53,7 @@ converter = make_converter(forbid_extra_keys=True)
 """The cattrs converter of the analysis records (JSON data, unknown keys refused)."""
 
 
-def to_json(value: Any, indent: int | None = 1) -> str:
+def to_json(value: object, indent: int | None = 1) -> str:
     """A record (or a tuple of them) as JSON text.
 
     Args:

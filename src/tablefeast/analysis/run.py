@@ -23,13 +23,14 @@ from typing import Any
 import attrs
 
 import tablefeast
+from tablefeast.agents.game_types import A, C, S, V
 from tablefeast.agents.simulate import AgentSpec, rotation, run_calls, seat_agents
 from tablefeast.analysis.facts import GameFacts, play_facts
 from tablefeast.analysis.figures import Figure, _Json, build_figures, to_json
 from tablefeast.kernel.errors import ConfigError
-from tablefeast.kernel.limits import shown
+from tablefeast.kernel.limits import JSON, shown
 from tablefeast.kernel.options import config_from_options
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import AnyRuleset, Ruleset
 
 __all__ = ["MAX_GAMES", "Analysis", "analyze"]
 
@@ -120,7 +121,7 @@ def _default_label(analysis: Analysis) -> str:
     return f"{analysis.players} players"
 
 
-def _title(game: AnyRuleset) -> str:
+def _title(game: Ruleset[S, A, C, V]) -> str:
     lines = (game.__doc__ or "").strip().splitlines()
     return lines[0].split(" (")[0].rstrip(".") if lines else game.NAME
 
@@ -142,7 +143,7 @@ class Setup:
     seed: str
 
 
-def _config_data(game: AnyRuleset, options: Any, players: int) -> dict[str, Any]:
+def _config_data(game: Ruleset[S, A, C, V], options: object, players: int) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         raise ConfigError(
             f"options must be a mapping of option names to values, got {shown(options)}"
@@ -159,7 +160,7 @@ def _config_data(game: AnyRuleset, options: Any, players: int) -> dict[str, Any]
 
 def check_setup(  # noqa: PLR0917 - the arguments of analyze and compare, checked in one place
     name: str,
-    variants: Sequence[Any],
+    variants: Sequence[object],
     agents: Sequence[AgentSpec] | str,
     games: int,
     seed: int | str,
@@ -215,7 +216,9 @@ def check_setup(  # noqa: PLR0917 - the arguments of analyze and compare, checke
     return Setup(game, configs, tuple(names), tuple(seats), str(seed))
 
 
-def holding_labels(game: AnyRuleset, config_data: Mapping[str, Any]) -> tuple[str, ...] | None:
+def holding_labels(
+    game: Ruleset[S, A, C, V], config_data: Mapping[str, JSON]
+) -> tuple[str, ...] | None:
     """The labels of the game's ``holdings`` under a config, in the game's order (those it gives
     for the initial state, every seat's), or None when the game module has no ``holdings``.
 
@@ -230,7 +233,7 @@ def holding_labels(game: AnyRuleset, config_data: Mapping[str, Any]) -> tuple[st
     holdings = game.CAPABILITIES.holdings
     if holdings is None:
         return None
-    config: Any = tablefeast.loads(json.dumps(config_data), game.Config)
+    config: C = tablefeast.loads(json.dumps(config_data), game.Config)
     held = holdings(game.initial_state(config))
     return tuple(dict.fromkeys(label for seat in held for label in seat))
 
@@ -291,7 +294,7 @@ def analyze(
     name: str,
     players: int = 4,
     *,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     agents: Sequence[AgentSpec] | str = ("random",),
     games: int = 200,
     seed: int | str = 0,
