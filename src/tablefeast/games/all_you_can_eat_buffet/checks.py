@@ -31,7 +31,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, cast
 
 from tablefeast.games.all_you_can_eat_buffet.components import MAX_POINTS, MOODS
 from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES, Config
@@ -160,7 +159,7 @@ def _public_shapes(table: Table, unseen: tuple[str, object]) -> list[str]:
         if not _ints(value, m, 0, total):
             problems.append(f"{name} must be {m} Meal counts from 0 to {total}")
     problems += _optional_problems(n, (("revealed", table.revealed, _K - 1),))
-    queues: tuple[tuple[str, Any, int], ...] = (
+    queues: tuple[tuple[str, object, int], ...] = (
         ("mood_draws", table.mood_draws, FIRST_HAND * n),
         ("reveals", table.reveals, n),
         ("queue", table.queue, n),
@@ -614,7 +613,7 @@ def _view_flow(view: View) -> list[str]:
     if problem:
         problems.append(problem)
     for s, count in enumerate(committed):
-        needed = _cards_needed(cast(State, view), s)  # AYC-5: it reads the config and drinks
+        needed = _cards_needed(view, s)  # AYC-5
         if count is not None and count != needed:
             problems.append(f"seat {s} committed {count} Mood cards, not {needed} (AYC-5)")
     mine = view.my_commitment

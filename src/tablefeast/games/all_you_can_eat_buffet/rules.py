@@ -16,6 +16,7 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
+from typing import Protocol
 
 from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.actions import (
@@ -204,7 +205,17 @@ def _who(state: State) -> str:
 # ---------------------------------------------------------------- legality ("why not?")
 
 
-def _cards_needed(state: State, seat: int) -> int:
+class _WithDrinks(Protocol):
+    """What `_cards_needed` reads, of a state or of a view."""
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def drinks(self) -> tuple[int, ...]: ...
+
+
+def _cards_needed(state: _WithDrinks, seat: int) -> int:
     """How many Mood cards `seat` commits, by its Drink tokens (AYC-5)."""
     drinks = state.drinks[seat]
     play_two, play_none = _THRESHOLDS[state.config.players]
