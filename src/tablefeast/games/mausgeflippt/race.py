@@ -199,10 +199,10 @@ def _speed(config: Config, racers: tuple[int, ...]) -> _SpeedEntry:
     outcomes = singles + ties
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     support = tuple(Fastest(g) for g, _ in outcomes)
-    weights = tuple(int(p * denominator) for _, p in outcomes)
-    distribution = Distribution(support, weights, denominator)
+    shares = tuple(int(p * denominator) for _, p in outcomes)
+    distribution = Distribution(support, shares, denominator)
     # The same distribution again, typed as any action's: built once, on a miss.
-    of_actions: Distribution[Action] = Distribution(support, weights, denominator)
+    of_actions: Distribution[Action] = Distribution(support, shares, denominator)
     if len(_SPEED) >= _SPEED_ENTRIES:
         _SPEED.clear()
     _SPEED[key] = entry = (distribution, of_actions, frozenset(distribution.outcomes))
