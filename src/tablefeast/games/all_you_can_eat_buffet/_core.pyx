@@ -101,6 +101,7 @@ assert MAX_COUNT <= 255 and MAX_MOOD_CARDS <= 255 and MAX_MEAL_ENTRIES <= MAX_ME
 assert STAGES == ("deal", "play", "reveal", "resolve", "secrets", "tomatoes", "over")
 assert [m.value for m in MOODS] == ["hungry", "very-hungry", "boor", "slow", "trickster", "jealous"]
 assert FIRST_HAND * MAX_SEATS <= MAX_DRAWS
+assert Config(players=MAX_SEATS).line_size <= MAX_LINE  # AYC-3: the longest line, told in config
 
 cdef tuple CHANCE_ONLY = (_CHANCE,)
 cdef tuple PENDING = tuple(

@@ -38,6 +38,9 @@ from tablefeast.games.mausgeflippt.actions import (
 from tablefeast.games.mausgeflippt.checks import check_state
 from tablefeast.games.mausgeflippt.components import MAX_CHEESES as _MAX_CHEESES
 from tablefeast.games.mausgeflippt.components import MAX_CLOTHING as _MAX_CLOTHING
+from tablefeast.games.mausgeflippt.config import HAND_SIZE as _HAND_SIZE
+from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN as _MAX_FACE_DOWN
+from tablefeast.games.mausgeflippt.config import YOUNG_HAND_SIZE as _YOUNG_HAND_SIZE
 from tablefeast.games.mausgeflippt.config import Config
 from tablefeast.games.mausgeflippt.race import fastest_distribution
 from tablefeast.games.mausgeflippt.state import State as PureState
@@ -49,13 +52,12 @@ from tablefeast.kernel.seats import check_actor_seat
 
 cdef enum:
     MAX_SEATS = 6
-    MAX_PENDING = 48  # the hands' sizes together (at most 7 a seat, MG-1): from_engine bounds it
+    MAX_PENDING = 48  # the hands' sizes together (HAND_SIZE a seat at most, MG-1): from_engine bounds it
     MASKS = 64  # the sets of seats
     NONE = -1
     NO_CODE = -100  # a commitment slot with no code (PASS is -1, FLIP -2)
     PASS = -1
     FLIP = -2
-    MAX_FACE_DOWN = 3  # MG-6
     # The chance nodes, in the order they come up (as `rules`).
     MOUSE_AWARD = 0
     CHEESE_AWARD = 1
@@ -68,6 +70,10 @@ cdef enum:
 include "_random.pxi"
 
 
+cdef int MAX_FACE_DOWN = _MAX_FACE_DOWN  # MG-6: read from the config, told once
+if MAX_SEATS * max(_HAND_SIZE, _YOUNG_HAND_SIZE) > MAX_PENDING:
+    # the hand sizes are read here once; the arrays' sizes are fixed when the core is built
+    raise ImportError("the hand sizes no longer fit the core's arrays (MAX_PENDING)")
 cdef int MAX_CLOTHING = _MAX_CLOTHING  # MG-20: the most of any count of clothing cards
 cdef int MAX_CHEESES = _MAX_CHEESES  # MG-20: of cheese cards
 cdef object PASS_ACTION = _pure.PASS_ACTION
@@ -616,7 +622,7 @@ def chance_distribution(state):
 
 
 cdef tuple _choices(State s, int seat):
-    """Pass, a Play of each item in hand, and Flip unless three cards lie face down (MG-2,
+    """Pass, a Play of each item in hand, and Flip unless MAX_FACE_DOWN cards lie face down (MG-2,
     MG-6), in the pure engine's order."""
     cdef int k
     cdef int* hand = _hand(s, seat)
@@ -1211,7 +1217,7 @@ include "_batch.pxi"
 from tablefeast.games.mausgeflippt.view import determinize as _search_pure_determinize
 
 cdef enum:
-    SEARCH_MAX_OPTIONS = 64  # Pass, Flip and the items of a hand of at most 7 cards (MG-1)
+    SEARCH_MAX_OPTIONS = 64  # Pass, Flip and the items of a hand of HAND_SIZE cards (MG-1)
     # codes: in a race Pass 0, Flip 1, a Play 2 + its item (MG-2); a face-down card
     # SEARCH_FACE_DOWN + its item (MG-17)
     SEARCH_FACE_DOWN = 1 << 20
@@ -1221,7 +1227,7 @@ SEARCH_DETERMINIZES = True  # `_search_determinize` is the twin of `view.determi
 
 cdef int _search_options(State t, int seat, int* codes) except -1:
     """`legal_actions(t, seat)` as codes, in its order: Pass, the items in hand and Flip
-    unless three cards lie face down (MG-2, MG-6), or the items to lay face down (MG-17)."""
+    unless MAX_FACE_DOWN cards lie face down (MG-2, MG-6), or the items to lay face down (MG-17)."""
     cdef int k, count = 0
     cdef int* row
     if _may_commit(t, seat):

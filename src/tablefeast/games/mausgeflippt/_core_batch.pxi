@@ -199,7 +199,7 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
 
 
 cdef int _mask(State t, int seat, signed char* pending, signed char* out) except -1:
-    """1 at each of `seat`'s legal ids: Pass, a Play of each item in hand and Flip unless three
+    """1 at each of `seat`'s legal ids: Pass, a Play of each item in hand and Flip unless MAX_FACE_DOWN
     cards lie face down (MG-2, MG-6), or the items a wrong flipper may lay face down (MG-17)."""
     cdef int k, items = t.L.items
     cdef int* cards
