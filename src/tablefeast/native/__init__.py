@@ -45,7 +45,7 @@ import importlib
 import random
 from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -54,10 +54,16 @@ from tablefeast.kernel.errors import ConfigError, RecordError
 from tablefeast.kernel.ruleset import is_a_function_of_a_state
 from tablefeast.kernel.serialize import register_twin
 
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from tablefeast.kernel.chance import Distribution
+    from tablefeast.kernel.effects import Effect
+
 __all__ = ["NATIVE_GAMES", "NativeRuleset", "available", "load", "twin"]
 
 
-def _declared(game: Any) -> str | None:
+def _declared(game: object) -> str | None:
     """The full name of the native core module the game declares (`Capabilities.core`), or
     None where it declares none."""
     core = getattr(getattr(game, "CAPABILITIES", None), "core", None)
@@ -257,61 +263,72 @@ class NativeRuleset:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._pure, name)  # constants, classes, functions of no state
 
-    def chance_distribution(self, state: Any) -> Any:
+    def chance_distribution(self, state: object) -> Distribution[object]:
         """As the pure module's (the core's state converted)."""
-        return self._pure.chance_distribution(self.to_pure(state))
+        distribution: Distribution[object] = self._pure.chance_distribution(self.to_pure(state))
+        return distribution
 
-    def chance_outcomes(self, state: Any) -> Any:
+    def chance_outcomes(self, state: object) -> tuple[tuple[object, Fraction], ...]:
         """As the pure module's (the core's state converted)."""
-        return self._pure.chance_outcomes(self.to_pure(state))
+        outcomes: tuple[tuple[object, Fraction], ...] = self._pure.chance_outcomes(
+            self.to_pure(state)
+        )
+        return outcomes
 
-    def why_not(self, state: Any, player: int, action: object) -> str | None:
+    def why_not(self, state: object, player: int, action: object) -> str | None:
         """As the pure module's (the core's state converted)."""
-        return self._pure.why_not(self.to_pure(state), player, action)  # type: ignore[no-any-return]
+        reason: str | None = self._pure.why_not(self.to_pure(state), player, action)
+        return reason
 
-    def apply_traced(self, state: Any, player: int, action: Any) -> tuple[Any, tuple[Any, ...]]:
+    def apply_traced(
+        self, state: object, player: int, action: object
+    ) -> tuple[object, tuple[Effect, ...]]:
         """As the pure module's, the state it returns converted back."""
-        after, effects = self._pure.apply_traced(self.to_pure(state), player, action)
+        traced: tuple[object, tuple[Effect, ...]] = self._pure.apply_traced(
+            self.to_pure(state), player, action
+        )
+        after, effects = traced
         return self._core.from_engine(after), effects
 
-    def view(self, state: Any, player: int | None) -> Any:
+    def view(self, state: object, player: int | None) -> object:
         """As the pure module's (the core's state converted)."""
         return self._pure.view(self.to_pure(state), player)
 
-    def determinize(self, state: Any, player: int | None, rng: random.Random) -> Any:
+    def determinize(self, state: object, player: int | None, rng: random.Random) -> object:
         """As the pure module's, the state it returns converted back."""
         return self._core.from_engine(self._pure.determinize(self.to_pure(state), player, rng))
 
-    def action_from_str(self, state: Any, player: int, text: str) -> Any:
+    def action_from_str(self, state: object, player: int, text: str) -> object:
         """As the pure module's (the core's state converted; a view, or None for no state, as
         there)."""
         return self._pure.action_from_str(self._pure_or_none(state), player, text)
 
-    def action_from_id(self, state: Any, player: int, action_id: int) -> Any:
+    def action_from_id(self, state: object, player: int, action_id: int) -> object:
         """As the pure module's (the core's state converted; a view, or None for no state, as
         there)."""
         return self._pure.action_from_id(self._pure_or_none(state), player, action_id)
 
-    def _pure_or_none(self, state: Any) -> Any:
+    def _pure_or_none(self, state: object) -> object:
         # The notation reads the state's config (its card lists) where it is given one; a seat's
         # view (the pure module's class in both engines) has the same config.
         if state is None or type(state) is self._pure.View:
             return state
         return self.to_pure(state)
 
-    def check_state(self, state: Any) -> list[str]:
+    def check_state(self, state: object) -> list[str]:
         """As the pure module's (the core's state converted); anything but a native state of
         the game is one problem."""
         try:
             pure = self.to_pure(state)
         except RecordError as e:
             return [str(e)]
-        return self._pure.check_state(pure)  # type: ignore[no-any-return]
+        problems: list[str] = self._pure.check_state(pure)
+        return problems
 
 
-def _state_functions(pure: Any) -> list[tuple[str, Callable[..., Any]]]:
+def _state_functions(pure: object) -> list[tuple[str, Callable[..., object]]]:
     """The public functions of the game module `pure` whose first parameter is a state."""
-    found: list[tuple[str, Callable[..., Any]]] = []
+    found: list[tuple[str, Callable[..., object]]] = []
     for name in getattr(pure, "__all__", ()):
         function = getattr(pure, name, None)
         if is_a_function_of_a_state(function):  # compiled by mypyc too (a builtin)
@@ -320,11 +337,11 @@ def _state_functions(pure: Any) -> list[tuple[str, Callable[..., Any]]]:
 
 
 def _through(
-    function: Callable[..., Any] | None,
-    to_pure: Callable[[Any], Any],
+    function: Callable[..., object] | None,
+    to_pure: Callable[[object], object],
     pure_state: type | None = None,
-    back: Callable[[Any], Any] | None = None,
-) -> Any:
+    back: Callable[[object], object] | None = None,
+) -> Callable[..., object] | None:
     """`function` of a state, given the native state converted (None stays None); a
     `pure_state` it returns is converted `back`."""
     if function is None:
@@ -332,7 +349,7 @@ def _through(
     if pure_state is None or back is None:
         return lambda state, *rest: function(to_pure(state), *rest)
 
-    def through(state: Any, *rest: Any) -> Any:
+    def through(state: object, *rest: object) -> object:
         result = function(to_pure(state), *rest)
         return back(result) if type(result) is pure_state else result
 
@@ -340,10 +357,10 @@ def _through(
 
 
 def _returning(
-    function: Callable[..., Any] | None,
-    to_pure: Callable[[Any], Any],
-    from_pure: Callable[[Any], Any],
-) -> Any:
+    function: Callable[..., object] | None,
+    to_pure: Callable[[object], object],
+    from_pure: Callable[[object], object],
+) -> Callable[..., object] | None:
     """`function` from a state to a state, on native states (None stays None)."""
     if function is None:
         return None
@@ -393,7 +410,7 @@ _LOADED: dict[str, NativeRuleset] = {}
 one per game with a core, and nothing in it changes once made."""
 
 
-def twin(game: Any) -> NativeRuleset | None:
+def twin(game: object) -> NativeRuleset | None:
     """The native ruleset of the game `game` is (a pure module or a native ruleset), where this
     install built its core; else None. A search given the pure module plays on the twin: the
     same game, the same draws from its generator, the same choices (`tablefeast.agents`).
