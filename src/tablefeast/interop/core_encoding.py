@@ -33,26 +33,25 @@ Examples:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tablefeast.interop.encoding import Encoding, MultisetEncoding, Pending
 
+if TYPE_CHECKING:
+    from tablefeast.native import NativeRuleset
+
 __all__ = ["CoreEncoding", "CoreMultisetEncoding", "OnCore", "core_encoding", "on_core"]
 
 
-class OnCore:
+class OnCore(Encoding):
     """The hot path on the core, for both kinds of encoding (mixed in before them): what an
     adapter calls where `on_core` gives it one."""
 
     on_core = True
-    config: Any
-    size: int
-    extra: int
-    factored: bool
 
-    def _begin(self, ruleset: Any) -> None:
+    def _begin(self, ruleset: NativeRuleset) -> None:
         core = ruleset.core
         self._mask_into = core.mask_into
         self._observe = core.adapter_observe
@@ -84,12 +83,12 @@ class OnCore:
         return tuple(values[k] for k in range(len(values) - 1, -1, -1) for _ in range(int(row[k])))
 
     # -- the hot path
-    def legal_ids(self, inner: Any, seat: int, pending: Pending) -> list[int]:
+    def legal_ids(self, inner: object, seat: int, pending: Pending) -> list[int]:
         """`seat`'s legal ids, ascending (none for a seat that does not act now)."""
         ids: list[int] = self._legal(inner, seat, self.pending_row(pending))
         return ids
 
-    def allows(self, inner: Any, seat: int, pending: Pending, action_id: int) -> bool:
+    def allows(self, inner: object, seat: int, pending: Pending, action_id: int) -> bool:
         """Whether `seat` may take the id `action_id` now."""
         if type(action_id) is not int or not 0 <= action_id < self.size:
             return False
@@ -97,7 +96,9 @@ class OnCore:
         self._mask_into(inner, seat, self.pending_row(pending), scratch)
         return bool(scratch[action_id])
 
-    def act(self, inner: Any, seat: int, pending: Pending, action_id: int) -> tuple[Any, Pending]:
+    def act(
+        self, inner: object, seat: int, pending: Pending, action_id: int
+    ) -> tuple[object, Pending]:
         """The state and pending discard after `seat` takes the legal id `action_id`.
 
         Raises:
@@ -109,12 +110,12 @@ class OnCore:
         after, _ = self._act(inner, seat, action_id, row)
         return after, self._pending_of(row)
 
-    def chance(self, inner: Any, rng: random.Random) -> Any:
+    def chance(self, inner: object, rng: random.Random) -> object:
         """The state after chance plays on to the next decision (drawn from `rng`)."""
         return self._chance(inner, rng)
 
     def observe(
-        self, inner: Any, pending: Pending, seat: int, mask: np.ndarray
+        self, inner: object, pending: Pending, seat: int, mask: np.ndarray
     ) -> tuple[np.ndarray, int]:
         """`seat`'s observation tensor (a new float32 array) and its mask, written into `mask`
         (int8, `size` bytes, or one more, the no-op's, left as it is), in one call of the core;
@@ -123,28 +124,25 @@ class OnCore:
         count: int = self._observe(inner, seat, self.pending_row(pending), out, mask)
         return out, count
 
-    def seat_tensor(self, inner: Any, pending: Pending, seat: int) -> tuple[float, ...]:
+    def seat_tensor(self, inner: object, pending: Pending, seat: int) -> tuple[float, ...]:
         """`seat`'s observation tensor as a tuple of floats, from the core (no array)."""
         values: tuple[float, ...] = self._tensor(inner, seat, self.pending_row(pending))
         return values
 
     def tensor_parts(
-        self, inner: Any, pending: Pending, viewer: int | None
+        self, inner: object, pending: Pending, viewer: int | None
     ) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """A seat's tensor from the core, whole (its pending tail in it); the spectator's from
         the encoding this is mixed into (the core writes seats' only)."""
         if viewer is None:
-            parts: tuple[tuple[float, ...], tuple[float, ...]] = super().tensor_parts(  # type: ignore[misc]
-                inner, pending, viewer
-            )
-            return parts
+            return super().tensor_parts(inner, pending, viewer)
         return self.seat_tensor(inner, pending, viewer), ()
 
 
 class CoreEncoding(OnCore, Encoding):
     """`Encoding` with its hot path on the game's native core (module docs)."""
 
-    def __init__(self, ruleset: Any, config: Any) -> None:
+    def __init__(self, ruleset: NativeRuleset, config: object) -> None:
         Encoding.__init__(self, ruleset, config)
         self._begin(ruleset)
 
@@ -152,20 +150,20 @@ class CoreEncoding(OnCore, Encoding):
 class CoreMultisetEncoding(OnCore, MultisetEncoding):
     """`MultisetEncoding` with its hot path on the game's native core (module docs)."""
 
-    def __init__(self, ruleset: Any, config: Any) -> None:
+    def __init__(self, ruleset: NativeRuleset, config: object) -> None:
         MultisetEncoding.__init__(self, ruleset, config)
         self._begin(ruleset)
 
-    def legal(self, inner: Any, seat: int, pending: Pending) -> tuple[list[int], list[Any]]:
+    def legal(self, inner: object, seat: int, pending: Pending) -> tuple[list[int], list[object]]:
         ids = self.legal_ids(inner, seat, pending)
         return ids, [self.from_id(None, seat, i) for i in ids]  # discards and done: no state
 
 
-def _always(state: Any) -> bool:
+def _always(state: object) -> bool:
     return True
 
 
-def core_encoding(ruleset: Any, config: Any, factored: bool) -> Encoding:
+def core_encoding(ruleset: NativeRuleset, config: object, factored: bool) -> Encoding:
     """The encoding of a game loaded with its native core, its hot path on the core.
 
     Args:

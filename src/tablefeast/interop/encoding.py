@@ -53,6 +53,7 @@ from typing import Any
 import attrs
 
 import tablefeast
+from tablefeast import native
 from tablefeast.kernel.capabilities import MultisetChoice
 from tablefeast.kernel.errors import IllegalActionError, InvalidActionError
 from tablefeast.kernel.limits import shown
@@ -113,13 +114,13 @@ class Encoding:
     """Whether ids, masks, moves and tensors come from a native core
     (`tablefeast.interop.core_encoding`)."""
 
-    def __init__(self, ruleset: AnyRuleset, config: Any) -> None:
+    def __init__(self, ruleset: AnyRuleset, config: object) -> None:
         self.ruleset = ruleset
         self.config = config
         self.size: int = ruleset.num_distinct_actions(config)
         # the game's own functions, bound as they are: no call in between on the hot paths
-        self.to_id: Callable[[Any, Any], int] = ruleset.action_to_id
-        self.from_id: Callable[[Any, int, int], Any] = ruleset.action_from_id
+        self.to_id: Callable[[object, object], int] = ruleset.action_to_id
+        self.from_id: Callable[[object, int, int], object] = ruleset.action_from_id
         self._tensor_of = _tensor_function(ruleset)
         # A game's declaration; a plug-in that says nothing is rounded, to be safe.
         claim = getattr(ruleset.CAPABILITIES, "whole_number_tensors", False)
@@ -127,14 +128,14 @@ class Encoding:
             claim if callable(claim) else (_always if claim is True else _never)
         )
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
         return self  # nothing in it ever changes
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         engine = getattr(self.ruleset, "engine", "pure")
         return _encoding_on, (self.ruleset.NAME, engine, self.config, self.factored)
 
-    def chooser(self, inner: Any) -> int | None:
+    def chooser(self, inner: object) -> int | None:
         """The seat whose decision is factored now, or None (always None here).
 
         Args:
@@ -142,7 +143,7 @@ class Encoding:
         """
         return None
 
-    def legal(self, inner: Any, seat: int, pending: Pending) -> tuple[list[int], list[Any]]:
+    def legal(self, inner: object, seat: int, pending: Pending) -> tuple[list[int], list[object]]:
         """The chooser's legal ids, ascending, and the decision of each (factored games only).
 
         Args:
@@ -152,7 +153,7 @@ class Encoding:
         """
         raise InvalidActionError(f"{self.ruleset.NAME} has no factored decision")
 
-    def why_not(self, inner: Any, seat: int, pending: Pending, action: Any) -> str | None:
+    def why_not(self, inner: object, seat: int, pending: Pending, action: object) -> str | None:
         """Why `seat` may not take `action` now (None when it may): the game's `why_not`.
 
         Args:
@@ -164,7 +165,9 @@ class Encoding:
         reason: str | None = self.ruleset.why_not(inner, seat, action)
         return reason
 
-    def advance(self, inner: Any, seat: int, pending: Pending, action: Any) -> tuple[Any, Pending]:
+    def advance(
+        self, inner: object, seat: int, pending: Pending, action: object
+    ) -> tuple[object, Pending]:
         """The state and the pending discard after `seat` takes `action` (checked).
 
         Args:
@@ -178,7 +181,7 @@ class Encoding:
         """
         return self.ruleset.apply_action(inner, seat, action), ()
 
-    def atomic(self, action: Any, pending: Pending) -> Any:
+    def atomic(self, action: object, pending: Pending) -> object:
         """The game's action a decision completes (`action` itself here).
 
         Args:
@@ -187,7 +190,7 @@ class Encoding:
         """
         return action
 
-    def describe(self, action: Any, pending: Pending) -> str:
+    def describe(self, action: object, pending: Pending) -> str:
         """The decision in words: the game's notation.
 
         Args:
@@ -196,7 +199,7 @@ class Encoding:
         """
         return str(self.ruleset.action_to_str(action))
 
-    def tensor(self, inner: Any, pending: Pending, viewer: int | None) -> tuple[float, ...]:
+    def tensor(self, inner: object, pending: Pending, viewer: int | None) -> tuple[float, ...]:
         """The viewer's observation tensor: the game's, from the state, and what the adapters
         append to it (`tensor_parts`, joined).
 
@@ -209,7 +212,7 @@ class Encoding:
         return game + tail if tail else game
 
     def tensor_parts(
-        self, inner: Any, pending: Pending, viewer: int | None
+        self, inner: object, pending: Pending, viewer: int | None
     ) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """The viewer's observation tensor in two parts: the game's (from the state, by its
         `observation_tensor_of`), and what the adapters append (nothing here). Kept apart for
@@ -223,7 +226,7 @@ class Encoding:
         """
         return self._tensor_of(inner, viewer), ()
 
-    def mark(self, inner: Any, pending: Pending, viewer: int | None) -> str:
+    def mark(self, inner: object, pending: Pending, viewer: int | None) -> str:
         """What the viewer knows beyond its view, as text (nothing here): it ends the
         observation string and goes into the information state.
 
@@ -234,7 +237,7 @@ class Encoding:
         """
         return ""
 
-    def resample(self, inner: Any, seat: int, pending: Pending, rng: random.Random) -> Pending:
+    def resample(self, inner: object, seat: int, pending: Pending, rng: random.Random) -> Pending:
         """The pending discard of a state drawn for `seat` (`determinize` gave `inner`): kept
         when the seat chose it, else drawn again (nothing is pending here).
 
@@ -254,7 +257,7 @@ class MultisetEncoding(Encoding):
 
     factored = True
 
-    def __init__(self, ruleset: AnyRuleset, config: Any) -> None:
+    def __init__(self, ruleset: AnyRuleset, config: object) -> None:
         super().__init__(ruleset, config)
         choice: MultisetChoice[Any, Any] | None = ruleset.CAPABILITIES.multiset_choice
         if choice is None:
@@ -273,7 +276,7 @@ class MultisetEncoding(Encoding):
         self.size = self.size - gap
         self._discards = tuple(Discard(value) for value in self.values)
 
-        def to_id(action: Any, config: Any = None) -> int:
+        def to_id(action: object, config: object = None) -> int:
             if isinstance(action, Discard):
                 return first + self._position[action.value]
             if isinstance(action, Done):
@@ -288,7 +291,7 @@ class MultisetEncoding(Encoding):
                 )
             return i - gap
 
-        def from_id(state: Any, player: int, action_id: int) -> Any:
+        def from_id(state: object, player: int, action_id: int) -> object:
             if type(action_id) is not int or not 0 <= action_id < self.size:
                 raise InvalidActionError(
                     f"action id {shown(action_id)} is not in range(0, {self.size})"
@@ -304,7 +307,7 @@ class MultisetEncoding(Encoding):
         self.to_id = to_id
         self.from_id = from_id
 
-    def chooser(self, inner: Any) -> int | None:
+    def chooser(self, inner: object) -> int | None:
         """The seat choosing its cards now (Schlacht am Buffet: the exchanger, SAB-7), or None.
 
         Args:
@@ -313,22 +316,22 @@ class MultisetEncoding(Encoding):
         seat: int | None = self.choice.chooser(inner)
         return seat
 
-    def _left(self, inner: Any, seat: int, pending: Pending) -> list[int]:
+    def _left(self, inner: object, seat: int, pending: Pending) -> list[int]:
         """The seat's cards not yet chosen, as counts by value."""
         left = list(self.choice.held(inner, seat))
         for value in pending:
             left[self._position[value]] -= 1
         return left
 
-    def legal(self, inner: Any, seat: int, pending: Pending) -> tuple[list[int], list[Any]]:
+    def legal(self, inner: object, seat: int, pending: Pending) -> tuple[list[int], list[object]]:
         left = self._left(inner, seat, pending)
         ids = [self._first + k for k, count in enumerate(left) if count > 0]
-        actions: list[Any] = [self._discards[i - self._first] for i in ids]
+        actions: list[object] = [self._discards[i - self._first] for i in ids]
         ids.append(self._done)
         actions.append(DONE)
         return ids, actions
 
-    def why_not(self, inner: Any, seat: int, pending: Pending, action: Any) -> str | None:
+    def why_not(self, inner: object, seat: int, pending: Pending, action: object) -> str | None:
         if not isinstance(action, Discard | Done):
             return super().why_not(inner, seat, pending, action)
         choice = self.choice
@@ -344,7 +347,9 @@ class MultisetEncoding(Encoding):
             return f"no card {action.value} is left in this hand to {choice.verb} ({choice.ruling})"
         return None
 
-    def advance(self, inner: Any, seat: int, pending: Pending, action: Any) -> tuple[Any, Pending]:
+    def advance(
+        self, inner: object, seat: int, pending: Pending, action: object
+    ) -> tuple[object, Pending]:
         if isinstance(action, Discard | Done):
             reason = self.why_not(inner, seat, pending, action)
             if reason is not None:
@@ -354,16 +359,16 @@ class MultisetEncoding(Encoding):
             return self.ruleset.apply_action(inner, seat, self.choice.action(pending)), ()
         return self.ruleset.apply_action(inner, seat, action), pending
 
-    def atomic(self, action: Any, pending: Pending) -> Any:
+    def atomic(self, action: object, pending: Pending) -> object:
         return self.choice.action(pending) if isinstance(action, Done) else action
 
-    def describe(self, action: Any, pending: Pending) -> str:
+    def describe(self, action: object, pending: Pending) -> str:
         if isinstance(action, Discard):
             return f"{self.choice.verb} {action.value}"
         return str(self.ruleset.action_to_str(self.atomic(action, pending)))
 
     def tensor_parts(
-        self, inner: Any, pending: Pending, viewer: int | None
+        self, inner: object, pending: Pending, viewer: int | None
     ) -> tuple[tuple[float, ...], tuple[float, ...]]:
         tail = self._nothing_pending
         if pending and viewer is not None and viewer == self.chooser(inner):  # its own alone
@@ -373,12 +378,12 @@ class MultisetEncoding(Encoding):
             tail = tuple(counts)
         return self._tensor_of(inner, viewer), tail
 
-    def mark(self, inner: Any, pending: Pending, viewer: int | None) -> str:
+    def mark(self, inner: object, pending: Pending, viewer: int | None) -> str:
         if pending and viewer is not None and viewer == self.chooser(inner):
             return f"\nto {self.choice.verb}: " + " ".join(map(str, pending))
         return ""
 
-    def resample(self, inner: Any, seat: int, pending: Pending, rng: random.Random) -> Pending:
+    def resample(self, inner: object, seat: int, pending: Pending, rng: random.Random) -> Pending:
         chooser = self.chooser(inner)
         if not pending or chooser is None or seat == chooser:
             return pending  # none, or the seat's own choice: it knows it
@@ -389,23 +394,23 @@ class MultisetEncoding(Encoding):
         return tuple(sorted(rng.sample(cards, len(pending)), reverse=True))
 
 
-def _always(state: Any) -> bool:
+def _always(state: object) -> bool:
     return True
 
 
-def _never(state: Any) -> bool:
+def _never(state: object) -> bool:
     return False
 
 
-def _tensor_function(ruleset: AnyRuleset) -> Callable[[Any, int | None], tuple[float, ...]]:
+def _tensor_function(ruleset: AnyRuleset) -> Callable[[object, int | None], tuple[float, ...]]:
     """The game's tensor of a state and viewer: `observation_tensor_of`, else through the view."""
-    direct: Callable[[Any, int | None], tuple[float, ...]] | None = getattr(
+    direct: Callable[[object, int | None], tuple[float, ...]] | None = getattr(
         ruleset, "observation_tensor_of", None
     )
     if direct is not None:
         return direct
 
-    def through_view(inner: Any, viewer: int | None) -> tuple[float, ...]:
+    def through_view(inner: object, viewer: int | None) -> tuple[float, ...]:
         _, observe = ruleset.CAPABILITIES.observations()  # says so when there is none
         return observe(ruleset.view(inner, viewer))
 
@@ -415,11 +420,11 @@ def _tensor_function(ruleset: AnyRuleset) -> Callable[[Any, int | None], tuple[f
 _HAS_NUMPY = importlib.util.find_spec("numpy") is not None
 """Whether a native game's encoding can take its ids, masks and tensors from the core (which
 writes NumPy arrays); without NumPy it goes through the rules' functions, as a pure one does."""
-_CACHE: dict[tuple[str, type, Any, bool], Encoding] = {}
+_CACHE: dict[tuple[str, type, object, bool], Encoding] = {}
 _CACHE_LIMIT = 64
 
 
-def encoding_for(ruleset: AnyRuleset | str, config: Any, factored: bool = True) -> Encoding:
+def encoding_for(ruleset: AnyRuleset | str, config: object, factored: bool = True) -> Encoding:
     """The adapters' encoding of a game under a config (one per triple, kept).
 
     Args:
@@ -443,7 +448,7 @@ def encoding_for(ruleset: AnyRuleset | str, config: Any, factored: bool = True) 
     if known is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
-        if getattr(game, "engine", "pure") == "native" and _HAS_NUMPY:
+        if isinstance(game, native.NativeRuleset) and _HAS_NUMPY:
             from tablefeast.interop.core_encoding import core_encoding  # the core writes arrays
 
             known = _CACHE[key] = core_encoding(game, config, factored)
@@ -453,6 +458,6 @@ def encoding_for(ruleset: AnyRuleset | str, config: Any, factored: bool = True) 
     return known
 
 
-def _encoding_on(name: str, engine: str, config: Any, factored: bool) -> Encoding:
+def _encoding_on(name: str, engine: str, config: object, factored: bool) -> Encoding:
     """The encoding of the game `name` on `engine` (an unpickled encoding's)."""
     return encoding_for(tablefeast.load(name, engine=engine), config, factored)

@@ -29,7 +29,7 @@ Examples:
     >>> env = make("food_chain", players=3, render_mode="ansi")
     >>> observation, info = env.reset(seed=1)
     >>> observation["observation"].shape, int(observation["action_mask"].sum())
-    ((115,), 5)
+    ((111,), 5)
     >>> envs = make_vec("food_chain", 8, players=3)
     >>> observations, infos = envs.reset(seed=1)
     >>> observations["action_mask"].shape
@@ -79,7 +79,7 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-class TablefeastEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
+class TablefeastEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One learner's table (module docs); made by `make`."""
 
     def __init__(
@@ -91,7 +91,7 @@ class TablefeastEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self._batch = VectorGame(name, 1, autoreset=False, **options)
         self.metadata = {"render_modes": ["ansi"], "render_fps": 1}
         self.render_mode = render_mode
-        self.observation_space = _observation_space(self._batch)  # type: ignore[assignment]
+        self.observation_space = _observation_space(self._batch)
         self.action_space = spaces.Discrete(self._batch.num_actions)
         self.game = self._batch.game
         self._started = False
@@ -151,7 +151,7 @@ class TablefeastEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             "action_mask": batch.action_masks[0].copy(),
         }
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self) -> dict[str, object]:
         return {"seat": int(self._batch.seats[0])}
 
 

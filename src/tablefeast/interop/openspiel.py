@@ -62,7 +62,8 @@ import importlib
 import json
 import random
 import struct
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 try:
     import numpy as np
@@ -83,8 +84,8 @@ from tablefeast.kernel.errors import (
     IllegalActionError,
     InvalidActionError,
 )
-from tablefeast.kernel.limits import MAX_INT_DIGITS, parse_json, shown
-from tablefeast.kernel.ruleset import AnyRuleset, apply_joint
+from tablefeast.kernel.limits import JSON, MAX_INT_DIGITS, parse_json, shown
+from tablefeast.kernel.ruleset import AnyRuleset, Ruleset, apply_joint
 from tablefeast.kernel.tensor import float32_bytes
 
 __all__ = ["PREFIX", "config_from_params", "register", "short_name"]
@@ -98,6 +99,62 @@ DEFAULT_PLAYERS = 4
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+
+S = TypeVar("S")
+A = TypeVar("A")
+C = TypeVar("C")
+V = TypeVar("V")
+
+if TYPE_CHECKING:
+
+    class _SpielGame:
+        """What the adapters use of ``pyspiel.Game`` (pyspiel ships no types)."""
+
+        def __init__(
+            self, game_type: object, info: object, params: Mapping[str, object]
+        ) -> None: ...
+
+    class _SpielState:
+        """What the adapters use of ``pyspiel.State`` (pyspiel ships no types)."""
+
+        def __init__(self, game: object) -> None: ...
+        def get_game(self) -> Any: ...  # the game class the adapter built (of either form)
+        def apply_action(self, action: int) -> None: ...
+        def legal_actions(self, player: int | None = None) -> list[int]: ...
+        def observation_tensor(self, player: int | None = None) -> list[float]: ...
+        def information_state_tensor(self, player: int | None = None) -> list[float]: ...
+        def observation_string(self, player: int | None = None) -> str: ...
+        def information_state_string(self, player: int | None = None) -> str: ...
+        def move_number(self) -> int: ...
+        def clone(self) -> Self: ...
+
+else:
+    _SpielGame, _SpielState = pyspiel.Game, pyspiel.State
+
+
+class _AdaptedGame(Protocol):
+    """What an adapter's OpenSpiel game (of either form) holds for its states and observers."""
+
+    ruleset: AnyRuleset  # the game, on the engine its parameters chose
+    config: Any  # the game's Config (the ruleset's, which is any game's)
+    encoding: Encoding
+
+
+class _SimultaneousGame(_AdaptedGame, Protocol):
+    tablefeast_name: str
+    noop: int
+
+
+class _Sight(Protocol):
+    """A step of either form's game, as the views and tensors remembered on it see it."""
+
+    inner: object
+    pending: tuple[int, ...]
+    views: dict[int | None, object] | None
+    tensors: dict[int | None, Parts] | None
+
+    @property
+    def encoding(self) -> Encoding: ...
 
 
 def short_name(name: str) -> str:
@@ -113,7 +170,7 @@ def short_name(name: str) -> str:
     return PREFIX + name
 
 
-def _defaults(ruleset: AnyRuleset) -> dict[str, Any]:
+def _defaults(ruleset: AnyRuleset) -> dict[str, JSON]:
     config = ruleset.Config(players=DEFAULT_PLAYERS)
     return dict(json.loads(tablefeast.dumps(config)))
 
@@ -125,18 +182,18 @@ the game's native core where this install built it, else the pure engine), ``pur
 tensors never leave it (`tablefeast.interop.core_encoding`)."""
 
 
-def _parameter_spec(ruleset: AnyRuleset) -> dict[str, Any]:
+def _parameter_spec(ruleset: Ruleset[S, A, C, V]) -> dict[str, JSON]:
     # Each Config option with its JSON default: ints, bools and words as they are; anything
     # else as text, "" meaning the default (OpenSpiel reads "0" back as an int, so a number
     # written as text, such as a probability, must not default to one); and the engine.
-    spec: dict[str, Any] = {ENGINE: "auto"}
+    spec: dict[str, JSON] = {ENGINE: "auto"}
     for key, value in _defaults(ruleset).items():
         word = isinstance(value, str) and not value[:1].isdigit()
         spec[key] = value if isinstance(value, bool | int) or word else ""
     return spec
 
 
-def config_from_params(ruleset: AnyRuleset, params: dict[str, Any]) -> Any:
+def config_from_params(ruleset: Ruleset[S, A, C, V], params: Mapping[str, object]) -> C:
     """The `Config` that OpenSpiel game parameters describe.
 
     Args:
@@ -153,7 +210,7 @@ def config_from_params(ruleset: AnyRuleset, params: dict[str, Any]) -> Any:
     """
     spec = _parameter_spec(ruleset)
     defaults = _defaults(ruleset)
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     for key, value in params.items():
         if key == ENGINE:
             continue  # not an option of the game (`ruleset_from_params`)
@@ -178,7 +235,7 @@ def config_from_params(ruleset: AnyRuleset, params: dict[str, Any]) -> Any:
     return ruleset.Config(**options)
 
 
-def ruleset_from_params(name: str, params: dict[str, Any]) -> AnyRuleset:
+def ruleset_from_params(name: str, params: Mapping[str, object]) -> AnyRuleset:
     """The game `name` on the engine its parameters choose (`ENGINE`; ``auto`` by default).
 
     Args:
@@ -196,18 +253,21 @@ def ruleset_from_params(name: str, params: dict[str, Any]) -> AnyRuleset:
         ...
         tablefeast.kernel.errors.ConfigError: engine must be 'pure', 'native' or 'auto', got 'fast'
     """
-    return tablefeast.load(name, engine=params.get(ENGINE, "auto"))
+    engine = params.get(ENGINE, "auto")
+    if not isinstance(engine, str):  # refused as `tablefeast.load` refuses an engine
+        raise ConfigError(f"engine must be 'pure', 'native' or 'auto', got {shown(engine)}")
+    return tablefeast.load(name, engine=engine)
 
 
-def _players_range(ruleset: AnyRuleset) -> tuple[int, int]:
+def _players_range(ruleset: Ruleset[S, A, C, V]) -> tuple[int, int]:
     players = ruleset.CAPABILITIES.players  # declared once, as OpenSpiel's GameType does
     return players[0], players[-1]
 
 
 def _game_type(
     name: str,
-    ruleset: AnyRuleset,
-    dynamics: Any = pyspiel.GameType.Dynamics.SIMULTANEOUS,
+    ruleset: Ruleset[S, A, C, V],
+    dynamics: object = pyspiel.GameType.Dynamics.SIMULTANEOUS,
     registered_as: str | None = None,
 ) -> pyspiel.GameType:
     """The game's OpenSpiel type; the turn-based form passes its dynamics and short name."""
@@ -232,10 +292,10 @@ def _game_type(
 
 
 def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType) -> type:
-    class Game(pyspiel.Game):  # type: ignore[misc]
+    class Game(_SpielGame):
         """A tablefeast game seen by OpenSpiel."""
 
-        def __init__(self, params: dict[str, Any] | None = None) -> None:
+        def __init__(self, params: Mapping[str, object] | None = None) -> None:
             params = dict(params or {})
             config = config_from_params(ruleset, params)
             self.ruleset = ruleset_from_params(name, params)
@@ -259,7 +319,7 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
             return State(self)
 
         def make_py_observer(
-            self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+            self, iig_obs_type: object = None, params: Mapping[str, object] | None = None
         ) -> Observer:
             return Observer(self, iig_obs_type, params)
 
@@ -281,7 +341,7 @@ class _Shared:
 
     def __init__(
         self,
-        inner: Any,
+        inner: object,
         previous: _Shared | None,
         encoding: Encoding,
         pending: tuple[int, ...] = (),
@@ -295,14 +355,14 @@ class _Shared:
         self.acting: tuple[int, ...] | None = None
         self.legal: dict[int, list[int]] = {}
         self.outcomes: list[tuple[int, float]] | None = None
-        self.outcome_of: dict[int, Any] = {}  # each outcome id's outcome, with `outcomes`
-        self.views: dict[int | None, Any] | None = None
-        self.tensors: dict[int | None, Any] | None = None
+        self.outcome_of: dict[int, object] = {}  # each outcome id's outcome, with `outcomes`
+        self.views: dict[int | None, object] | None = None
+        self.tensors: dict[int | None, Parts] | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self  # our states are immutable values
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         # The steps from the first as a flat tuple: pickling the chain as it is would recurse
         # once per step, deeper than Python allows in a long game.
         chain = []
@@ -314,7 +374,7 @@ class _Shared:
 
     @staticmethod
     def load(
-        encoding: Encoding, chain: tuple[tuple[Any, tuple[int, ...], dict[int | None, str]], ...]
+        encoding: Encoding, chain: tuple[tuple[object, tuple[int, ...], dict[int | None, str]], ...]
     ) -> _Shared:
         """The last of the steps of `chain` (each a state, its pending discard and the digests
         worked out there), the first with no step before it."""
@@ -353,7 +413,7 @@ class _Shared:
         return self.digests[seat]
 
 
-def seen_view(step: Any, ruleset: AnyRuleset, viewer: int | None) -> Any:
+def seen_view(step: _Sight, ruleset: AnyRuleset, viewer: int | None) -> object:
     """`ruleset.view(step.inner, viewer)`, remembered by viewer on `step` (either form's step:
     anything with ``inner`` and ``views``). Keyed by the viewer itself, so that one seat is never
     handed another's view.
@@ -376,7 +436,7 @@ Parts = tuple[tuple[float, ...], tuple[float, ...]]
 """A tensor in two parts, the game's and what the adapters append (`Encoding.tensor_parts`)."""
 
 
-def seen_tensor(step: Any, encoding: Encoding, viewer: int | None) -> Parts:
+def seen_tensor(step: _Sight, encoding: Encoding, viewer: int | None) -> Parts:
     """The viewer's observation tensor at `step` (`Encoding.tensor_parts`: the tensor of its
     view, written from the state, and what it chose of a pending exchange), each value as a
     float32 holds it, remembered by viewer on `step` (as `seen_view`: never another seat's).
@@ -433,18 +493,20 @@ def float32_parts(parts: Parts) -> bytes:
     return float32_bytes(game) + float32_bytes(tail) if tail else float32_bytes(game)
 
 
-def forget_sights(step: Any) -> None:
+def forget_sights(step: _Sight) -> None:
     """Drop the views and tensors remembered on a step that is no longer the newest: a game's
     steps stay chained from the start, and keeping every view of every step would hold them all
     (they are worked out again if an older state is observed again)."""
     step.views = step.tensors = None
 
 
-class State(pyspiel.State):  # type: ignore[misc]
+class State(_SpielState):
     """An OpenSpiel state wrapping one of our immutable states (OpenSpiel clones it by
     `copy.deepcopy`, which then copies a few references only)."""
 
-    def __init__(self, game: Any, inner: Any = None, previous: _Shared | None = None) -> None:
+    def __init__(
+        self, game: _SimultaneousGame, inner: object = None, previous: _Shared | None = None
+    ) -> None:
         super().__init__(game)
         self._name: str = game.tablefeast_name
         self._noop: int = game.noop
@@ -499,7 +561,7 @@ class State(pyspiel.State):  # type: ignore[misc]
                 if encoding.factored and encoding.chooser(inner) == player:
                     known = encoding.legal(inner, player, shared.pending)[0]
                 else:
-                    config = inner.config
+                    config = encoding.config  # the state's own (an equal one)
                     to_id = encoding.to_id
                     legal = ruleset.legal_actions(inner, player)
                     known = sorted([to_id(a, config) for a in legal])
@@ -524,7 +586,7 @@ class State(pyspiel.State):  # type: ignore[misc]
         known = shared.outcomes
         if known is None:
             ruleset = self._ruleset
-            config = shared.inner.config
+            config = shared.encoding.config  # the state's own (an equal one)
             dist = ruleset.chance_distribution(shared.inner)
             total = dist.total
             to_id = shared.encoding.to_id
@@ -596,7 +658,7 @@ class State(pyspiel.State):  # type: ignore[misc]
                     f"({self._noop}), got {shown(action)}"
                 )
 
-    def _advance(self, inner: Any, pending: tuple[int, ...] = ()) -> None:
+    def _advance(self, inner: object, pending: tuple[int, ...] = ()) -> None:
         shared = self._shared
         forget_sights(shared)
         self._shared = _Shared(inner, shared, shared.encoding, pending)
@@ -660,7 +722,9 @@ class State(pyspiel.State):  # type: ignore[misc]
         share = 1.0 / len(winners)
         return [share if seat in winners else 0.0 for seat in range(players)]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> State:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> State:
         """A state consistent with `player_id`'s view, drawn with `determinize`."""
         rng = random.Random(int(probability_sampler() * 2**53))
         shared = self._shared
@@ -674,23 +738,22 @@ class State(pyspiel.State):  # type: ignore[misc]
         return _render(self._ruleset, self._ruleset.view(self.inner, None))
 
 
-def _render(ruleset: AnyRuleset, view: Any) -> str:
+def _render(ruleset: AnyRuleset, view: object) -> str:
     """The view as text: the game's `render`, else its repr."""
     render = ruleset.CAPABILITIES.render
     return str(render(view)) if render is not None else repr(view)
 
 
-def _render_seen(step: Any, ruleset: AnyRuleset, viewer: int | None) -> str:
+def _render_seen(step: _Sight, ruleset: AnyRuleset, viewer: int | None) -> str:
     """The viewer's observation string at `step` (either form's): its view as text, and what it
     chose of a pending exchange (`Encoding.mark`)."""
     seen = _render(ruleset, seen_view(step, ruleset, viewer))
     return seen + step_encoding(step).mark(step.inner, step.pending, viewer)
 
 
-def step_encoding(step: Any) -> Encoding:
+def step_encoding(step: _Sight) -> Encoding:
     """The encoding of either form's step (the turn-based form keeps it in its context)."""
-    encoding: Encoding = getattr(step, "encoding", None) or step.context.encoding
-    return encoding
+    return step.encoding
 
 
 class Observer:
@@ -700,7 +763,9 @@ class Observer:
     string: the rendered view, or with perfect recall the digest of every view so far.
     """
 
-    def __init__(self, game: Any, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(
+        self, game: _AdaptedGame, iig_obs_type: Any, params: Mapping[str, object] | None
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         self._ruleset: AnyRuleset = game.ruleset  # an observer is never copied

@@ -50,8 +50,8 @@ import hashlib
 import json
 import random
 from bisect import bisect_left
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -70,8 +70,9 @@ from tablefeast.interop.core_encoding import on_core
 from tablefeast.interop.encoding import Discard, Encoding, encoding_for
 from tablefeast.kernel.chance import CHANCE
 from tablefeast.kernel.errors import GameOverError, InvalidActionError
+from tablefeast.kernel.limits import JSON
 from tablefeast.kernel.play import Turn
-from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.ruleset import AnyRuleset, Ruleset
 
 __all__ = ["PREFIX", "OpenSpielISMCTSAgent", "State", "game_for", "register", "short_name"]
 
@@ -86,8 +87,13 @@ that come back (a deck's cards) are few, and the many others are garbage to the 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
+S = TypeVar("S")
+A = TypeVar("A")
+C = TypeVar("C")
+V = TypeVar("V")
 
-def _holds(ids: list[int], action_id: Any) -> bool:
+
+def _holds(ids: list[int], action_id: object) -> bool:
     """Whether the ascending `ids` hold `action_id`."""
     if type(action_id) is not int:
         return False
@@ -124,8 +130,8 @@ class _Tables:
     __slots__ = ("ids", "tuples", "views")
 
     def __init__(self) -> None:
-        self.views: dict[Any, bytes] = {}
-        self.ids: dict[Any, int] = {}
+        self.views: dict[object, bytes] = {}
+        self.ids: dict[object, int] = {}
         self.tuples: dict[int, _Sorted] = {}
 
 
@@ -134,7 +140,7 @@ class _Sorted:
 
     __slots__ = ("actions", "hits", "ids", "order", "original", "unsorted")
 
-    def __init__(self, original: tuple[Any, ...], ids: list[int]) -> None:
+    def __init__(self, original: tuple[object, ...], ids: list[int]) -> None:
         self.original = original  # held, so that its identity is not reused
         self.unsorted = ids  # the id of each, in their order
         self.order = sorted(range(len(ids)), key=ids.__getitem__)
@@ -158,10 +164,10 @@ class _Context:
         self.lead = lead
         self.tables = tables
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Context:
         return self
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         engine = getattr(self.ruleset, "engine", "pure")
         return _Context.load, (self.ruleset.NAME, self.config, self.lead, engine)
 
@@ -171,7 +177,7 @@ class _Context:
         tables)."""
         return _Context(tablefeast.load(name, engine=engine), config, lead, _Tables())
 
-    def view_digest(self, view: Any) -> bytes:
+    def view_digest(self, view: object) -> bytes:
         """SHA-256 of the view's JSON, remembered by view (equal views, one digest)."""
         views = self.tables.views
         known = views.get(view)
@@ -181,7 +187,7 @@ class _Context:
             known = views[view] = hashlib.sha256(tablefeast.dumps(view).encode()).digest()
         return known
 
-    def sort(self, actions: tuple[Any, ...]) -> _Sorted:
+    def sort(self, actions: tuple[object, ...]) -> _Sorted:
         """`actions` sorted by id."""
         tables = self.tables
         known = tables.tuples.get(id(actions))
@@ -232,7 +238,7 @@ class _Step:
     def __init__(
         self,
         context: _Context,
-        inner: Any,
+        inner: object,
         previous: _Step | None,
         depth: int,
         base: bytes,
@@ -249,11 +255,11 @@ class _Step:
         # with every container a step holds).
         self.digests: dict[int | None, bytes] | None = None
         self.ids: list[int] | None = None  # legal ids (chance: outcome ids), ascending
-        self.actions: Sequence[Any] = ()  # the action of each id
+        self.actions: Sequence[object] = ()  # the action of each id
         self.probabilities: Sequence[float] = ()  # at a chance node, of each id
         # each viewer's view and tensor (`simultaneous.seen_view`), while the newest step
-        self.views: dict[int | None, Any] | None = None
-        self.tensors: dict[int | None, Any] | None = None
+        self.views: dict[int | None, object] | None = None
+        self.tensors: dict[int | None, simultaneous.Parts] | None = None
         acting = context.ruleset.actors(inner)
         if not acting:
             self.player = _TERMINAL
@@ -262,6 +268,11 @@ class _Step:
         else:
             lead = context.lead
             self.player = lead if lead is not None and lead in acting else acting[0]
+
+    @property
+    def encoding(self) -> Encoding:
+        """The game's encoding (its context's)."""
+        return self.context.encoding
 
     def legal(self) -> list[int]:
         """The ids of the legal actions (at a chance node, of the outcomes), ascending."""
@@ -297,7 +308,7 @@ class _Step:
                 self.ids = ordered.ids  # last: another thread may be reading
         return self.ids
 
-    def action(self, action_id: int) -> Any:
+    def action(self, action_id: int) -> object:
         """Our action (or chance outcome) with this id, for the acting seat."""
         ids = self.legal()
         at = bisect_left(ids, action_id)
@@ -306,10 +317,10 @@ class _Step:
         seat = CHANCE if self.player == _CHANCE else self.player
         return self.context.encoding.from_id(self.inner, seat, action_id)  # not legal, or on a core
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Step:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Step:
         return self  # our states are immutable values
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         # The steps from the first one as a flat tuple: pickling the chain as it is would
         # recurse once per step, deeper than Python allows in a long game.
         inners = []
@@ -324,7 +335,7 @@ class _Step:
     @staticmethod
     def load(
         first: tuple[_Context, int, bytes, dict[int | None, bytes] | None],
-        inners: tuple[tuple[Any, tuple[int, ...]], ...],
+        inners: tuple[tuple[object, tuple[int, ...]], ...],
     ) -> _Step:
         """The last of the steps through `inners` (each a state and its pending discard), the
         first of which is described by `first` (context, depth, base and digests)."""
@@ -342,10 +353,15 @@ class _Step:
             return known[seat]
         pending = [self]
         step = self.previous
-        while step is not None and (step.digests is None or seat not in step.digests):
+        chained = b""
+        while step is not None:
+            if step.digests is not None and seat in step.digests:
+                chained = step.digests[seat]  # the chain goes on from the seat's last digest
+                break
             pending.append(step)
             step = step.previous
-        chained = pending[-1].base if step is None else step.digests[seat]  # type: ignore[index]
+        if step is None:
+            chained = pending[-1].base
         context = self.context
         ruleset = context.ruleset
         for step in reversed(pending):
@@ -365,12 +381,12 @@ class _Step:
         return chained
 
 
-def _params_of(ruleset: AnyRuleset, config: Any) -> dict[str, Any]:
+def _params_of(ruleset: Ruleset[S, A, C, V], config: C) -> dict[str, JSON]:
     """The game parameters that describe `config`, as far as parameters can (a custom card
     list cannot be written back as a file: it is left out, and the config says it)."""
     spec = simultaneous._parameter_spec(ruleset)
     defaults = simultaneous._defaults(ruleset)
-    params: dict[str, Any] = {}
+    params: dict[str, JSON] = {}
     for key, value in json.loads(tablefeast.dumps(config)).items():
         if spec.get(key, "") != "":
             params[key] = value
@@ -384,20 +400,23 @@ def _params_of(ruleset: AnyRuleset, config: Any) -> dict[str, Any]:
 
 
 def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType) -> type:
-    class Game(pyspiel.Game):  # type: ignore[misc]
+    class Game(simultaneous._SpielGame):
         """A tablefeast game seen by OpenSpiel as a turn-based game."""
 
         def __init__(
-            self, params: dict[str, Any] | None = None, config: Any = None, engine: str = "auto"
+            self,
+            params: Mapping[str, object] | None = None,
+            config: Any = None,  # the game's Config, or None for the one `params` describe
+            engine: str = "auto",
         ) -> None:
-            params = dict(params or {})
+            given: dict[str, object] = dict(params or {})
             if config is None:
-                config = simultaneous.config_from_params(ruleset, params)
+                config = simultaneous.config_from_params(ruleset, given)
             else:
-                params = _params_of(ruleset, config)
+                given = dict(_params_of(ruleset, config))
                 if engine != "auto":
-                    params[simultaneous.ENGINE] = engine
-            self.ruleset = simultaneous.ruleset_from_params(name, params)
+                    given[simultaneous.ENGINE] = engine
+            self.ruleset = simultaneous.ruleset_from_params(name, given)
             self.tablefeast_name = name
             self.config = config
             self.encoding = encoding_for(self.ruleset, config)
@@ -411,11 +430,11 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
                 utility_sum=1.0,
                 max_game_length=simultaneous.MAX_GAME_LENGTH,
             )
-            super().__init__(game_type, info, simultaneous._parameter_spec(ruleset) | params)
+            super().__init__(game_type, info, simultaneous._parameter_spec(ruleset) | given)
             self.tables = _Tables()
             self.first = self.step_of(self.ruleset.initial_state(config))
 
-        def step_of(self, inner: Any, lead: int | None = None) -> _Step:
+        def step_of(self, inner: object, lead: int | None = None) -> _Step:
             """A first step at `inner` (a state of this game, on either engine), with no past;
             `lead`, when one of the seats that commit together, commits first (else the first
             of them does)."""
@@ -430,7 +449,7 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
             return State(self)
 
         def make_py_observer(
-            self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+            self, iig_obs_type: object = None, params: Mapping[str, object] | None = None
         ) -> Observer:
             return Observer(self, iig_obs_type, params)
 
@@ -438,7 +457,7 @@ def _make_game_class(name: str, ruleset: AnyRuleset, game_type: pyspiel.GameType
     return Game
 
 
-class State(pyspiel.State):  # type: ignore[misc]
+class State(simultaneous._SpielState):
     """An OpenSpiel state of a turn-based game, wrapping one of our immutable states.
 
     Examples:
@@ -576,7 +595,7 @@ class State(pyspiel.State):  # type: ignore[misc]
         return self._step.player == _TERMINAL
 
     def returns(self) -> list[float]:
-        inner = self._step.inner
+        inner = self.inner
         players = inner.config.players
         if self._step.player != _TERMINAL:
             return [0.0] * players
@@ -586,7 +605,9 @@ class State(pyspiel.State):  # type: ignore[misc]
         share = 1.0 / len(winners)
         return [share if seat in winners else 0.0 for seat in range(players)]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> State:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> State:
         """A state `player_id` cannot tell from this one, drawn with `determinize`.
 
         It keeps the seat's information state and view, and depends on nothing else: its
@@ -634,12 +655,12 @@ class Observer(simultaneous.Observer):
 
 
 _GAMES: dict[str, type] = {}
-_BY_CONFIG: dict[tuple[str, str, Any], Any] = {}
+_BY_CONFIG: dict[tuple[str, str, object], Any] = {}
 _GAME_LIMIT = 64
 """How many games built from configs `game_for` keeps (agents ask for the same few)."""
 
 
-def game_for(ruleset: AnyRuleset, config: Any) -> Any:
+def game_for(ruleset: AnyRuleset, config: object) -> Any:
     """The turn-based OpenSpiel game of `ruleset` under `config` (any config, card lists
     included; the game's parameters name as much of it as parameters can).
 
@@ -689,14 +710,14 @@ def register() -> None:
 # ---------------------------------------------------------------- the agent
 
 
-def _check_iterations(_: Any, attribute: Any, value: Any) -> None:
+def _check_iterations(_: object, attribute: object, value: object) -> None:
     if type(value) is not int or value < 1:
         raise ValueError(
             f"OpenSpielISMCTSAgent.iterations must be an int of at least 1, got {value!r}"
         )
 
 
-def _check_exploration(_: Any, attribute: Any, value: Any) -> None:
+def _check_exploration(_: object, attribute: object, value: Any) -> None:
     if type(value) not in (int, float) or not value >= 0:
         raise ValueError(f"OpenSpielISMCTSAgent.exploration must be at least 0, got {value!r}")
 

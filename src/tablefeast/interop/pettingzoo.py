@@ -38,7 +38,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     import numpy as np
@@ -68,8 +68,25 @@ __all__ = ["TablefeastAECEnv", "TablefeastParallelEnv", "env", "parallel_env"]
 
 _IDS_LIMIT = 1 << 17  # action ids remembered per environment (a few MB at most)
 
+if TYPE_CHECKING:
 
-def _is_int(value: Any) -> bool:
+    class _ParallelBase:
+        """PettingZoo's ``ParallelEnv`` as mypy sees it (PettingZoo ships no types): the
+        environment defines everything it uses."""
+
+    class _AECBase:
+        """PettingZoo's ``AECEnv`` as mypy sees it: the bookkeeping of rewards and dead steps
+        the environment calls (PettingZoo ships no types)."""
+
+        def _was_dead_step(self, action: object) -> None: ...
+        def _clear_rewards(self) -> None: ...
+        def _accumulate_rewards(self) -> None: ...
+
+else:
+    _ParallelBase, _AECBase = ParallelEnv, AECEnv
+
+
+def _is_int(value: object) -> bool:
     """Whether `value` is an int or a NumPy integer, not a bool (True is no action id or seed)."""
     return isinstance(value, int | np.integer) and not isinstance(value, bool)
 
@@ -87,7 +104,7 @@ class _TablefeastEnv:
         *,
         factored: bool = True,
         engine: str = "auto",
-        **options: Any,
+        **options: object,
     ) -> None:
         self.game = tablefeast.load(name, engine=engine)
         self.config = self.game.Config(**options)
@@ -125,7 +142,7 @@ class _TablefeastEnv:
         self._pending: tuple[int, ...] = ()  # the cards chosen so far for a factored exchange
         self.state_space = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
         self._rng: random.Random | None = None  # seeded by the first reset
-        self._action_ids: dict[Any, int] = {}  # see `_ids`
+        self._action_ids: dict[object, int] = {}  # see `_ids`
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observations of `agent`: a dict of the ``"observation"`` tensor (float32) and the
@@ -137,7 +154,7 @@ class _TablefeastEnv:
         Examples:
             >>> space = parallel_env("food_chain", players=3).observation_space("player_0")
             >>> sorted(space), space["observation"].shape, space["action_mask"].shape
-            (['action_mask', 'observation'], (115,), (13,))
+            (['action_mask', 'observation'], (111,), (13,))
         """
         return self._observation_spaces[agent]
 
@@ -209,19 +226,24 @@ class _TablefeastEnv:
         observation = np.frombuffer(packed, np.float32).copy()
         return {"observation": observation, "action_mask": np.frombuffer(mask, np.int8)}
 
-    def _ids(self, legal: tuple[Any, ...]) -> list[int]:
+    def _ids(self, legal: tuple[object, ...]) -> list[int]:
         # Ids remembered by action (a function of the action and the config alone, the same for
         # every seat): a dict lookup is cheaper than the game's encoding.
         ids = self._action_ids
-        found = list(map(ids.get, legal))
-        if None in found:
-            if len(ids) >= _IDS_LIMIT:
-                ids.clear()
-            to_id, config = self.encoding.to_id, self.config
-            for i, action in enumerate(legal):
-                if found[i] is None:
-                    found[i] = ids[action] = to_id(action, config)
-        return found  # type: ignore[return-value]
+        try:
+            return [ids[action] for action in legal]
+        except KeyError:  # an action not seen yet: its id from the encoding, once
+            pass
+        if len(ids) >= _IDS_LIMIT:
+            ids.clear()
+        to_id, config = self.encoding.to_id, self.config
+        found = []
+        for action in legal:
+            i = ids.get(action)
+            if i is None:
+                i = ids[action] = to_id(action, config)
+            found.append(i)
+        return found
 
     def _advance(self, seat: int, action: Any) -> None:
         """`seat` takes `action` (legal: checked before; on a core, its id), then chance plays
@@ -264,7 +286,7 @@ class _TablefeastEnv:
             >>> env = parallel_env("food_chain", players=3)
             >>> _ = env.reset(seed=1)
             >>> env.state().shape, env.state().dtype
-            ((115,), dtype('float32'))
+            ((111,), dtype('float32'))
         """
         self._running()
         return np.asarray(self.encoding.tensor(self._state, self._pending, None), np.float32)
@@ -292,7 +314,7 @@ class _TablefeastEnv:
         """
 
 
-class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
+class TablefeastParallelEnv(_TablefeastEnv, _ParallelBase):
     """One tablefeast game as a PettingZoo parallel environment.
 
     Args:
@@ -413,7 +435,7 @@ class TablefeastParallelEnv(_TablefeastEnv, ParallelEnv):  # type: ignore[misc]
         )
 
 
-class TablefeastAECEnv(_TablefeastEnv, AECEnv):  # type: ignore[misc]
+class TablefeastAECEnv(_TablefeastEnv, _AECBase):
     """One tablefeast game as a PettingZoo AEC environment: the seats that act take turns.
 
     `agent_selection` is always a seat that acts now: the one seat that decides alone (a Food

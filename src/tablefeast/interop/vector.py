@@ -41,7 +41,7 @@ Examples:
     >>> from tablefeast.interop.vector import VectorGame
     >>> batch = VectorGame("food_chain", 4, players=3, seed=1)
     >>> batch.observations.shape, batch.action_masks.shape
-    ((4, 115), (4, 12))
+    ((4, 111), (4, 12))
     >>> actions = batch.action_masks.argmax(axis=1)  # each env's first legal id
     >>> batch.step(actions)
     >>> batch.rewards.shape, bool(batch.terminated.any())
@@ -85,7 +85,7 @@ REWARDS = ("result", "score_difference")
 _SEED_LIMIT = 1 << 64  # seeds are whole numbers below this (Gymnasium's own bound is 2**32)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     """Whether `value` is an int or a NumPy integer, not a bool."""
     return isinstance(value, int | np.integer) and not isinstance(value, bool)
 
@@ -97,12 +97,12 @@ class _Episode:
     __slots__ = ("chance", "moves", "observer", "pending", "rngs", "state")
 
     def __init__(
-        self, game: AnyRuleset, config: Any, rngs: list[random.Random], watch: bool
+        self, game: AnyRuleset, config: object, rngs: list[random.Random], watch: bool
     ) -> None:
         self.state: Any = game.initial_state(config)
         self.pending: tuple[int, ...] = ()
         self.chance, *self.rngs = rngs
-        self.moves: list[tuple[int, Any]] = []
+        self.moves: list[tuple[int, object]] = []
         self.observer = Observer(game) if watch else None
 
 
@@ -313,7 +313,7 @@ class VectorGame:
         (i,) = self._env_indices([env])
         return self._runner.seed(i)
 
-    def state(self, env: int) -> Any:
+    def state(self, env: int) -> object:
         """Env `env`'s true state, every hidden card in it, as the pure engine holds it: for
         tests and tools, never for a learner's observation.
 
@@ -360,7 +360,7 @@ class VectorGame:
                 return
             envs, seeds = ended, [None] * len(ended)
 
-    def _earned(self, state: Any) -> list[float]:
+    def _earned(self, state: object) -> list[float]:
         if self.reward == "result":
             winners = self.game.winners(state)
             return [1 / len(winners) if s in winners else 0.0 for s in range(self.players)]
@@ -435,8 +435,8 @@ class _Runner(Protocol):
     def final_row(self, i: int, seat: int, out: np.ndarray) -> None: ...
     def close(self, i: int) -> None: ...
     def seed(self, i: int) -> int: ...
-    def state(self, i: int) -> Any: ...
-    def moves(self, i: int, ended: bool) -> list[tuple[int, Any]] | None: ...
+    def state(self, i: int) -> object: ...
+    def moves(self, i: int, ended: bool) -> list[tuple[int, object]] | None: ...
 
 
 def _runner_for(batch: VectorGame) -> _Runner:
@@ -463,7 +463,7 @@ class _PythonGames:
         self._learners: list[int] = batch.learners.tolist()
         self._envs: list[_Episode | None] = [None] * batch.num_envs
         self._ended: list[_Episode | None] = [None] * batch.num_envs  # each env's last episode
-        self._ids: dict[Any, int] = {}
+        self._ids: dict[object, int] = {}
         self._seeds = [0] * batch.num_envs
         self._rngs: list[list[random.Random]] = [[] for _ in range(batch.num_envs)]
 
@@ -505,10 +505,10 @@ class _PythonGames:
     def seed(self, i: int) -> int:
         return self._seeds[i]
 
-    def state(self, i: int) -> Any:
+    def state(self, i: int) -> object:
         return self._episode(i).state
 
-    def moves(self, i: int, ended: bool) -> list[tuple[int, Any]] | None:
+    def moves(self, i: int, ended: bool) -> list[tuple[int, object]] | None:
         episode = self._ended[i] if ended else self._episode(i)
         return None if episode is None else episode.moves
 
@@ -517,7 +517,7 @@ class _PythonGames:
         assert episode is not None, "every env is started by VectorGame.__init__"
         return episode
 
-    def _note(self, episode: _Episode, before: Any, seat: int, move: Any) -> None:
+    def _note(self, episode: _Episode, before: object, seat: int, move: object) -> None:
         episode.moves.append((seat, move))
         if episode.observer is not None:
             episode.observer.note(before, seat, move, episode.state)
@@ -567,7 +567,7 @@ class _PythonGames:
         )
         return np.frombuffer(packed, np.float32)
 
-    def _legal_ids(self, legal: tuple[Any, ...]) -> list[int]:
+    def _legal_ids(self, legal: tuple[object, ...]) -> list[int]:
         ids, to_id, config = self._ids, self.encoding.to_id, self.batch.config
         found = []
         for action in legal:

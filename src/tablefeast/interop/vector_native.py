@@ -13,7 +13,8 @@ The opponents it plays itself are ``"random"`` and, in a core that has the game'
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -57,12 +58,12 @@ class NativeGames:
         policy: the opponents' play, RANDOM_POLICY or HEURISTIC_POLICY.
     """
 
-    def __init__(self, batch: VectorGame, core: Any, policy: int) -> None:
+    def __init__(self, batch: VectorGame, core: ModuleType, policy: int) -> None:
         self.batch = batch
         self.core = core
         self.policy = policy
         count = batch.num_envs
-        self._states: list[Any] = [None] * count
+        self._states: list[object] = [None] * count
         self._rngs: list[list[random.Random]] = [[] for _ in range(count)]
         self._seeds = [0] * count
         self._pending = np.zeros((count, core.PENDING_WIDTH), np.int8)
@@ -92,10 +93,10 @@ class NativeGames:
     def seed(self, i: int) -> int:
         return self._seeds[i]
 
-    def state(self, i: int) -> Any:
+    def state(self, i: int) -> object:
         return self._states[i]
 
-    def moves(self, i: int, ended: bool) -> list[tuple[int, Any]] | None:
+    def moves(self, i: int, ended: bool) -> list[tuple[int, object]] | None:
         raise ConfigError(
             "the native batch keeps no records: the Python loop keeps them (engine='pure', or "
             "any opponent other than 'random', 'heuristic' and self-play)"
