@@ -15,11 +15,13 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from tablefeast.games.all_you_can_eat_buffet import effects as fx
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
 from tablefeast.games.all_you_can_eat_buffet.moods import MOOD_EFFECTS, line_entry, nothing_done
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
-from tablefeast.games.all_you_can_eat_buffet.state import State, revealed_mood, tomatoes_held
+from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
 from tablefeast.kernel.deck import counts_put, counts_remove
 from tablefeast.kernel.effects import Effect
 from tablefeast.kernel.seats import clockwise_from, left_of
@@ -226,8 +228,8 @@ def after_reveal(state: State, trace: list[Effect] | None) -> State:
         ('resolve', (0, 1, 2), (1, 0, 0, 1, 0, 0), (0, 0, 1, 0, 0, 0))
     """
     config = state.config
-    revealed = tuple([mood for mood in state.revealed if mood is not None])
-    assert len(revealed) == config.players, "every seat has revealed its Mood"  # AYC-5
+    revealed = state.revealed
+    assert _all_revealed(revealed), "every seat has revealed its Mood"  # AYC-5
     hands = list(state.hands)
     used = list(state.used)
     for seat, mood in enumerate(revealed):
@@ -255,6 +257,10 @@ def after_reveal(state: State, trace: list[Effect] | None) -> State:
         stage="resolve",
     )
     return settle_queue(state, trace)
+
+
+def _all_revealed(revealed: tuple[int | None, ...]) -> TypeGuard[tuple[int, ...]]:
+    return None not in revealed
 
 
 def _note_clinks(
@@ -330,7 +336,9 @@ def settle_queue(state: State, trace: list[Effect] | None) -> State:
     """
     while state.queue:
         seat = state.queue[0]
-        mood = revealed_mood(state, seat)
+        code = state.revealed[seat]  # `state.revealed_mood` written out: a hot path
+        assert code is not None, "the seat has revealed a Mood"
+        mood = MOODS[code]
         effect = MOOD_EFFECTS[mood]
         choices = effect.choices(state, seat)
         if choices:

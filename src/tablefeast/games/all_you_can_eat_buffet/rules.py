@@ -48,7 +48,7 @@ from tablefeast.games.all_you_can_eat_buffet.moods import (
 )
 from tablefeast.games.all_you_can_eat_buffet.notation import action_to_str as action_to_text
 from tablefeast.games.all_you_can_eat_buffet.scoring import scores, winners
-from tablefeast.games.all_you_can_eat_buffet.state import State, revealed_mood, tomatoes_held
+from tablefeast.games.all_you_can_eat_buffet.state import State, tomatoes_held
 from tablefeast.kernel import reveal
 from tablefeast.kernel.chance import CHANCE, Distribution, trusted_distribution
 from tablefeast.kernel.deck import Counts, counts_put, counts_remove
@@ -282,7 +282,9 @@ def _options(needed: int, hand: Counts) -> _Options:
 
 def _why_not_mood_choice(state: State, seat: int, action: Action) -> str | None:
     """Is `action` one of the choices of the Mood `seat` carries out now (AYC-7, AYC-8)?"""
-    mood = revealed_mood(state, seat)
+    code = state.revealed[seat]  # `state.revealed_mood` written out: a hot path
+    assert code is not None, "the seat has revealed a Mood"
+    mood = MOODS[code]
     reason = MOOD_EFFECTS[mood].why_not(state, seat, action)
     if reason is None:
         return None
@@ -389,7 +391,9 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
     if player not in actors(state):
         return ()
     if stage == "resolve":
-        return MOOD_EFFECTS[revealed_mood(state, player)].choices(state, player) or ()
+        code = state.revealed[player]  # `state.revealed_mood` written out: a hot path
+        assert code is not None, "the seat has revealed a Mood"
+        return MOOD_EFFECTS[MOODS[code]].choices(state, player) or ()
     if stage == "tomatoes":
         return _tomatoes(state, player)
     return chance_distribution(state).outcomes
@@ -578,7 +582,9 @@ def _may_commit(state: State, player: int) -> bool:
 
 
 def _carry_out(state: State, seat: int, action: Action, trace: list[Effect] | None) -> State:
-    mood = revealed_mood(state, seat)
+    code = state.revealed[seat]  # `state.revealed_mood` written out: a hot path
+    assert code is not None, "the seat has revealed a Mood"
+    mood = MOODS[code]
     if trace is not None:
         trace.append(fx.MoodCarriedOut(seat, mood))  # AYC-7, AYC-19: a decision
     done = MOOD_EFFECTS[mood].carry_out(state, seat, action, trace)
