@@ -55,6 +55,7 @@ except ImportError as e:  # a clear word on what to install
 from tablefeast.interop.vector import VectorGame
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
+from tablefeast.kernel.record import Record
 from tablefeast.kernel.ruleset import AnyRuleset
 
 __all__ = ["TablefeastEnv", "TablefeastVectorEnv", "make", "make_vec"]
@@ -139,7 +140,7 @@ class TablefeastEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render = game.CAPABILITIES.render or repr
         return str(render(game.view(batch.state(0), int(batch.seats[0]))))
 
-    def record(self) -> Any:
+    def record(self) -> Record:
         """The episode's moves so far, chance's included (`VectorGame.record`: kept where the
         games are played in Python, ``engine="pure"``)."""
         return self._batch.record(0)

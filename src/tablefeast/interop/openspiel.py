@@ -738,7 +738,7 @@ class State(_SpielState):
         return _render(self._ruleset, self._ruleset.view(self.inner, None))
 
 
-def _render(ruleset: AnyRuleset, view: object) -> str:
+def _render(ruleset: Ruleset[S, A, C, V], view: V) -> str:
     """The view as text: the game's `render`, else its repr."""
     render = ruleset.CAPABILITIES.render
     return str(render(view)) if render is not None else repr(view)
@@ -799,10 +799,11 @@ class Observer:
         return _render_seen(_present_step(state), self._ruleset, viewer)
 
 
-def _present_step(state: Any) -> Any:
+def _present_step(state: Any) -> _Sight:
     """The present step of either form's state (the turn-based form calls it ``_step``)."""
     step = getattr(state, "_step", None)
-    return state._shared if step is None else step
+    present: _Sight = state._shared if step is None else step
+    return present
 
 
 def register() -> None:
