@@ -114,16 +114,30 @@ def _table_sizes(name: str) -> list[int]:
     return sizes
 
 
-@pytest.mark.parametrize(
-    ("name", "players"), [(name, players) for name in BUILT for players in _table_sizes(name)]
-)
+SIZES = [(name, players) for name in BUILT for players in _table_sizes(name)]
+
+
+@pytest.mark.parametrize(("name", "players"), SIZES)
 def test_the_core_agrees_with_the_pure_engine_move_for_move_and_error_for_error(
     name: str, players: int
 ) -> None:
+    _agree(name, players, range(6))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), SIZES)
+def test_the_core_agrees_with_the_pure_engine_over_many_more_games(name: str, players: int) -> None:
+    """The same check over 30 more games a table size (`-m slow`). The default run keeps 6: they
+    already take every option `VARIETY` cycles through (its cycles are at most 6 games long) at
+    every table size; more games add more random paths through the same rules."""
+    _agree(name, players, range(6, 36))
+
+
+def _agree(name: str, players: int, games: range) -> None:
     pure, fast = tablefeast.load(name), tablefeast.load(name, engine="native")
     moves = _all_actions(pure, players)
     before = fast.fallbacks()
-    for game in range(12):
+    for game in games:
         rng = random.Random(f"{name}/{players}/{game}")
         config = pure.Config(players=players, **VARIETY[name](players, game))
         p, n = pure.initial_state(config), fast.initial_state(config)
@@ -394,10 +408,13 @@ def test_simulate_plays_the_same_games_on_either_engine(name: str) -> None:
 
     agents = ["ismcts:20", "model:4", "heuristic", "learned"]
     runs = {
-        engine: simulate(name, 4, agents, 2, seed="e", workers=1, keep_records=True, engine=engine)
-        for engine in ("pure", "native", "auto")
+        engine: simulate(name, 4, agents, n, seed="e", workers=1, keep_records=True, engine=engine)
+        for engine, n in (("pure", 2), ("native", 2), ("auto", 1))
     }
-    assert runs["pure"].games == runs["native"].games == runs["auto"].games
+    # "auto" is the core here: its one game is the first of the others (a game's seed is the
+    # run's seed and its number), without playing the pure engine's slow searches a third time.
+    assert runs["pure"].games == runs["native"].games
+    assert runs["auto"].games == runs["native"].games[:1]
     # A table of random agents is played whole in the core (`random_game`): the same games.
     randoms = {
         engine: simulate(name, 3, ["random"], 6, seed="r", workers=1, engine=engine)
