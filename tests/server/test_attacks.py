@@ -590,9 +590,9 @@ def test_the_spectators_of_a_table_share_one_encoded_update(
     built: list[Any] = []
     real = hub_module.protocol.update_text
 
-    def counted(table: Any, seat: Any, since: int) -> Any:
+    def counted(table: Any, seat: Any, since: int, public: Any = None) -> Any:
         built.append(seat)
-        return real(table, seat, since)
+        return real(table, seat, since, public)
 
     monkeypatch.setattr(hub_module.protocol, "update_text", counted)
     with TestClient(_app(tmp_path)) as client:

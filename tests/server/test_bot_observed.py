@@ -1,6 +1,9 @@
 """The server's bots are shown what the table showed (issue 31): in a game whose views are
-public (Food Chain, FC-11) each bot's request carries the other seats' revealed moves, the same
-as `tablefeast.kernel.play.Observer` gives from the record, and a restarted server has them."""
+public (Food Chain, FC-11) the request of each bot that reads it (a search:
+`tablefeast.server.seats.observes`) carries the other seats' revealed moves, the same as
+`tablefeast.kernel.play.Observer` gives from the record, and a restarted server has them; a
+simple bot, which acts on its view and legal moves alone, is not sent them (issue 48, item 6:
+gathering them costs a view per move)."""
 
 from __future__ import annotations
 
@@ -14,8 +17,10 @@ from starlette.testclient import TestClient
 
 import tablefeast
 import tablefeast.server.bots
+import tablefeast.server.hub
 from tablefeast.kernel.play import Observer
 from tablefeast.kernel.record import Record, iter_traced
+from tablefeast.server.seats import observes
 from tablefeast.server.table import Table
 from tablefeast.server.workers import BotRequest, decide
 from tests.support.server import checked, create, play_person
@@ -31,6 +36,9 @@ def test_a_bot_is_shown_the_revealed_moves_of_the_table(
         return decide(request)
 
     monkeypatch.setattr(tablefeast.server.bots, "decide", watching)  # random: on the loop
+    # Random bots decide on the loop, where `decide` is watched; made to read what a search
+    # reads, their requests show what a search's would carry.
+    monkeypatch.setattr(tablefeast.server.hub, "observes", lambda kind, settings: True)
     table, tokens = create(client, "food_chain", ["human", "random", "random"])
     with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as socket:
         checked(socket.receive_json())
@@ -66,3 +74,23 @@ def test_a_table_of_hidden_hands_shows_its_bots_nothing(
         checked(socket.receive_json())
         play_person(socket, 0, random.Random(5))
     assert requests and set(requests) == {()}
+
+
+def test_a_simple_bot_is_not_sent_what_it_never_reads(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    requests: list[Any] = []
+
+    def watching(request: BotRequest) -> str:
+        requests.append(request.observed)
+        return decide(request)
+
+    monkeypatch.setattr(tablefeast.server.bots, "decide", watching)
+    table, tokens = create(client, "food_chain", ["human", "random", "random"])
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as socket:
+        checked(socket.receive_json())
+        play_person(socket, 0, random.Random(5))
+    assert requests and set(requests) == {()}
+    settings = client.app.state.hub.settings  # type: ignore[attr-defined]
+    assert not observes("random", settings) and not observes("heuristic", settings)
+    assert observes("ismcts:50", settings) and observes("hard", settings)

@@ -39,7 +39,7 @@ import secrets
 import socket
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -51,7 +51,7 @@ from tablefeast.server.bots import BotRunner
 from tablefeast.server.budget import Buckets
 from tablefeast.server.capacity import OpenTables
 from tablefeast.server.live import Connection, LiveTable
-from tablefeast.server.seats import HUMAN
+from tablefeast.server.seats import HUMAN, observes
 from tablefeast.server.settings import ServerSettings
 from tablefeast.server.store import Append, StaleError, Store, StoreError
 from tablefeast.server.table import Pending, Table
@@ -83,6 +83,13 @@ def _discount(counts: Counter[str], key: str) -> None:
     counts[key] -= 1
     if counts[key] <= 0:
         del counts[key]
+
+
+def _any_legal(table: Table, legal: Sequence[object], seed: str) -> str:
+    """The legal move a bot that failed plays instead, in notation (drawn from `seed`, the
+    bot's own: the same table draws the same move)."""
+    rng = random.Random(seed)
+    return table.game.action_to_str(legal[rng.randrange(len(legal))])
 
 
 class _Writes:
@@ -580,28 +587,31 @@ class Hub:
         if table.version != version or seat not in table.game.actors(table.state):
             return
         think = float(table.setting("think"))
-        rng = random.Random(f"{table.row.seed}:bot:{seat}:{len(table.moves)}")
+        seed = f"{table.row.seed}:bot:{seat}:{len(table.moves)}"
         legal = table.game.legal_actions(table.state, seat)
         if len(legal) == 1:  # nothing to think about
             text = table.game.action_to_str(legal[0])
         else:
+            # Only a search reads what the table showed of the others' play: gathering it
+            # costs a view per move played, so a simple bot goes without.
+            observed = table.observer.shown(seat) if observes(kind, self.settings) else ()
             request = BotRequest(
                 game=table.game.NAME,
                 state=table.state,
                 seat=seat,
                 kind=kind,
                 think=think,
-                seed=f"{table.row.seed}:bot:{seat}:{len(table.moves)}",
+                seed=seed,
                 agents=tuple(self.settings.agents.items()),
                 max_iterations=self.settings.max_iterations,
-                observed=table.observer.shown(seat),
+                observed=observed,
             )
             due = time.monotonic() + think  # the promise (`tablefeast.server.bots`)
             try:
                 text = await self.bots.move(request, table.row.id, live.owner, due)
             except BotError as e:  # any legal move, so that the table goes on
                 log.warning("table %s: seat %s's bot failed: %s", table.row.id, seat, e)
-                text = table.game.action_to_str(legal[rng.randrange(len(legal))])
+                text = _any_legal(table, legal, seed)
         for pause in (*_RETRIES, None):
             if table.version != version:
                 return  # the position changed while it thought (a person's move won the race)
@@ -613,7 +623,7 @@ class Hub:
                         pending = table.prepare(seat, text, time.monotonic())
                     except TablefeastError as e:  # an operator's agent chose an illegal move
                         log.warning("table %s: seat %s's bot: %s", table.row.id, seat, e)
-                        text = table.game.action_to_str(legal[rng.randrange(len(legal))])
+                        text = _any_legal(table, legal, seed)
                         pending = table.prepare(seat, text, time.monotonic())
                     await self.writes.save(table, pending)
                     if why == "timeout":

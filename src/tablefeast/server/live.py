@@ -4,7 +4,8 @@
   no faster: a flood waits in the flooder's own buffers), and its bounded outbox, emptied in
   order by one writer (a reader that falls behind is closed).
 - `LiveTable`: the table, its lock, its seats' and spectators' connections, and the work under
-  way for it; all its spectators share one encoded update, sent a chunk at a time.
+  way for it; all its spectators share one encoded update, sent a chunk at a time, and every
+  connection the public fields of its update (`tablefeast.server.protocol.public_fields`).
 """
 
 from __future__ import annotations
@@ -170,6 +171,9 @@ class LiveTable:
         self.tasks: set[asyncio.Task[None]] = set()
         self._pending: dict[tuple[int, str], int] = {}
         self._spectator_texts: dict[tuple[int, int], str] = {}
+        self._public_mark: tuple[int, int] | None = None
+        self._public_state: object = None
+        self._public: dict[int, dict[str, object]] = {}
         self._chunk = SPECTATOR_CHUNK
 
     async def pace(self) -> None:
@@ -195,20 +199,33 @@ class LiveTable:
         return [*self.seated, *self.spectators]
 
     def update_text(self, seat: int | None, since: int) -> str:
-        """The update a connection is sent, as text; one text for every spectator in step.
+        """The update a connection is sent, as text: one text for every spectator in step, and
+        the public fields worked out once for every connection in step (the seats add their
+        own view and moves).
 
         Args:
             seat: the connection's seat, or None.
             since: the events it has been sent.
         """
-        if seat is not None:
-            return protocol.update_text(self.table, seat, since)
-        key = (self.table.version, since)
-        text = self._spectator_texts.get(key)
-        if text is None:
-            if len(self._spectator_texts) > 8 or any(
-                v != self.table.version for v, _ in self._spectator_texts
-            ):
-                self._spectator_texts.clear()
-            text = self._spectator_texts[key] = protocol.update_text(self.table, None, since)
-        return text
+        table = self.table
+        if seat is None:
+            key = (table.version, since)
+            text = self._spectator_texts.get(key)
+            if text is None:
+                if len(self._spectator_texts) > 8 or any(
+                    v != table.version for v, _ in self._spectator_texts
+                ):
+                    self._spectator_texts.clear()
+                text = self._spectator_texts[key] = protocol.update_text(table, None, since)
+            return text
+        # Keyed by what the public fields are read from: a timeout's event line is added
+        # without a new version, and the state is compared as the object it is.
+        mark = (table.version, len(table.events))
+        if mark != self._public_mark or table.state is not self._public_state:
+            self._public_mark, self._public_state, self._public = mark, table.state, {}
+        public = self._public.get(since)
+        if public is None:
+            if len(self._public) >= 8:
+                self._public.clear()
+            public = self._public[since] = protocol.public_fields(table, since)
+        return protocol.update_text(table, seat, since, public)

@@ -30,7 +30,10 @@ new one, while another seat's commitment at the same simultaneous step changes n
 Messages are encoded by `encode`: compact JSON (no spaces, UTF-8 as it is), by orjson where it
 is installed (the ``server`` extra) and by the standard library's `json` otherwise, the same text
 either way. An update is encoded once (`update_text`): the view goes into the message as data, not
-as JSON text parsed back.
+as JSON text parsed back, with the fields that are JSON data already (tuples of numbers, text,
+bools) left as they are. What is the same for every connection is worked out once: the public
+fields of an update (`public_fields`, shared by the table's connections in step), the parts of a
+line of words and each legal move's notation and data (kept for the lines and moves that recur).
 
 Every message is built from the seat's view, its legal moves, the actors and the public events
 alone, so it is the same whatever the other seats' hidden cards are (the tests check this).
@@ -49,8 +52,12 @@ from __future__ import annotations
 import importlib
 import json
 import re
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from functools import cache, lru_cache
+from types import UnionType
+from typing import Any, Union, cast, get_args, get_origin
+
+from cattrs.fns import identity
 
 import tablefeast
 from tablefeast.kernel.errors import (
@@ -61,7 +68,8 @@ from tablefeast.kernel.errors import (
     TablefeastError,
 )
 from tablefeast.kernel.limits import parse_json, shown
-from tablefeast.kernel.serialize import unstructure
+from tablefeast.kernel.ruleset import AnyRuleset
+from tablefeast.kernel.serialize import converter, unstructure
 from tablefeast.server.seats import seat_names
 from tablefeast.server.store import StoreError
 from tablefeast.server.table import MAX_SEATS, Table
@@ -91,6 +99,7 @@ __all__ = [
     "error_code",
     "games",
     "parse_client",
+    "public_fields",
     "seat_parts",
     "update",
     "update_text",
@@ -314,7 +323,7 @@ _SEAT_WORDS = re.compile(
 )
 
 
-def seat_parts(text: str, players: int) -> list[str | dict[str, Any]]:
+def seat_parts(text: str, players: int) -> list[str | dict[str, int]]:
     """`text` as parts: its words, and each seat it names as ``{"seat": N}`` (``"own": true``
     for ``seat N's``, ``"cap": true`` where the words wrote ``Seat``, ``"many": K`` on the
     first of ``seats A, B and C``, whose K seats follow with their separators as words), so
@@ -337,7 +346,7 @@ def seat_parts(text: str, players: int) -> list[str | dict[str, Any]]:
         >>> seat_parts("Seats 0, 1 and 2 tie; seat 9 is none", 3)[5]
         ' tie; seat 9 is none'
     """
-    parts: list[str | dict[str, Any]] = []
+    parts: list[str | dict[str, int]] = []
     end = 0
     for match in _SEAT_WORDS.finditer(text):
         many = match["many"]
@@ -349,7 +358,7 @@ def seat_parts(text: str, players: int) -> list[str | dict[str, Any]]:
         for i, seat in enumerate(seats):
             if i:
                 parts.append(" and " if i == len(seats) - 1 else ", ")
-            ref: dict[str, Any] = {"seat": seat}
+            ref: dict[str, int] = {"seat": seat}
             if match["own"]:
                 ref["own"] = True
             if i == 0 and match["cap"] == "S":
@@ -363,7 +372,7 @@ def seat_parts(text: str, players: int) -> list[str | dict[str, Any]]:
     return parts
 
 
-def parts_text(parts: list[str | dict[str, Any]]) -> str:
+def parts_text(parts: list[str | dict[str, int]]) -> str:
     """The words `seat_parts` read (its parts joined back), as the server wrote them.
 
     Args:
@@ -420,47 +429,143 @@ def update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
         seat: the seat, or None for a spectator.
         since: the number of events the connection has already been sent.
     """
-    return json.loads(update_text(table, seat, since))  # type: ignore[no-any-return]
+    message: dict[str, Any] = json.loads(update_text(table, seat, since))
+    return message
 
 
-def update_text(table: Table, seat: int | None, since: int) -> str:
+def update_text(
+    table: Table, seat: int | None, since: int, public: dict[str, object] | None = None
+) -> str:
     """`update`, encoded (`encode`): what a connection is sent.
 
     Args:
         table: the table.
         seat: the seat, or None for a spectator.
         since: the number of events the connection has already been sent.
+        public: `public_fields` of the table as it is, for `since`, if the caller has them
+            (one for every connection in step: `tablefeast.server.live.LiveTable`).
     """
-    return encode(_update(table, seat, since))
+    return encode(_update(table, seat, since, public))
 
 
-def _update(table: Table, seat: int | None, since: int) -> dict[str, Any]:
+def public_fields(table: Table, since: int) -> dict[str, object]:
+    """The fields of an update that are the same for every seat and spectator (public: the
+    moves made, who acts, the events from `since` on, how the last step came out, and once
+    the game is over its scores, winners and score sheet).
+
+    Args:
+        table: the table.
+        since: the number of events the connection has already been sent.
+    """
     game, state = table.game, table.state
     over = game.is_terminal(state)
-    legal = () if seat is None else game.legal_actions(state, seat)
     players = table.config.players
+    lines = table.result.lines
     return {
-        "type": "update",
-        "protocol": PROTOCOL_VERSION,
-        "table": table.row.id,
-        "seat": seat,
         "turn": len(table.moves),
-        "played": None if seat is None else table.played(seat),
-        "view": unstructure(game.view(state, seat)),
-        "legal": [game.action_to_str(a) for a in legal],
-        "actions": [unstructure(a) for a in legal],
         "actors": list(game.actors(state)),
         "events": [
-            {"n": n, "text": text, "parts": seat_parts(text, players)}
+            {"n": n, "text": text, "parts": _shared_parts(text, players)}
             for n, text in enumerate(table.events[since:], since)
         ],
         "over": over,
         # Running scores may depend on hidden cards: they are sent once the game is over.
         "scores": list(game.scores(state)) if over else None,
         "winners": sorted(game.winners(state)) if over else None,
-        "result": list(table.result.lines),
-        "result_parts": [seat_parts(line, players) for line in table.result.lines],
+        "result": list(lines),
+        "result_parts": [_shared_parts(line, players) for line in lines],
         "sheet": _sheet(table) if over else None,
+    }
+
+
+_AS_IS = (int, str, bool, float, type(None))
+"""The types whose values a message carries as they are."""
+
+
+def _as_is(kind: object) -> bool:
+    """Whether every value of the annotated type `kind` is JSON data as it is: a number, text,
+    a bool or None, or a tuple or an optional of them (the encoder writes a tuple as an array,
+    as cattrs would after copying it into a list).
+
+    Examples:
+        >>> _as_is(tuple[tuple[int, ...], ...]), _as_is(tuple[int | None, str]), _as_is(list[int])
+        (True, True, False)
+    """
+    if kind in _AS_IS:
+        return True
+    origin = get_origin(kind)
+    if origin is tuple or origin is Union or origin is UnionType:
+        return all(arg is Ellipsis or _as_is(arg) for arg in get_args(kind))
+    return False
+
+
+@cache
+def _view_data(view_class: type) -> Callable[[object], object]:
+    """How the views of `view_class` become the data of a message: as `unstructure` makes them
+    (the same hooks: a copy of the library's converter, taken once the game has registered its
+    types), but with the fields that are JSON data already (tuples of numbers, text, bools or
+    None: most of a view) left as they are instead of copied item by item (cattrs' own
+    ``identity``, which its generated code writes inline)."""
+    wire = converter.copy()
+    wire.register_unstructure_hook_factory(
+        lambda kind: kind not in _AS_IS and _as_is(kind), lambda _: identity
+    )
+    return wire.get_unstructure_hook(view_class)
+
+
+@lru_cache(maxsize=8192)
+def _shared_parts(text: str, players: int) -> list[str | dict[str, int]]:
+    """`seat_parts`, worked out once per line of public words and shared by every message
+    that carries the line (every connection of every table: the words repeat). The list is
+    only ever encoded, never changed."""
+    return seat_parts(text, players)
+
+
+@lru_cache(maxsize=8192)
+def _move_forms(game: AnyRuleset, action: object) -> tuple[str, object]:
+    """A legal move's notation and its action as data (`unstructure`), worked out once per
+    game and action: both depend on the action alone. The data is only ever encoded."""
+    return game.action_to_str(action), unstructure(action)
+
+
+def _view_data_of(view: object) -> object:
+    """A view as the data of a message (`_view_data`): what `unstructure` gives, as JSON."""
+    return _view_data(cast(Hashable, type(view)))(view)
+
+
+def _legal_forms(game: AnyRuleset, legal: Sequence[object]) -> tuple[list[str], list[object]]:
+    """The ``legal`` and ``actions`` fields of an update, for the legal moves `legal`."""
+    try:
+        forms = [_move_forms(cast(Hashable, game), action) for action in legal]
+    except TypeError:  # an action that cannot be hashed: worked out each time
+        forms = [(game.action_to_str(a), unstructure(a)) for a in legal]
+    return [text for text, _ in forms], [data for _, data in forms]
+
+
+def _update(
+    table: Table, seat: int | None, since: int, public: dict[str, object] | None
+) -> dict[str, object]:
+    game, state = table.game, table.state
+    shared = public_fields(table, since) if public is None else public
+    texts, actions = _legal_forms(game, () if seat is None else game.legal_actions(state, seat))
+    return {
+        "type": "update",
+        "protocol": PROTOCOL_VERSION,
+        "table": table.row.id,
+        "seat": seat,
+        "turn": shared["turn"],
+        "played": None if seat is None else table.played(seat),
+        "view": _view_data_of(game.view(state, seat)),
+        "legal": texts,
+        "actions": actions,
+        "actors": shared["actors"],
+        "events": shared["events"],
+        "over": shared["over"],
+        "scores": shared["scores"],
+        "winners": shared["winners"],
+        "result": shared["result"],
+        "result_parts": shared["result_parts"],
+        "sheet": shared["sheet"],
     }
 
 

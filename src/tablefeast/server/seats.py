@@ -50,6 +50,7 @@ __all__ = [
     "bot",
     "check_kind",
     "check_names",
+    "observes",
     "seat_names",
     "weight",
 ]
@@ -138,6 +139,24 @@ def weight(kind: str, game: str, settings: ServerSettings) -> str:
     if isinstance(agent, RandomAgent):
         return "light"
     return "quick" if isinstance(agent, HeuristicAgent) else "search"
+
+
+def observes(kind: str, settings: ServerSettings) -> bool:
+    """Whether the bot of `kind` reads what the table has shown of the others' play
+    (`tablefeast.kernel.play.Observer.shown`): a search agent does (its ``Turn`` carries it),
+    and so may an operator's agent; a simple agent acts on its view and legal moves alone, so
+    the server need not gather it.
+
+    Args:
+        kind: a bot's checked seat kind.
+        settings: the server's settings.
+
+    Examples:
+        >>> settings = ServerSettings()
+        >>> observes("random", settings), observes("ismcts:50", settings)
+        (False, True)
+    """
+    return kind in settings.agents or hasattr(bot(kind, settings, 1.0), "choose")
 
 
 MAX_NAME_CHARS = 24

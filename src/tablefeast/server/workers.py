@@ -22,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import os
 import random
@@ -89,6 +90,13 @@ class Answer(NamedTuple):
     cut_short: bool
 
 
+@functools.lru_cache(maxsize=16)
+def _settings(agents: tuple[tuple[str, str], ...], max_iterations: int) -> ServerSettings:
+    """The settings a bot is built with (`tablefeast.server.seats.bot`): the same few for every
+    request, so checked once each rather than once a move."""
+    return ServerSettings(agents=dict(agents), max_iterations=max_iterations)
+
+
 def answer(request: BotRequest) -> Answer:
     """The bot's move, and whether its time limit cut its search short.
 
@@ -96,8 +104,7 @@ def answer(request: BotRequest) -> Answer:
         request: the position and the bot.
     """
     game = tablefeast.load(request.game)
-    settings = ServerSettings(agents=dict(request.agents), max_iterations=request.max_iterations)
-    agent = bot(request.kind, settings, request.think)
+    agent = bot(request.kind, _settings(request.agents, request.max_iterations), request.think)
     choose = timed_decision(game, request.state, request.seat, agent, request.observed)
     action, cut_short = choose(random.Random(request.seed))
     return Answer(game.action_to_str(action), cut_short)
