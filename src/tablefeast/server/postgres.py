@@ -126,7 +126,9 @@ class PostgresStore(SharedSQL):
                 max_size=pool_size,
                 timeout=timeout,
                 open=False,
-                kwargs={"connect_timeout": max(1, round(timeout))},
+                # Autocommit: a read is one statement, one trip to the server (no BEGIN and
+                # COMMIT around it); writes open their transactions themselves (`_transaction`).
+                kwargs={"connect_timeout": max(1, round(timeout)), "autocommit": True},
             )
             self._pool.open(wait=True, timeout=timeout)
         except Exception as e:  # the pool's own errors as well as psycopg's
@@ -145,11 +147,15 @@ class PostgresStore(SharedSQL):
     def _transaction(self) -> Iterator[Any]:
         """A connection of the pool in a transaction (committed at the end, rolled back on an
         error); any database error becomes StoreError."""
+        with self._connection() as connection, connection.transaction():
+            yield connection
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """A connection of the pool, in autocommit (each statement its own transaction); any
+        database error becomes StoreError."""
         try:
-            with (
-                self._pool.connection(timeout=self._timeout) as connection,
-                connection.transaction(),
-            ):
+            with self._pool.connection(timeout=self._timeout) as connection:
                 yield connection
         except StoreError:
             raise
@@ -161,7 +167,7 @@ class PostgresStore(SharedSQL):
             raise
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        with self._transaction() as connection:
+        with self._connection() as connection:  # one statement: a transaction of its own
             return list(connection.execute(sql, params).fetchall())
 
     def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> list[Any]:
