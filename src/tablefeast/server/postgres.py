@@ -238,9 +238,10 @@ class PostgresStore(SharedSQL):
                             for i, (seat, text) in enumerate(item.moves)
                         ],
                     )
-                connection.execute(self.sql.appended, (count, item.finished, item.table_id))
+                # The news goes with the update of the table's row: one trip to the server.
                 connection.execute(
-                    "SELECT pg_notify(%s, %s)", (CHANNEL, f"{item.table_id} {count}")
+                    f"{self.sql.appended} RETURNING pg_notify(%s, %s)",
+                    (count, item.finished, item.table_id, CHANNEL, f"{item.table_id} {count}"),
                 )
         except self._psycopg.errors.IntegrityError as e:  # a move number stored already
             return StoreError(f"the database refused a write: {_reason(e)}")
