@@ -117,7 +117,7 @@ def test_check_turn_messages() -> None:
     check_turn((0, 1), 1)
     with pytest.raises(tablefeast.GameOverError):
         check_turn((), 0)
-    with pytest.raises(tablefeast.NotYourTurnError, match="waiting for seats 0, 1"):
+    with pytest.raises(tablefeast.NotYourTurnError, match="waiting for seats 0 and 1"):
         check_turn((0, 1), 2)
     with pytest.raises(tablefeast.NotYourTurnError, match="waiting for chance"):
         check_turn((tablefeast.CHANCE,), 2)

@@ -36,6 +36,7 @@ from tablefeast.kernel.errors import (
 )
 from tablefeast.kernel.limits import shown
 from tablefeast.kernel.seats import check_actor_seat
+from tablefeast.kernel.wording import seats_phrase
 
 __all__ = [
     "AnyRuleset",
@@ -336,21 +337,23 @@ ConfiguredState = TypeVar("ConfiguredState", bound=_Configured)
 
 
 def describe_actors(actors: tuple[int, ...], detail: str = "") -> str:
-    """Who acts now, in words, for "why not?" messages; `detail` says what they do.
+    """Who acts now, in words, for "why not?" messages; `detail` says what they do. The seats are
+    named as the library's wording names them (`seats_phrase`), so a client finds them.
 
     Args:
         actors: the seats that act now, as `actors` returns them.
         detail: what they do; empty for no detail.
 
     Examples:
-        >>> describe_actors((0, 2), "commit a card"), describe_actors(())
-        ('seats 0, 2 act now: commit a card', 'the game is over')
+        >>> describe_actors((0, 2), "commit a card"), describe_actors((1,)), describe_actors(())
+        ('seats 0 and 2 act now: commit a card', 'seat 1 acts now', 'the game is over')
     """
     if not actors:
         return "the game is over"
-    who = (
-        "chance acts now" if actors == (CHANCE,) else f"seats {', '.join(map(str, actors))} act now"
-    )
+    if actors == (CHANCE,):
+        who = "chance acts now"
+    else:
+        who = f"{seats_phrase(actors)} {'acts' if len(actors) == 1 else 'act'} now"
     return f"{who}: {detail}" if detail else who
 
 
@@ -370,14 +373,14 @@ def check_turn(actors: tuple[int, ...], player: int) -> None:
         >>> check_turn((0, 2), 1)
         Traceback (most recent call last):
         ...
-        tablefeast.kernel.errors.NotYourTurnError: seat 1 may not act now; waiting for seats 0, 2
+        tablefeast.kernel.errors.NotYourTurnError: seat 1 may not act now; waiting for seats 0 and 2
     """
     if player in actors:
         return
     if not actors:
         raise GameOverError("the game is over: no seat may act")
     who = "chance" if player == CHANCE else f"seat {player}"
-    expected = "chance" if actors == (CHANCE,) else "seats " + ", ".join(map(str, actors))
+    expected = "chance" if actors == (CHANCE,) else seats_phrase(actors)
     raise NotYourTurnError(f"{who} may not act now; waiting for {expected}")
 
 

@@ -43,6 +43,7 @@ from tablefeast.kernel.ruleset import (
     check_move,
     check_turn,
     checks_its_state,
+    describe_actors,
     illegal,
     not_a_state,
 )
@@ -269,12 +270,12 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> why_not(s, 0, fc.Take(1)), why_not(s, 0, fc.Take(2))
         (None, 'seat 2 has no worm to take this pass (FC-4)')
         >>> why_not(s, 1, fc.Take(0))
-        'seats (0,) act now'
+        'seat 0 acts now'
     """
     check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     acting = actors(state)
     if player not in acting:
-        return "the game is over" if not acting else f"seats {acting} act now"
+        return describe_actors(acting)
     if state.taker is None:
         if isinstance(action, Play):
             return _why_not_play(state, player, _kind(action.animal))

@@ -367,7 +367,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> why_not(s, 0, mg.Flip()), why_not(s, 0, mg.Play("tie", "blue"))
         (None, 'seat 0 holds no tie/blue (MG-2)')
         >>> why_not(s, CHANCE, mg.Fastest((0,)))
-        'seats 0, 1, 2 act now: commit in this race'
+        'seats 0, 1 and 2 act now: commit in this race'
     """
     if not isinstance(action, ACTION_TYPES):
         raise InvalidActionError(f"{shown(action)} is not a Mausgeflippt action")

@@ -308,7 +308,7 @@ def why_not(state: State, player: int, action: object) -> str | None:
         >>> why_not(s, 0, sab.Play(0)), why_not(s, 0, sab.Play(9))
         ('card 0 is not in this hand (SAB-5)', None)
         >>> why_not(s, tablefeast.CHANCE, sab.DrawCard(1))
-        'seats 0, 1, 2 act now'
+        'seats 0, 1 and 2 act now'
     """
     check_move(player, action, state.config.players, ACTION_TYPES, "Schlacht am Buffet")
     acting = actors(state)
