@@ -3,8 +3,9 @@
 // renderer a game ships in its own package (Capabilities.renderer and .stylesheet): the server
 // serves it at /games/goofspiel/renderer.js, so it imports the client's helpers by their
 // absolute address. No rule lives here: a card is a button for the legal move whose action bids
-// that card (legalMove picks it among the moves the server lists), disabled when there is none.
-import { el, legalMove, moveButton, zone, useStyle } from "/js/common.js";
+// that card (actionButton picks it among the moves the server lists), disabled when there is
+// none, with the server's reason why not on hover.
+import { actionButton, el, zone, useStyle } from "/js/common.js";
 
 function cards(counts) {  // counts[c - 1] copies of card c, as card values
   return counts.flatMap((count, i) => Array(count).fill(i + 1));
@@ -28,7 +29,7 @@ export function render(ctx) {
     const mine = view.my_bid === null ? "Bid a card for the prize." : `You bid ${view.my_bid}.`;
     const hand = el("div", { class: "gs-hand", "aria-label": "Your hand" },
       ...cards(view.hands[ctx.seat]).map((card) =>
-        moveButton(ctx, legalMove(ctx, { type: "Bid", card }), String(card), { "aria-label": `Bid ${card}` })));
+        actionButton(ctx, { type: "Bid", card }, String(card), { "aria-label": `Bid ${card}` })));
     parts.push(zone("Your hand", el("p", { id: "gs-mine" }, mine), hand));
   }
   const seats = el("div", { class: "gs-seats" }, ...view.points.map((points, seat) =>

@@ -178,6 +178,34 @@ def test_the_lobby_takes_a_custom_card_list_and_the_server_checks_it(
     assert errors == [] or all("400" in e for e in errors), errors
 
 
+def test_a_move_not_possible_now_says_the_servers_reason_on_hover(
+    server: tuple[str, Any], browser: Any
+) -> None:
+    """A renderer has no notation for a move the server did not list, so its disabled button
+    asks the server's reason by the action's fields (the why message's `action`): after seat 0
+    commits, its cards are disabled, and hovering one shows why, as tooltip and description."""
+    base, _ = server
+    created = create_table(base, "food_chain", ["human", "human", "random"])  # seat 1 waits
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_console(page)
+    page.goto(seat_link(base, created, 0))
+    page.locator(".fc-hand button:enabled").first.click()
+    page.wait_for_selector(".fc-hand .why button:disabled")
+    card = page.locator(".fc-hand .why button").first
+    page.locator(".fc-hand .why").first.hover()  # "not possible now" until the server answers
+    page.wait_for_function(
+        "() => { const b = document.querySelector('.fc-hand .why button');"
+        " return b !== null && b.title !== 'not possible now'; }",
+        timeout=10_000,
+    )
+    reason = card.get_attribute("title") or ""
+    # The server's words, the seat named as the page names it (from the answer's parts).
+    assert reason.endswith("acts now") and "seat 1" not in reason, reason
+    assert card.get_attribute("aria-description") == reason
+    assert errors == [], errors
+    page.close()
+
+
 @pytest.mark.parametrize("named", ["/js/games/generic.js", "/games/food_chain/missing.js"])
 def test_a_game_without_its_own_renderer_is_played_with_the_generic_one(
     server: tuple[str, Any], browser: Any, named: str, monkeypatch: pytest.MonkeyPatch

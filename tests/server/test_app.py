@@ -424,15 +424,24 @@ def test_why_a_move_is_refused_depends_only_on_what_the_seat_sees(name: str, see
     game = tablefeast.load(name)
     table, _ = Table.create(SQLiteStore(":memory:"), name, 4, {}, ("human",) * 4)
     for state in sample_states(game, game.Config(players=4), seed % 1000, count=5):
-        candidates = {
-            game.action_to_str(a) for s in range(4) for a in game.legal_actions(state, s)[:20]
+        actions = {
+            game.action_to_str(a): json.loads(tablefeast.dumps(a))
+            for s in range(4)
+            for a in game.legal_actions(state, s)[:20]
         }
+        candidates = sorted(actions)
         for seat in range(4):
             table.state = state
-            answers = [protocol.why(table, seat, move) for move in sorted(candidates)]
+            answers = [protocol.why(table, seat, move) for move in candidates]
+            # Asked by the action's fields (a browser that has no notation for it): the same
+            # reasons, the fields echoed.
+            by_action = [protocol.why(table, seat, None, actions[move]) for move in candidates]
+            assert [a["reason"] for a in by_action] == [a["reason"] for a in answers]
+            assert [a["action"] for a in by_action] == [actions[m] for m in candidates]
             table.state = game.determinize(state, seat, rng)
-            assert [protocol.why(table, seat, m) for m in sorted(candidates)] == answers
-            for answer in answers:
+            assert [protocol.why(table, seat, m) for m in candidates] == answers
+            assert [protocol.why(table, seat, None, actions[m]) for m in candidates] == by_action
+            for answer in (*answers, *by_action):
                 checked(answer)
 
 
@@ -448,6 +457,20 @@ def test_a_seat_can_ask_why_a_move_is_refused(client: TestClient) -> None:
         assert next_of(socket, "why")["reason"] is None
         socket.send_json({"type": "why", "move": "dance"})
         assert "not a move" in next_of(socket, "why")["reason"]
+        # By the action's fields, as a renderer that has no notation for a move asks.
+        take = {"type": "Take", "seat": 1}
+        socket.send_json({"type": "why", "action": take})
+        answer = next_of(socket, "why")
+        assert answer["action"] == take and "(FC-3)" in answer["reason"] and "move" not in answer
+        socket.send_json({"type": "why", "action": update["actions"][0]})
+        assert next_of(socket, "why")["reason"] is None
+        for odd in ({"type": "Dance"}, {"type": "Take", "seat": "x" * 500}, {"seat": [[[1]]]}):
+            socket.send_json({"type": "why", "action": odd})
+            answer = next_of(socket, "why")  # the library's reason; the connection stays open
+            assert answer["action"] == odd and answer["reason"] and len(answer["reason"]) < 400
+        for bad in ({"action": "take 1"}, {"move": "x", "action": {}}):
+            socket.send_json({"type": "why", **bad})
+            assert next_of(socket, "error")["code"] == "bad_message"
 
 
 def test_the_browser_client_is_served(client: TestClient) -> None:

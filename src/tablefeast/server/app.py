@@ -598,7 +598,8 @@ async def _read(hub: Hub, live: LiveTable, connection: Connection) -> None:
         if message["type"] == "ping":
             connection.send({"type": "pong"})
         elif message["type"] == "why" and connection.seat is not None:
-            connection.send(protocol.why(table, connection.seat, message["move"]))
+            move, action = message.get("move"), message.get("action")
+            connection.send(protocol.why(table, connection.seat, move, action))
         elif message["type"] == "sync":
             connection.sent_events = 0
             connection.send_update()

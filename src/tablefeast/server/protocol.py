@@ -20,7 +20,9 @@ Server to client:
 - ``pong``: the answer to ``ping``.
 
 Client to server: ``{"type": "why", "move": "play 5"}`` (answered by ``{"type": "why", "move":
-"play 5", "reason": ...}``: why that move is not legal now, or null), and
+"play 5", "reason": ...}``: why that move is not legal now, or null; or, for a move the client has
+no notation for, ``{"type": "why", "action": {"type": "Play", "card": 5}}``, the action's fields
+as `tablefeast.dumps` writes them, answered with the same ``action``), and
 ``{"type": "move", "move": "play 5"}`` (optionally with ``"turn"``: the
 ``turn`` of the update the move answers; the move is refused as ``stale`` if the seat's legal
 moves have changed since then, so that a move chosen for an old position is never applied to a
@@ -69,7 +71,7 @@ from tablefeast.kernel.errors import (
 )
 from tablefeast.kernel.limits import parse_json, shown
 from tablefeast.kernel.ruleset import AnyRuleset
-from tablefeast.kernel.serialize import converter, unstructure
+from tablefeast.kernel.serialize import converter, loads, unstructure
 from tablefeast.server.seats import seat_names
 from tablefeast.server.store import StoreError
 from tablefeast.server.table import MAX_SEATS, Table
@@ -145,7 +147,7 @@ class ProtocolError(TablefeastError):
 
 _CLIENT_FIELDS = {
     "move": {"type", "move", "turn"},
-    "why": {"type", "move"},
+    "why": {"type", "move", "action"},
     "sync": {"type"},
     "ping": {"type"},
 }
@@ -180,7 +182,10 @@ def parse_client(text: Any) -> dict[str, Any]:
     extra = set(data) - _CLIENT_FIELDS[kind]
     if extra:
         raise ProtocolError(f"{kind} has unknown fields {', '.join(sorted(map(shown, extra)))}")
-    if kind in ("move", "why"):
+    if kind == "why" and "action" in data:
+        if "move" in data or not isinstance(data["action"], dict):
+            raise ProtocolError('a why message names "move" (notation) or "action" (an object)')
+    elif kind in ("move", "why"):
         if not isinstance(data.get("move"), str):
             raise ProtocolError(f'a {kind} message needs "move": a move in notation')
         if "turn" in data and type(data["turn"]) is not int:
@@ -290,8 +295,9 @@ def welcome(table: Table, seat: int | None) -> dict[str, Any]:
     }
 
 
-def why(table: Table, seat: int, text: str) -> dict[str, Any]:
-    """Why `seat` may not make the move written `text` now (None: it may).
+def why(table: Table, seat: int, text: str | None, action: object = None) -> dict[str, Any]:
+    """Why `seat` may not make the move written `text` now (None: it may), or the move whose
+    action's fields are `action` (as `tablefeast.dumps` writes them; `text` None).
 
     The answer is the engine's own "why not" (the same check `apply_action` makes), so it speaks
     only of what the seat may know: its own cards and the public table.
@@ -299,22 +305,30 @@ def why(table: Table, seat: int, text: str) -> dict[str, Any]:
     Args:
         table: the table.
         seat: the asking seat.
-        text: a move in notation.
+        text: a move in notation, or None.
+        action: with `text` None, the action's fields (parsed JSON, checked here as a record's
+            action is: a value of another shape gets the library's reason, nothing more).
 
     Examples:
         >>> from tablefeast.server.store import SQLiteStore
         >>> t, _ = Table.create(SQLiteStore(":memory:"), "food_chain", 3, {}, ("human",) * 3)
         >>> why(t, 0, "take 1")["reason"]
         'every player commits an animal now (FC-3)'
+        >>> why(t, 0, None, {"type": "Take", "seat": 1})["reason"]
+        'every player commits an animal now (FC-3)'
     """
     game, state = table.game, table.state
     try:
-        action = game.action_from_str(state, seat, text)
-        reason = game.why_not(state, seat, action)
+        if text is None:  # the message was at most MAX_MESSAGE_CHARS long, and so is this
+            move = loads(json.dumps(action), game.Action)
+        else:
+            move = game.action_from_str(state, seat, text)
+        reason = game.why_not(state, seat, move)
     except TablefeastError as e:
         reason = str(e)
     parts = None if reason is None else seat_parts(reason, table.config.players)
-    return {"type": "why", "move": text, "reason": reason, "parts": parts}
+    asked = {"move": text} if text is not None else {"action": action}
+    return {"type": "why", **asked, "reason": reason, "parts": parts}
 
 
 _SEAT_WORDS = re.compile(
@@ -654,10 +668,12 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "why": {
         "type": "object",
-        "required": ["type", "move", "reason", "parts"],
+        "required": ["type", "reason", "parts"],
+        "oneOf": [{"required": ["move"]}, {"required": ["action"]}],
         "properties": {
             "type": {"const": "why"},
             "move": {"type": "string"},
+            "action": {"type": "object"},
             "reason": {"type": ["string", "null"]},
             "parts": {"anyOf": [_PARTS, {"type": "null"}]},
         },

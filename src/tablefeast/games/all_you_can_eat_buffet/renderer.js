@@ -2,7 +2,7 @@
 // Drawn from the seat's view and the catalog alone. No rule lives here: the legal moves and the
 // reasons come from the server; a click picks the legal move whose action has the fields clicked
 // (ctx.actions beside ctx.legal: the Moods picked, the Meals to swap); no notation is written here.
-import { el, legalMove, moveButton, zone, useStyle } from "/js/common.js";
+import { actionButton, el, legalMove, moveButton, zone, useStyle } from "/js/common.js";
 
 const GAME = "all_you_can_eat_buffet";
 const SVG = "http://www.w3.org/2000/svg";
@@ -183,8 +183,9 @@ function line(ctx, f, covered) {
     const actions = el("div", { class: "ayc-slot-actions" });
     const name = f.meal(index).name;
     if (singles) {
-      const take = legalMove(ctx, { type: "Take", positions: [p] });
-      actions.append(moveButton(ctx, take, "Take", { class: "ayc-do", "aria-label": `Take ${name} (Meal ${p})` }));
+      const fields = { type: "Take", positions: [p] };
+      const take = legalMove(ctx, fields);
+      actions.append(moveButton(ctx, take, "Take", { class: "ayc-do", "aria-label": `Take ${name} (Meal ${p})`, action: fields }));
       covered.add(take);
     }
     if (swaps.length) {
@@ -201,16 +202,17 @@ function line(ctx, f, covered) {
         actions.append(can ? toggle : el("span", { class: "why", title }, toggle));
       } else {
         const [a, b] = [Math.min(p, ui.swapFrom), Math.max(p, ui.swapFrom)];
-        actions.append(moveButton(ctx, legalMove(ctx, { type: "Swap", first: a, second: b }), `Swap with ${ui.swapFrom}`,
+        actions.append(actionButton(ctx, { type: "Swap", first: a, second: b }, `Swap with ${ui.swapFrom}`,
           { class: "ayc-do primary", "aria-label": `Swap ${name} (Meal ${p}) with Meal ${ui.swapFrom}` }));
       }
     }
     for (const s of movesOf(ctx, "Swap")) covered.add(s.move);
     if (pairs && p < v.line.length) {
       const next = f.meal(v.line[i + 1][0]).name;
-      const take = legalMove(ctx, { type: "Take", positions: [p, p + 1] });
+      const fields = { type: "Take", positions: [p, p + 1] };
+      const take = legalMove(ctx, fields);
       actions.append(moveButton(ctx, take, `Take ${p} + ${p + 1} →`,
-        { class: "ayc-do", "aria-label": `Take ${name} and ${next} (Meals ${p} and ${p + 1})` }));
+        { class: "ayc-do", "aria-label": `Take ${name} and ${next} (Meals ${p} and ${p + 1})`, action: fields }));
       covered.add(take);
     }
     if (actions.childElementCount) slot.append(actions);
@@ -269,7 +271,8 @@ function hand(ctx, f, covered) {
   const parts = [row];
   if (plays.length) {
     const chosen = pickedMoods().map((m) => f.moods[m].id);
-    const move = legalMove(ctx, { type: "Play", moods: chosen });
+    const fields = { type: "Play", moods: chosen };
+    const move = legalMove(ctx, fields);
     const names = pickedMoods().map((m) => f.moods[m].name);
     const label = names.length ? `Play ${names.join(" + ")}`
       : plays.some((moods) => !moods.length) ? "Play no card" : "Play";
@@ -286,7 +289,7 @@ function hand(ctx, f, covered) {
         type: "button", class: "primary", disabled: true, title: hint,
         "aria-label": `Confirm: ${label.toLowerCase()}`, "aria-describedby": "ayc-confirm-hint",
       }, label))
-      : moveButton(ctx, move, label, { class: "primary", "aria-label": `Confirm: ${label.toLowerCase()}` });
+      : moveButton(ctx, move, label, { class: "primary", "aria-label": `Confirm: ${label.toLowerCase()}`, action: fields });
     parts.push(el("div", { class: "actions ayc-confirm" }, confirm,
       el("span", { class: hint ? "ayc-hint" : "muted", id: "ayc-confirm-hint" },
         hint || `${plural(ui.picked.length, "card")} picked`)));
@@ -358,9 +361,10 @@ function seats(ctx, f, covered) {
       const item = el("li", { class: `ayc-chip set-${m.set}`, title: `${m.name} (${set.name}). ${set.scoring}` },
         icon(m.set), el("span", {}, m.name), collection[i] > 1 ? el("b", {}, `×${collection[i]}`) : null,
         m.points ? el("small", {}, `${m.points > 0 ? "+" : ""}${m.points}`) : null);
-      const steal = legalMove(ctx, { type: "Steal", seat, meal: m.name });
+      const fields = { type: "Steal", seat, meal: m.name };
+      const steal = legalMove(ctx, fields);
       if (steals.length && seat !== ctx.seat) {
-        item.append(moveButton(ctx, steal, "Steal", { class: "ayc-do ayc-steal", "aria-label": `Steal ${m.name} from ${ctx.name(seat)}` }));
+        item.append(moveButton(ctx, steal, "Steal", { class: "ayc-do ayc-steal", "aria-label": `Steal ${m.name} from ${ctx.name(seat)}`, action: fields }));
         covered.add(steal);
       }
       plate.append(item);

@@ -2,7 +2,7 @@
 // the predators carry, the centre, the scoring piles and stars. Drawn from the seat's view and
 // the catalog alone; every control is a move the server lists (ctx.legal) or a disabled button
 // that asks the server why not. No rule lives here.
-import { el, legalMove, moveButton, useStyle } from "/js/common.js";
+import { actionButton, el, moveButton, useStyle } from "/js/common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -166,7 +166,7 @@ function handZone(ctx, kinds) {
     const face = v.my_commitment === kind.index;
     const label = `your card: ${kind.name}, ${n} in hand, ${plural(kind.stars ?? 0, "star")}` +
       (face ? ", played face down" : "");
-    const button = moveButton(ctx, legalMove(ctx, { type: "Play", animal: kind.key }), cardFace(kind, [
+    const button = actionButton(ctx, { type: "Play", animal: kind.key }, cardFace(kind, [
       el("span", { class: "fc-held", "aria-hidden": "true" }, `×${n}`),
       face ? el("span", { class: "fc-tag", "aria-hidden": "true" }, "face down") : null,
     ]), { class: `card fc-card ${kindClass(kind)}${n ? "" : " fc-gone"}${face ? " chosen" : ""}`,
@@ -203,7 +203,7 @@ function seatPanel(ctx, kinds, seat, taking) {
     const face = cardFace(kind, snatched ? [el("span", { class: "fc-snatched", "aria-hidden": "true" }, "✕ snatched")] : []);
     const cls = `card fc-card fc-played ${kindClass(kind)}${snatched ? " fc-taken" : ""}`;
     slot = taking
-      ? moveButton(ctx, legalMove(ctx, { type: "Take", seat }), face, { class: cls, "aria-label": `take ${label}` })
+      ? actionButton(ctx, { type: "Take", seat }, face, { class: cls, "aria-label": `take ${label}` })
       : el("div", { class: cls, role: "img", "aria-label": label }, ...face);
   } else if (v.committed[seat]) {
     slot = el("div", { class: "card fc-card back fc-back", role: "img", "aria-label": `${who(ctx, seat)}: a card face down` },
@@ -240,7 +240,7 @@ function centreZone(ctx, kinds, taking) {
   const prey = hunter && hunter.prey !== null ? kinds[hunter.prey] : null;
   const what = prey ? `a ${prey.name}` : "a prey";
   const take = taking
-    ? moveButton(ctx, legalMove(ctx, { type: "TakeFromCentre" }), [prey ? drawing(prey.key, "1.4em") : null, ` Take ${what} from the centre`],
+    ? actionButton(ctx, { type: "TakeFromCentre" }, [prey ? drawing(prey.key, "1.4em") : null, ` Take ${what} from the centre`],
       { class: `fc-take-centre${prey ? " " + kindClass(prey) : ""}`, "aria-label": `take ${what} from the centre` })
     : null;
   return section("The centre",

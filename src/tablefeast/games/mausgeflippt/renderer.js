@@ -3,7 +3,7 @@
 // the catalog alone. No rule lives here: which moves are legal, why not, and who was fastest all
 // come from the server. The race is won by the first claim to reach the server (MG-21), so its
 // controls are big, sit next to the mouse, and answer keys too (P, F, 1-9).
-import { el, legalMove, moveButton, zone, useStyle } from "/js/common.js";
+import { actionButton, el, zone, useStyle } from "/js/common.js";
 import { render as generic } from "/js/games/generic.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -167,7 +167,7 @@ function choiceZone(ctx) {
   if (!laying || !view.placers.includes(me)) return null;
   const options = groups(laying).map(([index, n]) => {
     const item = catalog.items[index];
-    const node = moveButton(ctx, legalMove(ctx, { type: "FaceDown", kind: item.kind, colour: item.colour }), [...itemFace(item), el("small", {}, times(n) || " ")],
+    const node = actionButton(ctx, { type: "FaceDown", kind: item.kind, colour: item.colour }, [...itemFace(item), el("small", {}, times(n) || " ")],
       { class: "card mg-item", "aria-label": `lay a ${item.kind} ${item.colour} face down` });
     buttonOf(node).dataset.colour = item.colour;
     return node;
@@ -217,9 +217,9 @@ function raceZone(ctx, fresh) {
       : cheeseCard(catalog, view.open_cheese, { label: `face-up cheese: ${catalog.cheeses[view.open_cheese].name}` }));
   centre.append(faceUp);
 
-  const pass = moveButton(ctx, legalMove(ctx, { type: "Pass" }), [el("span", { class: "mg-big" }, "Pass"),
+  const pass = actionButton(ctx, { type: "Pass" }, [el("span", { class: "mg-big" }, "Pass"),
     el("small", {}, "no claim (key P)")], { class: "mg-race-button mg-pass-button", "aria-label": "Pass: no claim on this mouse" });
-  const flip = moveButton(ctx, legalMove(ctx, { type: "Flip" }), [el("span", { class: "mg-big" }, "Flip!"),
+  const flip = actionButton(ctx, { type: "Flip" }, [el("span", { class: "mg-big" }, "Flip!"),
     el("small", {}, `${catalog.call} (key F)`)], { class: "mg-race-button mg-flip-button primary",
     "aria-label": `Flip your whole hand and call ${catalog.call}` });
   const controls = el("div", { class: "mg-controls" },
@@ -248,7 +248,7 @@ function handZone(ctx) {
   const cards = el("div", { class: "cards mg-hand" });
   hand.forEach((index, n) => {
     const item = catalog.items[index];
-    const node = moveButton(ctx, legalMove(ctx, { type: "Play", kind: item.kind, colour: item.colour }), [...itemFace(item),
+    const node = actionButton(ctx, { type: "Play", kind: item.kind, colour: item.colour }, [...itemFace(item),
       n < 9 ? el("span", { class: "mg-key", "aria-hidden": "true" }, String(n + 1)) : null],
     { class: "card mg-item", "aria-label": `your card: ${item.kind} ${item.colour}` });
     const button = buttonOf(node);

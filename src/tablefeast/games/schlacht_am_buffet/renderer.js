@@ -2,7 +2,7 @@
 // cards, who has a card down, the plates everyone won, and the piles. Drawn from the seat's view
 // and the catalog alone; every move is one the server lists (ctx.legal), picked by its action's
 // fields (ctx.actions: an exchange by the cards the person picked), and checked by the server.
-import { el, legalMove, moveButton, useStyle } from "/js/common.js";
+import { actionButton, el, legalMove, moveButton, useStyle } from "/js/common.js";
 
 const PALETTE = new Set(["orange", "sky", "green", "yellow", "blue", "vermillion", "purple", "grey"]);
 const SEAT_COLOURS = ["blue", "orange", "green", "purple", "vermillion", "sky"];
@@ -234,16 +234,17 @@ function handZone(ctx) {
       },
     }, ...cardFace(value), picked.has(i) ? el("span", { class: "sab-discard-mark" }, "✕ discard") : null));
     const values = [...picked].map((i) => hand[i]).sort((a, b) => b - a);
-    const move = legalMove(ctx, { type: "Exchange", discard: values });
+    const fields = { type: "Exchange", discard: values };
+    const move = legalMove(ctx, fields);
     const label = values.length ? `Discard ${values.length} and draw ${values.length}` : "Keep all my cards";
     // Every pick (none included) is a whole move: the server says why, should it refuse one.
     actions = el("div", { class: "actions sab-actions" },
-      moveButton(ctx, move, label, { class: "primary sab-confirm" }),
-      values.length ? moveButton(ctx, legalMove(ctx, { type: "Exchange", discard: [] }), "Keep all instead") : null);
+      moveButton(ctx, move, label, { class: "primary sab-confirm", action: fields }),
+      values.length ? actionButton(ctx, { type: "Exchange", discard: [] }, "Keep all instead") : null);
     children.unshift(el("p", { class: "sab-prompt" }, el("strong", {}, "You dropped out first. "),
       "Pick any cards to throw away (or none) and draw as many new ones."));
   } else if (ctx.seat !== null && !ctx.over) {
-    row = hand.map((value) => moveButton(ctx, legalMove(ctx, { type: "Play", card: value }), cardFace(value),
+    row = hand.map((value) => actionButton(ctx, { type: "Play", card: value }, cardFace(value),
       { class: "card sab-card", "aria-label": `your card: ${value}` }));
     if (ctx.actions.some((a) => a.type === "Play")) {
       children.unshift(el("p", { class: "sab-prompt" }, el("strong", {}, "Choose a card "),

@@ -57,6 +57,12 @@ export function named(parts, welcome) {
   }).join("");
 }
 
+// A button for the move whose action has these fields (see legalMove): enabled when the server
+// lists it, otherwise disabled with the server's reason why not.
+export function actionButton(ctx, fields, label, attributes = {}) {
+  return moveButton(ctx, legalMove(ctx, fields), label, { ...attributes, action: fields });
+}
+
 // The legal move whose action, as the server sent it (ctx.actions, beside each move of
 // ctx.legal: the action's fields as tablefeast.dumps writes them), has all these fields (a list
 // as a multiset: cards chosen in any order); null when the server lists none. A renderer picks
@@ -70,8 +76,10 @@ export function legalMove(ctx, fields) {
 }
 
 // A button for one move: enabled when the server lists it as legal (`move`: a move of
-// ctx.legal, from legalMove); otherwise (`move` null) disabled. A legal move the seat may not
-// make now keeps the server's reason (asked on hover or focus) as its tooltip and description.
+// ctx.legal, from legalMove); otherwise (`move` null) disabled. A move the seat may not make now
+// keeps the server's reason (asked on hover or focus) as its tooltip and description: asked by
+// its notation, or by `action` (the action's fields, as legalMove takes them) where the page has
+// no notation for it, which is every move the server did not list.
 export function moveButton(ctx, move, label, attributes = {}) {
   const legal = move !== null && ctx.legal.includes(move);
   const button = el("button", {
@@ -79,8 +87,10 @@ export function moveButton(ctx, move, label, attributes = {}) {
     class: attributes.class || "", title: legal ? `${move}` : "not possible now",
     onclick: () => ctx.play(move),
   }, ...(Array.isArray(label) ? label : [label]));
-  if (!legal && move !== null && ctx.seat !== null && !ctx.over) {
-    const explain = () => ctx.why(move).then((reason) => {
+  const ask = move !== null ? () => ctx.why(move)
+    : attributes.action ? () => ctx.whyAction(attributes.action) : null;
+  if (!legal && ask && ctx.seat !== null && !ctx.over) {
+    const explain = () => ask().then((reason) => {
       if (!reason) return;
       button.title = reason;
       button.setAttribute("aria-description", button.title);

@@ -19,8 +19,11 @@ let renderer = null;
 let socket = null;
 let last = null;
 let retry = 0;
-const reasons = new Map();  // move text -> why it is not legal now (asked of the server)
-const waiting = new Map();  // move text -> callbacks waiting for the server's reason
+const reasons = new Map();  // move text or action -> why it is not legal now (asked of the server)
+const waiting = new Map();  // the same key -> callbacks waiting for the server's reason
+// A move asked about by its action's fields (no notation on the page) is keyed by their JSON, as
+// the server's answer echoes them.
+const actionKey = (action) => `action ${JSON.stringify(action)}`;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -47,13 +50,21 @@ function context(update) {
       send({ type: "move", move, turn: update.turn });
     },
     why(move) {
-      if (reasons.has(move)) return Promise.resolve(reasons.get(move));
-      return new Promise((resolve) => {
-        if (!waiting.has(move)) { waiting.set(move, []); send({ type: "why", move }); }
-        waiting.get(move).push(resolve);
-      });
+      return ask(move, { type: "why", move });
+    },
+    whyAction(action) {
+      return ask(actionKey(action), { type: "why", action });
     },
   };
+}
+
+// The server's reason for the move `key` stands for, asked once until the next update.
+function ask(key, message) {
+  if (reasons.has(key)) return Promise.resolve(reasons.get(key));
+  return new Promise((resolve) => {
+    if (!waiting.has(key)) { waiting.set(key, []); send(message); }
+    waiting.get(key).push(resolve);
+  });
 }
 
 function showStatus(update) {
@@ -232,9 +243,10 @@ function onMessage(message) {
   } else if (message.type === "why") {
     // The reason with the seats' names in it (its parts), as every other line of the page.
     const reason = message.reason === null ? null : named(message.parts || message.reason, welcome);
-    reasons.set(message.move, reason);
-    for (const resolve of waiting.get(message.move) || []) resolve(reason);
-    waiting.delete(message.move);
+    const key = "action" in message ? actionKey(message.action) : message.move;
+    reasons.set(key, reason);
+    for (const resolve of waiting.get(key) || []) resolve(reason);
+    waiting.delete(key);
   } else if (message.type === "error") {
     if (message.code !== "stale") $("error").textContent = message.message;
   }
