@@ -160,6 +160,7 @@ def test_the_shipped_weights_beat_random_play(game: str) -> None:
     assert learned.low > 0.25, learned
 
 
+@pytest.mark.slow  # a statistical run of 600 games (about two minutes): `-m slow`
 @pytest.mark.parametrize(
     ("game", "above"),
     [
