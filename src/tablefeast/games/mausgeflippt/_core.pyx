@@ -38,7 +38,10 @@ from tablefeast.games.mausgeflippt.actions import (
 from tablefeast.games.mausgeflippt.checks import check_state
 from tablefeast.games.mausgeflippt.components import MAX_CHEESES as _MAX_CHEESES
 from tablefeast.games.mausgeflippt.components import MAX_CLOTHING as _MAX_CLOTHING
+from tablefeast.games.mausgeflippt.config import CHEESE_PENALTY as _CHEESE_PENALTY
+from tablefeast.games.mausgeflippt.config import CLOTHING_PENALTY as _CLOTHING_PENALTY
 from tablefeast.games.mausgeflippt.config import HAND_SIZE as _HAND_SIZE
+from tablefeast.games.mausgeflippt.config import MOUSE_POINTS as _MOUSE_POINTS
 from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN as _MAX_FACE_DOWN
 from tablefeast.games.mausgeflippt.config import YOUNG_HAND_SIZE as _YOUNG_HAND_SIZE
 from tablefeast.games.mausgeflippt.config import Config
@@ -71,6 +74,9 @@ include "_random.pxi"
 
 
 cdef int MAX_FACE_DOWN = _MAX_FACE_DOWN  # MG-6: read from the config, told once
+cdef int MOUSE_POINTS = _MOUSE_POINTS  # MG-14, as MAX_FACE_DOWN
+cdef int CLOTHING_PENALTY = _CLOTHING_PENALTY
+cdef int CHEESE_PENALTY = _CHEESE_PENALTY
 if MAX_SEATS * max(_HAND_SIZE, _YOUNG_HAND_SIZE) > MAX_PENDING:
     # the hand sizes are read here once; the arrays' sizes are fixed when the core is built
     raise ImportError("the hand sizes no longer fit the core's arrays (MAX_PENDING)")
@@ -1435,25 +1441,25 @@ def heuristic_playout(state, seat, horizon, rng):
 
 
 cdef int _penalty(State s, int seat):
-    """1 per clothing card in front (face up, face down, or about to be laid), 2 per cheese
-    (MG-14)."""
-    cdef int k, total = 0
+    """CLOTHING_PENALTY per clothing card in front (face up, face down, or about to be laid),
+    CHEESE_PENALTY per cheese (MG-14)."""
+    cdef int k, laid = 0, taken = 0
     cdef int* up = _face_up(s, seat)
     cdef int* down = _face_down(s, seat)
     cdef int* placing = _placing(s, seat)
     cdef int* cheeses = _cheeses(s, seat)
     for k in range(s.L.items):
-        total += up[k] + down[k] + placing[k]
+        laid += up[k] + down[k] + placing[k]
     for k in range(s.L.cheeses):
-        total += 2 * cheeses[k]
-    return total
+        taken += cheeses[k]
+    return CLOTHING_PENALTY * laid + CHEESE_PENALTY * taken
 
 
 def scores(state):
-    """Running scores: +1 per mouse, -1 per clothing card in front, -2 per cheese (MG-14)."""
+    """Running scores: MOUSE_POINTS per mouse, less the penalty points (MG-14)."""
     cdef State s = _state(state)
     cdef int seat
-    return tuple([s.v.caught_len[seat] - _penalty(s, seat) for seat in range(s.L.n)])
+    return tuple([MOUSE_POINTS * s.v.caught_len[seat] - _penalty(s, seat) for seat in range(s.L.n)])
 
 
 def winners(state):
@@ -1466,6 +1472,6 @@ def winners(state):
     keys = []
     for seat in range(s.L.n):
         penalty = _penalty(s, seat)
-        keys.append((s.v.caught_len[seat] - penalty, -penalty))
+        keys.append((MOUSE_POINTS * s.v.caught_len[seat] - penalty, -penalty))
     best = max(keys)
     return frozenset([seat for seat in range(s.L.n) if keys[seat] == best])

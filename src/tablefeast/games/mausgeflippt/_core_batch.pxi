@@ -194,7 +194,7 @@ cdef int _observe(State t, int seat, signed char* pending, float* out) except -1
         out[t.v.placers[0] if t.v.placers_len else n] = 1.0
     out += n + 1
     for s in range(n):  # the running scores (MG-14)
-        out[s] = t.v.caught_len[s] - _penalty(t, s)
+        out[s] = MOUSE_POINTS * t.v.caught_len[s] - _penalty(t, s)
     return 0
 
 

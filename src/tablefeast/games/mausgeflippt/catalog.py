@@ -17,8 +17,11 @@ Examples:
 from __future__ import annotations
 
 from tablefeast.games.mausgeflippt.config import (
+    CHEESE_PENALTY,
+    CLOTHING_PENALTY,
     HAND_SIZE,
     MAX_FACE_DOWN,
+    MOUSE_POINTS,
     YOUNG_HAND_SIZE,
     Config,
 )
@@ -84,6 +87,10 @@ def catalog(config: Config) -> dict[str, JSON]:
         "young_hand_size": YOUNG_HAND_SIZE,
         "young_seats": list(config.young_seats),
         "max_face_down": MAX_FACE_DOWN,
-        "points": {"mouse": 1, "clothing": -1, "cheese": -2},  # MG-14
+        "points": {  # MG-14
+            "mouse": MOUSE_POINTS,
+            "clothing": -CLOTHING_PENALTY,
+            "cheese": -CHEESE_PENALTY,
+        },
         "source": cards.source,
     }

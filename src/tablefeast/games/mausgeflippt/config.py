@@ -27,9 +27,12 @@ from tablefeast.kernel.values import FrozenDict
 
 __all__ = [
     "CALLS",
+    "CHEESE_PENALTY",
+    "CLOTHING_PENALTY",
     "HAND_SIZE",
     "MAX_FACE_DOWN",
     "MAX_SPEED_WEIGHT",
+    "MOUSE_POINTS",
     "YOUNG_HAND_SIZE",
     "Config",
 ]
@@ -40,6 +43,13 @@ YOUNG_HAND_SIZE = 4
 """Cards a young player holds face up instead (MG-15)."""
 MAX_FACE_DOWN = 3
 """With this many face-down cards in front of them, a player may no longer Flip (MG-6)."""
+MOUSE_POINTS = 1
+"""Points for each mouse caught (MG-14)."""
+CLOTHING_PENALTY = 1
+"""Penalty points for each clothing card in front of a player: face up, face down or about to
+be laid (MG-14, MG-17)."""
+CHEESE_PENALTY = 2
+"""Penalty points for each cheese a player took (MG-14)."""
 CALLS: FrozenDict[str, str] = FrozenDict(
     {"nl": "Muisgeflipt!", "de": "Mausgeflippt!", "en": "Mouse Attack!"}
 )

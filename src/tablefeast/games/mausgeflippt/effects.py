@@ -279,7 +279,7 @@ class FlipLanded(Effect):
 
 @attrs.frozen
 class FlipBarred(Effect):
-    """`seat` now has three face-down cards: it may no longer flip (MG-6)."""
+    """`seat` now has `config.MAX_FACE_DOWN` face-down cards: it may no longer flip (MG-6)."""
 
     seat: int
 

@@ -32,7 +32,12 @@ from tablefeast.games.mausgeflippt.actions import (
     RevealMouse,
 )
 from tablefeast.games.mausgeflippt.catalog import TITLE
-from tablefeast.games.mausgeflippt.config import MAX_FACE_DOWN
+from tablefeast.games.mausgeflippt.config import (
+    CHEESE_PENALTY,
+    CLOTHING_PENALTY,
+    MAX_FACE_DOWN,
+    MOUSE_POINTS,
+)
 from tablefeast.games.mausgeflippt.race import (
     claimants,
     face_up_cards,
@@ -62,6 +67,7 @@ from tablefeast.kernel.ruleset import (
 )
 from tablefeast.kernel.seats import check_actor_seat
 from tablefeast.kernel.values import FrozenDict, dict_setter
+from tablefeast.kernel.wording import count_word
 
 _new = object.__new__
 _set_fields = dict_setter(State)
@@ -72,6 +78,7 @@ __all__ = [
     "apply_traced",
     "chance_distribution",
     "chance_outcomes",
+    "clothing_in_front",
     "is_terminal",
     "legal_actions",
     "penalty_points",
@@ -253,7 +260,10 @@ def _drawn_index(state: State, action: DrawClothing) -> int | None:
 
 def _why_not_flip(state: State, seat: int) -> str | None:
     if sum(state.face_down[seat]) >= MAX_FACE_DOWN:  # MG-6
-        return f"seat {seat} has three face-down cards and may no longer flip (MG-6)"
+        return (
+            f"seat {seat} has {count_word(MAX_FACE_DOWN)} face-down cards and may no longer flip"
+            " (MG-6)"
+        )
     return None
 
 
@@ -678,8 +688,19 @@ def penalty_points(state: State, seat: int) -> int:
         >>> penalty_points(flipped, 0), scores(flipped)
         (1, (-1, 0, 0))
     """
-    laid = sum(state.face_up[seat]) + sum(state.face_down[seat]) + sum(state.placing[seat])
-    return laid + 2 * sum(state.cheeses[seat])
+    cheeses = sum(state.cheeses[seat])
+    return CLOTHING_PENALTY * clothing_in_front(state, seat) + CHEESE_PENALTY * cheeses
+
+
+def clothing_in_front(state: State, seat: int) -> int:
+    """The clothing cards in front of `seat`: face up, face down, or about to be laid after a
+    wrong flip (MG-14, MG-17).
+
+    Args:
+        state: the state of the game.
+        seat: the seat asked about.
+    """
+    return sum(state.face_up[seat]) + sum(state.face_down[seat]) + sum(state.placing[seat])
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -699,7 +720,7 @@ def scores(state: State) -> tuple[int, ...]:
         ((0, 0, 0), ((19,), (), ()), (1, 0, 0))
     """
     return tuple(
-        len(state.caught[seat]) - penalty_points(state, seat)
+        MOUSE_POINTS * len(state.caught[seat]) - penalty_points(state, seat)
         for seat in range(state.config.players)
     )
 

@@ -12,7 +12,8 @@ Examples:
 
 from __future__ import annotations
 
-from tablefeast.games.mausgeflippt.rules import penalty_points, scores, winners
+from tablefeast.games.mausgeflippt.config import CHEESE_PENALTY, CLOTHING_PENALTY, MOUSE_POINTS
+from tablefeast.games.mausgeflippt.rules import clothing_in_front, penalty_points, scores, winners
 from tablefeast.games.mausgeflippt.state import State
 from tablefeast.kernel.sheet import ScorePart, ScoreSheet, decided_by, tied_on_top
 
@@ -34,12 +35,18 @@ def score_sheet(state: State) -> ScoreSheet:
     for seat in range(state.config.players):
         mice = len(state.caught[seat])
         cheeses = sum(state.cheeses[seat])
-        clothing = penalty_points(state, seat) - 2 * cheeses
+        clothing = clothing_in_front(state, seat)
         parts.append(
             (
-                ScorePart("Mice caught", mice, _count(mice, "mouse", "mice")),
-                ScorePart("Clothing in front", -clothing, _count(clothing, "card", "cards")),
-                ScorePart("Cheeses", -2 * cheeses, _count(cheeses, "cheese", "cheeses")),
+                ScorePart("Mice caught", MOUSE_POINTS * mice, _count(mice, "mouse", "mice")),
+                ScorePart(
+                    "Clothing in front",
+                    -CLOTHING_PENALTY * clothing,
+                    _count(clothing, "card", "cards"),
+                ),
+                ScorePart(
+                    "Cheeses", -CHEESE_PENALTY * cheeses, _count(cheeses, "cheese", "cheeses")
+                ),
             )
         )
     return ScoreSheet(tuple(parts), _tie_break(state))
