@@ -55,7 +55,13 @@ from tablefeast.games.all_you_can_eat_buffet.components import (
     MOODS,
     Mood,
 )
-from tablefeast.games.all_you_can_eat_buffet.config import DRINKS, FIRST_HAND, SPICES, Config
+from tablefeast.games.all_you_can_eat_buffet.config import (
+    DRINKS,
+    FIRST_HAND,
+    MAX_PLAYERS,
+    SPICES,
+    Config,
+)
 from tablefeast.games.all_you_can_eat_buffet.state import STAGES, State as PureState
 from tablefeast.kernel.chance import CHANCE as _CHANCE
 from tablefeast.kernel.errors import ConfigError, InvalidSeatError, RecordError
@@ -101,7 +107,7 @@ assert MAX_COUNT <= 255 and MAX_MOOD_CARDS <= 255 and MAX_MEAL_ENTRIES <= MAX_ME
 assert STAGES == ("deal", "play", "reveal", "resolve", "secrets", "tomatoes", "over")
 assert [m.value for m in MOODS] == ["hungry", "very-hungry", "boor", "slow", "trickster", "jealous"]
 assert FIRST_HAND * MAX_SEATS <= MAX_DRAWS
-assert Config(players=MAX_SEATS).line_size <= MAX_LINE  # AYC-3: the longest line, told in config
+assert MAX_PLAYERS <= MAX_SEATS and Config(players=MAX_PLAYERS).line_size <= MAX_LINE  # AYC-3
 
 cdef tuple CHANCE_ONLY = (_CHANCE,)
 cdef tuple PENDING = tuple(

@@ -15,7 +15,10 @@ from tablefeast.kernel.deck import Counts
 from tablefeast.kernel.errors import ConfigError
 from tablefeast.kernel.limits import shown
 
-__all__ = ["DRINKS", "FIRST_HAND", "SPICES", "Config"]
+__all__ = ["DRINKS", "FIRST_HAND", "MAX_PLAYERS", "MIN_PLAYERS", "SPICES", "Config"]
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+"""The table sizes the game is played at (AYC-1)."""
 
 DRINKS = 36
 """Drink tokens in the supply at the start."""
@@ -26,8 +29,10 @@ FIRST_HAND = 3
 
 
 def _players(_: object, __: object, value: int) -> None:
-    if type(value) is not int or not 3 <= value <= 6:
-        raise ConfigError(f"Config.players must be an int from 3 to 6, got {shown(value)}")
+    if type(value) is not int or not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise ConfigError(
+            f"Config.players must be an int from {MIN_PLAYERS} to {MAX_PLAYERS}, got {shown(value)}"
+        )
 
 
 def _cards(value: object) -> object:
@@ -106,7 +111,7 @@ class Config:
             >>> [Config(players=n).line_size for n in (3, 4, 5, 6)]
             [5, 5, 6, 7]
         """
-        return (5, 5, 6, 7)[self.players - 3]
+        return (5, 5, 6, 7)[self.players - MIN_PLAYERS]
 
     @property
     def play_two(self) -> int:

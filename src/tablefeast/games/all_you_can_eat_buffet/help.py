@@ -10,8 +10,11 @@ Examples:
 
 from __future__ import annotations
 
+from tablefeast.games.all_you_can_eat_buffet.config import FIRST_HAND, Config
+from tablefeast.games.all_you_can_eat_buffet.scoring import SPICE_LIMIT, VEGETABLE_BONUS
 from tablefeast.kernel.capabilities import MoveHelp
 from tablefeast.kernel.values import FrozenDict
+from tablefeast.kernel.wording import count_word
 
 __all__ = ["MOVE_HELP", "SUMMARY"]
 
@@ -46,13 +49,19 @@ MOVE_HELP: FrozenDict[str, MoveHelp] = FrozenDict(
 """Per first word of a move: its notation, what it means (``{e}``: a legal move of the kind),
 and an example."""
 
+# The numbers the summary says, read from where the rules keep them (a small and a large table:
+# the rules change between 4 and 5 players).
+_SMALL, _LARGE = Config(players=3), Config(players=6)
+
 SUMMARY: tuple[str, ...] = (
     "Collect Meal cards from the buffet line for the most points: Meals as printed, sets "
-    "of different Fruits, +10 for the most Vegetables, the Birthday Cake tile, and your "
-    "Drink and Spice tokens. Beware: whoever has the most Fish scores none of theirs, and "
-    "six or more Spice tokens score nothing unless you have the Milk. (AYC-11)",
-    "Each round lays out a line of 5 to 7 Meals, with a Spice token on the 2nd and 3rd. "
-    "You start with 3 Mood cards and draw 1 each later round. Everyone plays one Mood face "
+    f"of different Fruits, +{VEGETABLE_BONUS} for the most Vegetables, the Birthday Cake tile, "
+    "and your Drink and Spice tokens. Beware: whoever has the most Fish scores none of theirs, "
+    f"and {count_word(SPICE_LIMIT + 1)} or more Spice tokens score nothing unless you have the "
+    "Milk. (AYC-11)",
+    f"Each round lays out a line of {_SMALL.line_size} to {_LARGE.line_size} Meals, with a "
+    f"Spice token on the 2nd and 3rd. You start with {FIRST_HAND} Mood cards and draw 1 each "
+    "later round. Everyone plays one Mood face "
     "down at the same time, then all are revealed; players who revealed the same Mood each "
     "take a Drink token. (AYC-2, AYC-3, AYC-5, AYC-6)",
     "Moods act in turn order from the first player: Hungry takes the first Meal, Very "
@@ -60,11 +69,13 @@ SUMMARY: tuple[str, ...] = (
     "collected Meal. The Boor takes any one Meal before all others, the Slow all that is "
     "left after them; several Boors, or Slows, all skip. A collected Meal brings its Spice "
     "tokens. (AYC-7, AYC-8, AYC-19)",
-    "With 3 or more Drink tokens (4 with 5 or 6 players) you play two Moods face down, "
-    "your left neighbour reveals one at random, and the other goes back to your hand; with "
-    "5 or more (6) you play none, and a random card from your hand is revealed. Some Meals "
+    f"With {_SMALL.play_two} or more Drink tokens ({_LARGE.play_two} with 5 or 6 players) you "
+    "play two Moods face down, your left neighbour reveals one at random, and the other goes "
+    f"back to your hand; with {_SMALL.play_none} or more ({_LARGE.play_none}) you play none, "
+    "and a random card from your hand is revealed. Some Meals "
     "give a Drink; a Coffee costs up to 2. (AYC-5, AYC-8)",
-    "After 10 rounds (9 with 5 or 6 players) the game ends: the secret cards under "
+    f"After {_SMALL.rounds} rounds ({_LARGE.rounds} with 5 or 6 players) the game ends: the "
+    "secret cards under "
     "Surprise breads are revealed, everyone decides whether each Tomato is a Fruit or a "
     "Vegetable, and all score. The most points wins; a tie goes to the most Drink tokens, "
     "and players still tied share the win. (AYC-2, AYC-4, AYC-10, AYC-12)",

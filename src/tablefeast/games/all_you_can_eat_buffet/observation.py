@@ -32,7 +32,7 @@ from __future__ import annotations
 from functools import cache
 
 from tablefeast.games.all_you_can_eat_buffet.components import MOODS
-from tablefeast.games.all_you_can_eat_buffet.config import Config
+from tablefeast.games.all_you_can_eat_buffet.config import MAX_PLAYERS, Config
 from tablefeast.games.all_you_can_eat_buffet.rules import actors, scores
 from tablefeast.games.all_you_can_eat_buffet.state import STAGES, LineMeal, State, initial_state
 from tablefeast.games.all_you_can_eat_buffet.view import View, _hidden_tomato_scores, view
@@ -48,7 +48,7 @@ from tablefeast.kernel.tensor import (
 
 __all__ = ["observation_size", "observation_tensor", "observation_tensor_of"]
 
-LINE_SLOTS = 7  # the longest line (AYC-3)
+LINE_SLOTS = Config(players=MAX_PLAYERS).line_size  # the longest line (AYC-3)
 _STAGE_ROWS = one_hot_rows(len(STAGES))
 _COMMITTED_ROWS = one_hot_rows(4)  # none, then 0, 1 or 2 cards
 
