@@ -59,26 +59,11 @@ def test_a_bot_is_shown_the_revealed_moves_of_the_table(
     assert again.observer.shown(1) == live.table.observer.shown(1) != ()
 
 
-def test_a_table_of_hidden_hands_shows_its_bots_nothing(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    requests: list[Any] = []
-
-    def watching(request: BotRequest) -> str:
-        requests.append(request.observed)
-        return decide(request)
-
-    monkeypatch.setattr(tablefeast.server.bots, "decide", watching)  # random: on the loop
-    table, tokens = create(client, "schlacht_am_buffet", ["human", "random", "random"])
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as socket:
-        checked(socket.receive_json())
-        play_person(socket, 0, random.Random(5))
-    assert requests and set(requests) == {()}
-
-
-def test_a_simple_bot_is_not_sent_what_it_never_reads(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _observed_by_random_bots(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, game: str
+) -> list[Any]:
+    """What each request of a table's two random bots carried of the others' play, over a game
+    a person plays with them (random bots decide on the loop: `decide` is watched there)."""
     requests: list[Any] = []
 
     def watching(request: BotRequest) -> str:
@@ -86,10 +71,24 @@ def test_a_simple_bot_is_not_sent_what_it_never_reads(
         return decide(request)
 
     monkeypatch.setattr(tablefeast.server.bots, "decide", watching)
-    table, tokens = create(client, "food_chain", ["human", "random", "random"])
+    table, tokens = create(client, game, ["human", "random", "random"])
     with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as socket:
         checked(socket.receive_json())
         play_person(socket, 0, random.Random(5))
+    return requests
+
+
+def test_a_table_of_hidden_hands_shows_its_bots_nothing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    requests = _observed_by_random_bots(client, monkeypatch, "schlacht_am_buffet")
+    assert requests and set(requests) == {()}
+
+
+def test_a_simple_bot_is_not_sent_what_it_never_reads(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    requests = _observed_by_random_bots(client, monkeypatch, "food_chain")
     assert requests and set(requests) == {()}
     settings = client.app.state.hub.settings  # type: ignore[attr-defined]
     assert not observes("random", settings) and not observes("heuristic", settings)
