@@ -7,8 +7,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from tablefeast.games.food_chain.components import Animal
@@ -18,12 +16,12 @@ from tablefeast.kernel.limits import shown
 __all__ = ["ACTION_TYPES", "Action", "Play", "Take", "TakeFromCentre"]
 
 
-def _animal(_: Any, __: Any, value: Any) -> None:
+def _animal(_: object, __: object, value: Animal) -> None:
     if not isinstance(value, Animal):
         raise InvalidActionError(f"{shown(value)} is not an animal of Food Chain")
 
 
-def _seat(_: Any, __: Any, value: Any) -> None:
+def _seat(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < 6:
         raise InvalidActionError(f"{shown(value)} is not a seat (0 to 5)")
 

@@ -15,8 +15,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from tablefeast.games.food_chain.components import DEFAULT_STARS
@@ -32,7 +30,7 @@ that every score and tensor entry stays exact."""
 _STARS_FORM = "a list of five ints from 0 to 1000 (worm, bird, cat, dog, flea)"
 
 
-def _players(_: Any, __: Any, value: int) -> None:
+def _players(_: object, __: object, value: int) -> None:
     if type(value) is not int or not 3 <= value <= 6:
         raise ConfigError(f"Config.players must be an int from 3 to 6, got {shown(value)}")
 
@@ -40,12 +38,12 @@ def _players(_: Any, __: Any, value: int) -> None:
 def _stars_tuple(value: object) -> tuple[int, ...]:
     # Only a list or a tuple: `tuple()` of anything else (None, 5, a str, an endless generator)
     # would raise TypeError, read text as stars or never return.
-    if type(value) not in (list, tuple):
-        raise ConfigError(f"Config.stars must be {_STARS_FORM}, got {shown(value)}")
-    return tuple(value)  # type: ignore[arg-type]
+    if type(value) is list or type(value) is tuple:
+        return tuple(value)
+    raise ConfigError(f"Config.stars must be {_STARS_FORM}, got {shown(value)}")
 
 
-def _stars(_: Any, __: Any, value: tuple[int, ...]) -> None:
+def _stars(_: object, __: object, value: tuple[int, ...]) -> None:
     # FC-12: whole numbers from 0 to MAX_STARS.
     if len(value) != 5 or any(type(v) is not int or not 0 <= v <= MAX_STARS for v in value):
         raise ConfigError(f"Config.stars must be {_STARS_FORM}, got {shown(value)}")
@@ -77,7 +75,7 @@ class Config:
     )
 
     @first_alpha.validator
-    def _check_alpha(self, _: Any, value: int) -> None:
+    def _check_alpha(self, _: object, value: int) -> None:
         if type(value) is not int or not 0 <= value < self.players:
             raise ConfigError(
                 f"Config.first_alpha must be a seat from 0 to {self.players - 1}, "

@@ -12,7 +12,6 @@ Examples:
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from tablefeast.games.food_chain.actions import Action, Play, Take, TakeFromCentre
 from tablefeast.games.food_chain.components import ANIMALS, INDEX, Animal
@@ -51,7 +50,7 @@ def action_to_str(action: Action) -> str:
     raise InvalidActionError(f"{shown(action)} is not a Food Chain action")
 
 
-def action_from_str(state: Any, player: int, text: str) -> Action:
+def action_from_str(state: object, player: int, text: str) -> Action:
     """Parse move notation (legality is checked by `apply_action`).
 
     Args:
@@ -90,7 +89,7 @@ def action_from_str(state: Any, player: int, text: str) -> Action:
     )
 
 
-def num_distinct_actions(config: Any = None) -> int:
+def num_distinct_actions(config: object = None) -> int:
     """Size of the integer encoding: 5 plays, 6 seat takes, the centre take.
 
     Args:
@@ -103,7 +102,7 @@ def num_distinct_actions(config: Any = None) -> int:
     return _TOTAL
 
 
-def action_to_id(action: Action, config: Any = None) -> int:
+def action_to_id(action: Action, config: object = None) -> int:
     """The action's integer id (the same for every config).
 
     Args:
@@ -123,7 +122,7 @@ def action_to_id(action: Action, config: Any = None) -> int:
     raise InvalidActionError(f"{shown(action)} is not a Food Chain action")
 
 
-def action_from_id(state: Any, player: int, action_id: int) -> Action:
+def action_from_id(state: object, player: int, action_id: int) -> Action:
     """The action with this id.
 
     Args:

@@ -180,7 +180,9 @@ def _prey_seats(
 
 
 def _why_not_take(state: State, seat: int | None) -> str | None:
-    prey = _PREY[state.snatching]  # type: ignore[index]
+    snatching = state.snatching
+    assert snatching is not None, "a prey is taken in a snatch"  # the taker acts (FC-4)
+    prey = _PREY[snatching]
     if seat is None:
         if not state.centre[prey]:
             return f"no {ANIMALS[prey].value} lies in the centre (FC-4)"
@@ -234,7 +236,9 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         if _may_commit(state, player):
             return _plays(state, player)
         if state.taker == player and not state.game_over:
-            return _takes(state.played, state.taken, _PREY[state.snatching], state.centre)  # type: ignore[index]
+            snatching = state.snatching
+            assert snatching is not None, "a taker acts in a snatch"  # FC-4
+            return _takes(state.played, state.taken, _PREY[snatching], state.centre)
     check_actor_seat(player, state.config.players)
     return ()  # a seat that does not act now
 
@@ -353,12 +357,24 @@ def apply_traced(state: State, player: int, action: Action) -> tuple[State, tupl
 
 
 def _apply(state: State, player: int, action: Action, trace: list[Effect] | None) -> State:
-    cls = type(action)
     # The fast paths take only an int seat that acts now and an action of an exact class of
-    # this game, so nothing `check_move` would refuse gets through them.
+    # this game, so nothing `check_move` would refuse gets through them. `type(action) is C`
+    # is what lets mypy narrow the action. The taker is tested first: a seat that commits
+    # never is the taker (`_may_commit`), and a take needs one class test.
     if type(player) is int:
-        if cls is Play and _may_commit(state, player):  # a commitment (FC-3)
-            kind = _kind(action.animal)  # type: ignore[union-attr]
+        if state.taker == player and not state.game_over:  # a take (FC-4)
+            if type(action) is Take:
+                reason = _why_not_take(state, action.seat)
+                if reason is None:
+                    return _take(state, player, action.seat, trace)
+                raise illegal(player, action, reason)
+            if type(action) is TakeFromCentre:
+                reason = _why_not_take(state, None)
+                if reason is None:
+                    return _take(state, player, None, trace)
+                raise illegal(player, action, reason)
+        elif type(action) is Play and _may_commit(state, player):  # a commitment (FC-3)
+            kind = _kind(action.animal)
             reason = _why_not_play(state, player, kind)
             if reason is None:
                 if trace is not None:
@@ -370,14 +386,7 @@ def _apply(state: State, player: int, action: Action, trace: list[Effect] | None
                     nxt = _new(State)
                     _set_fields(nxt, fields)
                     return nxt
-                return _reveal(state, commitments, trace)  # type: ignore[arg-type]
-            raise illegal(player, action, reason)
-        if (cls is Take or cls is TakeFromCentre) and state.taker == player and not state.game_over:
-            # a take (FC-4)
-            seat = action.seat if cls is Take else None  # type: ignore[union-attr]
-            reason = _why_not_take(state, seat)
-            if reason is None:
-                return _take(state, player, seat, trace)
+                return _reveal(state, commitments, trace)
             raise illegal(player, action, reason)
     check_move(player, action, state.config.players, ACTION_TYPES, TITLE)
     check_turn(actors(state), player)
@@ -406,15 +415,19 @@ def _note_play(state: State, seat: int, kind: int, trace: list[Effect]) -> None:
     trace.append(fx.AnimalPlayed(seat, ANIMALS[kind]))
 
 
-def _reveal(state: State, commitments: tuple[int, ...], trace: list[Effect] | None) -> State:
-    """FC-3: all animals are revealed at once and leave the hands."""
+def _reveal(state: State, commitments: tuple[int | None, ...], trace: list[Effect] | None) -> State:
+    """FC-3: all animals are revealed at once and leave the hands (every seat has committed)."""
+    hands = []
+    for hand, kind in zip(state.hands, commitments, strict=True):
+        assert kind is not None, "every seat has committed"  # the last commitment reveals
+        hands.append(counts_remove(hand, kind))
     if trace is not None:
-        trace.append(fx.Revealed(tuple((s, ANIMALS[k]) for s, k in enumerate(commitments))))
-    hands = tuple(counts_remove(h, k) for h, k in zip(state.hands, commitments, strict=True))
+        played = tuple((s, ANIMALS[k]) for s, k in enumerate(commitments) if k is not None)
+        trace.append(fx.Revealed(played))
     n = state.config.players
     revealed = replace(
         state,
-        hands=hands,
+        hands=tuple(hands),
         commitments=(None,) * n,
         played=commitments,
         stacks=((),) * n,
@@ -443,7 +456,9 @@ def _next_snatch(state: State, after_kind: int | None, trace: list[Effect] | Non
 
 
 def _take(state: State, taker: int, seat: int | None, trace: list[Effect] | None) -> State:
-    prey = _PREY[state.snatching]  # type: ignore[index]
+    snatching = state.snatching
+    assert snatching is not None, "a prey is taken in a snatch"  # the taker acts (FC-4)
+    prey = _PREY[snatching]
     if trace is not None:
         _note_take(state, taker, seat, prey, trace)
     stacks = list(state.stacks)
@@ -462,18 +477,20 @@ def _take(state: State, taker: int, seat: int | None, trace: list[Effect] | None
     fields["taken"] = now_taken = tuple(taken)
     fields["centre"] = centre
     if _prey_left(state.played, now_taken, centre, prey):
-        takers = _takers(state, state.snatching)  # type: ignore[arg-type]
+        takers = _takers(state, snatching)
         fields["taker"] = takers[(takers.index(taker) + 1) % len(takers)]  # FC-4: clockwise
         nxt = _new(State)  # `from_fields` written out: a hot path
         _set_fields(nxt, fields)
         return nxt
-    return _next_snatch(from_fields(State, fields), state.snatching, trace)
+    return _next_snatch(from_fields(State, fields), snatching, trace)
 
 
 def _note_take(state: State, taker: int, seat: int | None, prey: int, trace: list[Effect]) -> None:
     """FC-4, FC-5: who took what; a predator that already holds a stack took before this pass
     (only its own takes lie under it, and a predator kind snatches before it can be taken)."""
-    predator = ANIMALS[state.snatching]  # type: ignore[index]
+    snatching = state.snatching
+    assert snatching is not None, "a prey is taken in a snatch"
+    predator = ANIMALS[snatching]
     again = bool(state.stacks[taker])
     if seat is None:
         trace.append(fx.CentrePreyTaken(taker, predator, ANIMALS[prey], again))

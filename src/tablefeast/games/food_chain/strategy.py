@@ -17,8 +17,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablefeast.games.food_chain.actions import Action, Play, Take
 from tablefeast.games.food_chain.components import ANIMALS
 from tablefeast.games.food_chain.state import State
@@ -66,7 +64,7 @@ def ranked_moves(view: View, legal: tuple[Action, ...]) -> tuple[list[Action], b
     return [play for _, play in catches] + waits, True
 
 
-def _stack(view: View, choice: Any) -> int:
+def _stack(view: View, choice: Action) -> int:
     return -len(view.stacks[choice.seat]) if isinstance(choice, Take) else 0
 
 
