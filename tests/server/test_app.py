@@ -212,7 +212,7 @@ def test_a_move_out_of_turn_is_refused_naming_who_acts(client: TestClient) -> No
         checked(socket.receive_json())  # the update after its commitment
         socket.send_json({"type": "move", "move": update["legal"][0]})
         error = checked(socket.receive_json())
-        assert error["code"] == "not_your_turn" and "seats 1, 2" in error["message"]
+        assert error["code"] == "not_your_turn" and "seats 1 and 2" in error["message"]
 
 
 def test_an_illegal_move_names_its_ruling(client: TestClient) -> None:
